@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "tweetalyze",
+  products: [
+    .executable(name: "tweetalyze", targets: ["tweetalyze"]),
+    .library(name: "SentimentCore", targets: ["SentimentCore"]),
+  ],
+  targets: [
+    .target(name: "SentimentCore"),
+    .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
+    .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"]),
+    .testTarget(name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"]),
+  ]
+)

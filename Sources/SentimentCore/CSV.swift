@@ -1,0 +1,184 @@
+/// Why a CSV stream could not be read.
+public enum CSVError: Error, Equatable {
+  /// A quoted field that starts on `line` never ends.
+  case unterminatedQuote(line: Int)
+  /// A closing quote on `line` is followed by something other than a comma
+  /// or a line break.
+  case characterAfterQuote(line: Int)
+  /// A NUL byte on `line`: the file is binary, not text.
+  case nulByte(line: Int)
+}
+
+/// One record of a CSV stream: its fields, unquoted and unescaped.
+///
+/// The bytes are only valid during the call that receives the record.
+public struct CSVRecord {
+  /// The line on which the record starts (1 is the first line).
+  public let line: Int
+  fileprivate let bytes: UnsafeBufferPointer<UInt8>
+  fileprivate let ends: UnsafeBufferPointer<Int>
+
+  /// The number of fields.
+  public var count: Int { ends.count }
+
+  /// The bytes of field `index`.
+  public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = index == 0 ? 0 : ends[index - 1]
+    return UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])
+  }
+
+  /// Field `index` as a string (invalid UTF-8 is repaired with U+FFFD).
+  public func string(at index: Int) -> String {
+    String(decoding: self[index], as: UTF8.self)
+  }
+
+  /// Whether this is an empty line: one field with no bytes.
+  public var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
+}
+
+/// An RFC 4180 CSV reader working on UTF-8 bytes from a ``ByteSource``:
+/// quoted fields, `""` escapes, line breaks inside quotes, CRLF or LF, and an
+/// optional byte order mark.
+///
+/// ```swift
+/// var reader = CSVReader(source: MemorySource("a,\"b \"\"c\"\"\"\n"))
+/// try reader.forEachRecord { record in
+///   record.string(at: 1)   // b "c"
+/// }
+/// ```
+///
+/// Memory is one block plus the longest record.
+public struct CSVReader<Source: ByteSource> {
+  private var window: ByteWindow<Source>
+  private var output: [UInt8] = []
+  private var ends: [Int] = []
+  private var line = 1
+
+  /// Creates a reader; `blockSize` is how much is read at a time.
+  public init(source: Source, blockSize: Int = 1 << 20) {
+    window = ByteWindow(source: source, blockSize: blockSize)
+  }
+
+  /// The source, for what it learned while being read (a hash, say).
+  public var source: Source { window.source }
+
+  /// Calls `body` with each record until the stream ends. Reads the stream
+  /// once.
+  ///
+  /// - Throws: ``CSVError``, the source's errors, and `body`'s.
+  /// - Complexity: O(*n*) in the stream's length.
+  public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
+    defer { window.deallocate() }
+    _ = try window.fill()
+    skipByteOrderMark()
+    while true {
+      guard let lines = try parseRecord() else { return }
+      try output.withUnsafeBufferPointer { bytes in
+        try ends.withUnsafeBufferPointer { ends in
+          try body(CSVRecord(line: line, bytes: bytes, ends: ends))
+        }
+      }
+      line += lines
+    }
+  }
+
+  private mutating func skipByteOrderMark() {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if window.end - window.start >= 3
+      && (0..<3).allSatisfy({ window.storage[window.start + $0] == bom[$0] })
+    {
+      window.start += 3
+    }
+  }
+
+  /// Parses the record at `window.start` into `output` and `ends`, reading
+  /// more when the record is not complete yet. Returns the number of line
+  /// breaks consumed, or `nil` at the end of the stream.
+  private mutating func parseRecord() throws -> Int? {
+    while true {
+      if window.start == window.end {
+        guard try window.fill() else { return nil }
+      }
+      if let lines = try parseBuffered() { return lines }
+      guard try window.fill() else {
+        // The stream ends inside the record: parse it as the last one.
+        guard let lines = try parseBuffered(atEnd: true) else { return nil }
+        return lines
+      }
+    }
+  }
+
+  /// One attempt on the bytes buffered so far; `nil` when the record goes
+  /// past them (and `atEnd` is false).
+  private mutating func parseBuffered(atEnd: Bool = false) throws -> Int? {
+    output.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    let storage = window.storage
+    let end = window.end
+    var index = window.start
+    var lines = 0
+    while true {
+      if index < end && storage[index] == UInt8(ascii: "\"") {
+        // Quoted field: copy runs between quotes.
+        index += 1
+        var runStart = index
+        while true {
+          guard index < end else {
+            if atEnd { throw CSVError.unterminatedQuote(line: line) }
+            return nil
+          }
+          let byte = storage[index]
+          if byte == UInt8(ascii: "\"") {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+            guard index + 1 < end else {
+              if !atEnd { return nil }
+              index += 1
+              break
+            }
+            if storage[index + 1] == UInt8(ascii: "\"") {
+              output.append(UInt8(ascii: "\""))
+              index += 2
+              runStart = index
+              continue
+            }
+            index += 1
+            break
+          }
+          if byte == 0x0A { lines += 1 }
+          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
+          index += 1
+        }
+        if index < end {
+          let next = storage[index]
+          if next != UInt8(ascii: ",") && next != 0x0A && next != 0x0D {
+            throw CSVError.characterAfterQuote(line: line + lines)
+          }
+        }
+      } else {
+        let runStart = index
+        while index < end {
+          let byte = storage[index]
+          if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
+          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
+          index += 1
+        }
+        if index == end && !atEnd { return nil }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+      }
+      ends.append(output.count)
+      guard index < end else {
+        window.start = end
+        return lines
+      }
+      let separator = storage[index]
+      index += 1
+      if separator == UInt8(ascii: ",") { continue }
+      if separator == 0x0D {
+        guard index < end || atEnd else { return nil }
+        if index < end && storage[index] == 0x0A { index += 1 }
+      }
+      window.start = index
+      return lines + 1
+    }
+  }
+}

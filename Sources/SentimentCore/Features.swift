@@ -1,0 +1,52 @@
+/// Turns a text into the features a model counts: the tokenizer's tokens and,
+/// when asked for, each pair of neighbouring tokens (`"not good"`).
+///
+/// - Complexity: O(*n*) in the text's length; no allocation per token.
+public struct Featurizer: Sendable {
+  /// The tokenizer that makes the unigrams.
+  public let tokenizer: Tokenizer
+  /// Whether pairs of neighbouring tokens are features too.
+  public let bigrams: Bool
+
+  /// Creates a featurizer.
+  public init(tokenizer: Tokenizer, bigrams: Bool) {
+    self.tokenizer = tokenizer
+    self.bigrams = bigrams
+  }
+
+  /// Calls `body` with the bytes of each feature of `text`: every token, and
+  /// after each token but the first, the previous token, a space and it.
+  public func forEachFeature(
+    in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    guard bigrams else {
+      tokenizer.forEachToken(in: text, body)
+      return
+    }
+    let capacity = 2 * Tokenizer.scratchCapacity + 1
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { pair in
+      var previous = 0
+      tokenizer.forEachToken(in: text) { token in
+        body(token)
+        let length = min(token.count, Tokenizer.scratchCapacity)
+        if previous > 0 {
+          pair[previous] = UInt8(ascii: " ")
+          for index in 0..<length { pair[previous + 1 + index] = token[index] }
+          body(UnsafeBufferPointer(rebasing: pair[0..<(previous + 1 + length)]))
+        }
+        for index in 0..<length { pair[index] = token[index] }
+        previous = length
+      }
+    }
+  }
+
+  /// The features of `text` as strings, for tests and `explain`.
+  public func features(in text: String) -> [String] {
+    var result: [String] = []
+    var text = text
+    text.withUTF8 { bytes in
+      forEachFeature(in: bytes) { result.append(String(decoding: $0, as: UTF8.self)) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,503 @@
+/// A parsed JSON value: the small reader behind model files, kept apart from
+/// Foundation so that loading the default model is fast and deterministic.
+public enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  /// A number; integers up to 2^53 are exact.
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  /// An object's members in file order (duplicates are rejected by the
+  /// parser).
+  case object([String: JSONValue])
+
+  /// Parses one JSON text (RFC 8259) from UTF-8 bytes.
+  ///
+  /// - Throws: ``JSONError`` with the byte offset of the first problem.
+  /// - Complexity: O(*n*); nesting deeper than 512 levels is an error.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    parser.skipSpace()
+    let value = try parser.value(depth: 0)
+    parser.skipSpace()
+    guard parser.position == bytes.count else {
+      throw parser.error("unexpected data after the end")
+    }
+    return value
+  }
+
+  /// Parses one JSON text from a byte array.
+  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    do {
+      return try bytes.withUnsafeBufferPointer { buffer in try parse(buffer) }
+    } catch let error as JSONError {
+      throw error
+    } catch {
+      throw JSONError(offset: 0, reason: "\(error)")
+    }
+  }
+
+  /// The member `key` of an object, or `nil`.
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+}
+
+/// Why a JSON text could not be parsed.
+public struct JSONError: Error, Equatable, Sendable {
+  /// The byte offset where the problem was found.
+  public var offset: Int
+  /// What was wrong.
+  public var reason: String
+}
+
+private struct JSONParser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  func error(_ reason: String) -> JSONError {
+    JSONError(offset: position, reason: reason)
+  }
+
+  mutating func skipSpace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+    guard depth < 512 else { throw error("nested too deeply") }
+    guard position < bytes.count else { throw error("unexpected end of data") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    default: return .number(try number())
+    }
+  }
+
+  mutating func literal(_ text: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
+    let count = text.utf8CodeUnitCount
+    guard position + count <= bytes.count else { throw error("unexpected end of data") }
+    for index in 0..<count where bytes[position + index] != text.utf8Start[index] {
+      throw error("unexpected character")
+    }
+    position += count
+    return value
+  }
+
+  mutating func expect(_ byte: UInt8) throws(JSONError) {
+    skipSpace()
+    guard position < bytes.count else { throw error("unexpected end of data") }
+    guard bytes[position] == byte else {
+      throw error("expected '\(Character(Unicode.Scalar(byte)))'")
+    }
+    position += 1
+  }
+
+  mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+    position += 1
+    var members: [String: JSONValue] = [:]
+    skipSpace()
+    if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return .object(members)
+    }
+    while true {
+      skipSpace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+        throw error("expected a member name")
+      }
+      let key = try string()
+      try expect(UInt8(ascii: ":"))
+      skipSpace()
+      let value = try value(depth: depth + 1)
+      guard members.updateValue(value, forKey: key) == nil else {
+        throw error("duplicate member '\(key)'")
+      }
+      skipSpace()
+      guard position < bytes.count else { throw error("unexpected end of data") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      try expect(UInt8(ascii: "}"))
+      return .object(members)
+    }
+  }
+
+  mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+    position += 1
+    var elements: [JSONValue] = []
+    skipSpace()
+    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return .array(elements)
+    }
+    while true {
+      skipSpace()
+      elements.append(try value(depth: depth + 1))
+      skipSpace()
+      guard position < bytes.count else { throw error("unexpected end of data") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      try expect(UInt8(ascii: "]"))
+      return .array(elements)
+    }
+  }
+
+  mutating func number() throws(JSONError) -> Double {
+    let start = position
+    if position < bytes.count && bytes[position] == UInt8(ascii: "-") { position += 1 }
+    func digits() -> Int {
+      let from = position
+      while position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39 {
+        position += 1
+      }
+      return position - from
+    }
+    let integerStart = position
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw error("unexpected character") }
+    guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+      throw error("a number has a leading zero")
+    }
+    var isInteger = true
+    if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      isInteger = false
+      guard digits() > 0 else { throw error("expected digits after '.'") }
+    }
+    if position < bytes.count && bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      isInteger = false
+      if position < bytes.count && (bytes[position] == 0x2B || bytes[position] == 0x2D) {
+        position += 1
+      }
+      guard digits() > 0 else { throw error("expected digits in the exponent") }
+    }
+    if isInteger && integerDigits <= 15 {
+      var value = 0
+      for index in integerStart..<position { value = value * 10 + Int(bytes[index] - 0x30) }
+      return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
+    }
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw error("number out of range") }
+    return value
+  }
+
+  mutating func string() throws(JSONError) -> String {
+    position += 1
+    let start = position
+    // Fast path: no escapes, so the bytes between the quotes are the string.
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        position += 1
+        guard let text = String(validating: slice, as: UTF8.self) else {
+          throw error("invalid UTF-8 in a string")
+        }
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      guard byte >= 0x20 else { throw error("control character in a string") }
+      position += 1
+    }
+    var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+          throw error("invalid UTF-8 in a string")
+        }
+        return text
+      case UInt8(ascii: "\\"):
+        try escape(into: &decoded)
+      case ..<0x20:
+        position -= 1
+        throw error("control character in a string")
+      default:
+        decoded.append(byte)
+      }
+    }
+    throw error("unterminated string")
+  }
+
+  mutating func escape(into decoded: inout [UInt8]) throws(JSONError) {
+    guard position < bytes.count else { throw error("unterminated string") }
+    let byte = bytes[position]
+    position += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
+    case UInt8(ascii: "b"): decoded.append(0x08)
+    case UInt8(ascii: "f"): decoded.append(0x0C)
+    case UInt8(ascii: "n"): decoded.append(0x0A)
+    case UInt8(ascii: "r"): decoded.append(0x0D)
+    case UInt8(ascii: "t"): decoded.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try hex4()
+      if (0xD800...0xDBFF).contains(scalar) {
+        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+          bytes[position + 1] == UInt8(ascii: "u")
+        else { throw error("unpaired surrogate") }
+        position += 2
+        let low = try hex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(scalar) {
+        throw error("unpaired surrogate")
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+      decoded.append(contentsOf: String(Character(unicode)).utf8)
+    default:
+      position -= 1
+      throw error("invalid escape")
+    }
+  }
+
+  mutating func hex4() throws(JSONError) -> UInt32 {
+    guard position + 4 <= bytes.count else { throw error("unterminated string") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 0x30
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 0x57
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 0x37
+      default: throw error("invalid \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+}
+
+/// Writes JSON text into a byte buffer: keys in the order written (callers
+/// write them sorted), strings escaped per RFC 8259, numbers in a form that is
+/// the same on every platform.
+///
+/// ```swift
+/// var json = JSONWriter()
+/// json.beginObject()
+/// json.key("label"); json.string("positive")
+/// json.endObject()
+/// String(decoding: json.bytes, as: UTF8.self)   // {"label":"positive"}
+/// ```
+public struct JSONWriter: Sendable {
+  /// The text written so far.
+  public private(set) var bytes: [UInt8] = []
+  private var needsComma = false
+  private let pretty: Bool
+  private var depth = 0
+
+  /// Creates a writer; `pretty` puts each member and element on a line of its
+  /// own, indented by two spaces.
+  public init(pretty: Bool = false) {
+    self.pretty = pretty
+  }
+
+  private var afterKey = false
+
+  /// Starts a value: a comma and a new line unless it follows its key.
+  private mutating func valueStart() {
+    if afterKey {
+      afterKey = false
+    } else {
+      separate()
+    }
+    needsComma = true
+  }
+
+  private mutating func separate() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if pretty && depth > 0 { newline() }
+  }
+
+  private mutating func newline() {
+    bytes.append(0x0A)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+  }
+
+  /// Starts an object.
+  public mutating func beginObject() {
+    valueStart()
+    bytes.append(UInt8(ascii: "{"))
+    depth += 1
+    needsComma = false
+  }
+
+  /// Ends the object; an empty one stays on one line.
+  public mutating func endObject() {
+    end(UInt8(ascii: "}"))
+  }
+
+  /// Starts an array.
+  public mutating func beginArray() {
+    valueStart()
+    bytes.append(UInt8(ascii: "["))
+    depth += 1
+    needsComma = false
+  }
+
+  /// Ends the array.
+  public mutating func endArray() {
+    end(UInt8(ascii: "]"))
+  }
+
+  private mutating func end(_ byte: UInt8) {
+    depth -= 1
+    if pretty && needsComma { newline() }
+    bytes.append(byte)
+    needsComma = true
+  }
+
+  /// Writes a member name; the value written next belongs to it.
+  public mutating func key(_ name: String) {
+    separate()
+    appendQuoted(name)
+    bytes.append(UInt8(ascii: ":"))
+    if pretty { bytes.append(UInt8(ascii: " ")) }
+    afterKey = true
+  }
+
+  /// Writes a string value.
+  public mutating func string(_ value: String) {
+    valueStart()
+    appendQuoted(value)
+  }
+
+  /// Writes an integer value.
+  public mutating func integer(_ value: Int) {
+    valueStart()
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// Writes a number in Swift's shortest round-trip form (`0.5`, `1`); NaN
+  /// and infinity, which JSON cannot hold, are written as `null`.
+  public mutating func number(_ value: Double) {
+    valueStart()
+    guard value.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    if value == value.rounded() && abs(value) < 1e15 {
+      bytes.append(contentsOf: String(Int(value)).utf8)
+    } else {
+      bytes.append(contentsOf: value.description.utf8)
+    }
+  }
+
+  /// Writes a number rounded to `digits` decimals (`0.8125`), or `null` when
+  /// it is not finite.
+  public mutating func number(_ value: Double, decimals digits: Int) {
+    valueStart()
+    guard value.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    FixedDecimal.append(value, decimals: digits, to: &bytes)
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ value: Bool) {
+    valueStart()
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    valueStart()
+    bytes.append(contentsOf: "null".utf8)
+  }
+
+  /// Writes raw bytes that are already valid JSON.
+  public mutating func raw(_ json: [UInt8]) {
+    valueStart()
+    bytes.append(contentsOf: json)
+  }
+
+  private mutating func appendQuoted(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+/// Formats numbers with a fixed number of decimals, without Foundation's
+/// locale-dependent and slow `String(format:)`.
+public enum FixedDecimal {
+  /// Appends `value` rounded half away from zero to `decimals` digits
+  /// (`0.81249` with 4 → `0.8125`).
+  public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+    guard value.isFinite else {
+      bytes.append(contentsOf: "nan".utf8)
+      return
+    }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9e15 else {
+      bytes.append(contentsOf: value.description.utf8)
+      return
+    }
+    var units = UInt64(scaled)
+    if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
+    var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 24)
+    var index = digits.count
+    repeat {
+      index -= 1
+      digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
+      units /= 10
+    } while units > 0
+    let written = digits.count - index
+    if written <= decimals {
+      index = digits.count - decimals - 1
+    }
+    let pointAt = digits.count - decimals
+    bytes.append(contentsOf: digits[index..<pointAt])
+    if decimals > 0 {
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: digits[pointAt...])
+    }
+  }
+
+  /// `value` rounded to `decimals` digits, as a string.
+  public static func string(_ value: Double, decimals: Int) -> String {
+    var bytes: [UInt8] = []
+    append(value, decimals: decimals, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

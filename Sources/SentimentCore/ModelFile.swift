@@ -1,0 +1,332 @@
+import Foundation
+
+/// Who made a model and what it is for, like Create ML's `MLModelMetadata`.
+public struct ModelMetadata: Equatable, Sendable {
+  /// Who trained the model.
+  public var author: String
+  /// What the model is for.
+  public var description: String
+  /// The model's own version, chosen by its author.
+  public var version: String
+  /// Under which terms the model may be used.
+  public var license: String
+
+  /// Creates metadata; the defaults describe a model trained by `tweetalyze
+  /// train` without flags.
+  public init(
+    author: String = "tweetalyze",
+    description: String =
+      "Multinomial Naive Bayes tweet sentiment classifier (negative, neutral, positive)",
+    version: String = "1.0", license: String = ""
+  ) {
+    self.author = author
+    self.description = description
+    self.version = version
+    self.license = license
+  }
+}
+
+/// Where a model's training data came from.
+public struct Provenance: Equatable, Sendable {
+  /// The training file's name, without its directory.
+  public var source: String
+  /// The SHA-256 of the training file's bytes, in lower-case hex.
+  public var sha256: String
+  /// Rows used for training, per class (indexed by `Sentiment.rawValue`).
+  public var rows: [Int]
+  /// Rows skipped because their label is not one of the three classes
+  /// (`irrelevant` in the Sanders corpus).
+  public var skipped: Int
+
+  /// Creates provenance.
+  public init(
+    source: String = "", sha256: String = "", rows: [Int] = [0, 0, 0], skipped: Int = 0
+  ) {
+    self.source = source
+    self.sha256 = sha256
+    self.rows = rows
+    self.skipped = skipped
+  }
+}
+
+/// Why a model file could not be read.
+public enum ModelFileError: LocalizedError, Equatable {
+  /// The bytes are not JSON.
+  case notJSON(reason: String, offset: Int)
+  /// The JSON is not a tweetalyze model.
+  case notAModel
+  /// The file is of a later or unknown format version.
+  case unsupportedVersion(Int)
+  /// A member is missing or of the wrong type.
+  case missing(String)
+  /// The counts contradict each other.
+  case inconsistent(String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .notJSON(let reason, let offset):
+      "the model file is not valid JSON (\(reason) at byte \(offset)); it may be truncated or "
+        + "corrupt: train it again with 'tweetalyze train'"
+    case .notAModel:
+      "the file is not a tweetalyze model (its \"format\" is not \"\(ModelFile.format)\")"
+    case .unsupportedVersion(let version):
+      "the model file has format version \(version), but this tweetalyze reads version "
+        + "\(ModelFile.version); upgrade tweetalyze or train the model again"
+    case .missing(let key):
+      "the model file has no valid \"\(key)\"; it may be truncated or corrupt: train it again"
+    case .inconsistent(let what):
+      "the model file's counts are inconsistent (\(what)); train it again"
+    }
+  }
+}
+
+/// The `model.json` format: versioned JSON with sorted keys, so that the same
+/// data and settings always give the same bytes.
+///
+/// ```json
+/// {"classes":["negative","neutral","positive"],
+///  "counts":{"negative":[…],"neutral":[…],"positive":[…]},
+///  "documents":{"negative":572,"neutral":2333,"positive":519},
+///  "format":"tweetalyze-naive-bayes", "metadata":{…}, "options":{…},
+///  "provenance":{…}, "tokenizer":{…}, "version":1,
+///  "vocabulary":["!", "!!", …]}
+/// ```
+///
+/// The vocabulary is sorted by the tokens' UTF-8 bytes and `counts[c][i]` is
+/// the count of `vocabulary[i]` in class `c`.
+public enum ModelFile {
+  /// The value of the `format` member.
+  public static let format = "tweetalyze-naive-bayes"
+  /// The format version this code writes and reads.
+  public static let version = 1
+
+  /// Encodes a model.
+  ///
+  /// - Complexity: O(*V* log *V*) in the vocabulary's size.
+  public static func encode(_ model: NaiveBayesModel) -> [UInt8] {
+    var json = JSONWriter(pretty: false)
+    let order = model.vocabulary.idsSortedByToken()
+    json.beginObject()
+    json.key("classes")
+    json.beginArray()
+    for label in Sentiment.allCases { json.string(label.name) }
+    json.endArray()
+    json.key("counts")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginArray()
+      for id in order { json.integer(model.counts[id * Sentiment.count + label.rawValue]) }
+      json.endArray()
+    }
+    json.endObject()
+    json.key("documents")
+    writeClassCounts(model.documents, to: &json)
+    json.key("format")
+    json.string(format)
+    json.key("metadata")
+    json.beginObject()
+    json.key("author")
+    json.string(model.metadata.author)
+    json.key("description")
+    json.string(model.metadata.description)
+    json.key("license")
+    json.string(model.metadata.license)
+    json.key("version")
+    json.string(model.metadata.version)
+    json.endObject()
+    json.key("options")
+    json.beginObject()
+    json.key("alpha")
+    json.number(model.options.alpha)
+    json.key("bigrams")
+    json.bool(model.options.bigrams)
+    json.key("binarized")
+    json.bool(model.options.binarized)
+    json.key("complement")
+    json.bool(model.options.complement)
+    json.key("priors")
+    json.string(model.options.priors.rawValue)
+    json.endObject()
+    json.key("provenance")
+    json.beginObject()
+    json.key("rows")
+    writeClassCounts(model.provenance.rows, to: &json)
+    json.key("sha256")
+    json.string(model.provenance.sha256)
+    json.key("skipped")
+    json.integer(model.provenance.skipped)
+    json.key("source")
+    json.string(model.provenance.source)
+    json.endObject()
+    json.key("tokenizer")
+    json.beginObject()
+    for field in model.tokenizer.fields {
+      json.key(field.name)
+      json.bool(field.value)
+    }
+    json.endObject()
+    json.key("version")
+    json.integer(version)
+    json.key("vocabulary")
+    json.beginArray()
+    for id in order { json.string(model.vocabulary.token(at: id)) }
+    json.endArray()
+    json.endObject()
+    var bytes = json.bytes
+    bytes.append(0x0A)
+    return bytes
+  }
+
+  private static func writeClassCounts(_ counts: [Int], to json: inout JSONWriter) {
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.integer(counts[label.rawValue])
+    }
+    json.endObject()
+  }
+
+  /// Decodes a model, checking that it is complete and consistent.
+  ///
+  /// - Throws: ``ModelFileError``.
+  public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(bytes)
+    } catch {
+      throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
+    }
+    guard case .object = root, case .string(format)? = root["format"] else {
+      throw ModelFileError.notAModel
+    }
+    guard case .number(let number)? = root["version"], let fileVersion = Int(exactly: number)
+    else { throw ModelFileError.missing("version") }
+    guard fileVersion == version else { throw ModelFileError.unsupportedVersion(fileVersion) }
+
+    guard case .array(let classes)? = root["classes"],
+      classes == Sentiment.allCases.map({ .string($0.name) })
+    else { throw ModelFileError.missing("classes") }
+
+    guard case .array(let tokens)? = root["vocabulary"] else {
+      throw ModelFileError.missing("vocabulary")
+    }
+    var vocabulary = Vocabulary(capacity: tokens.count)
+    for token in tokens {
+      guard case .string(let text) = token, !text.isEmpty else {
+        throw ModelFileError.missing("vocabulary")
+      }
+      let before = vocabulary.count
+      guard vocabulary.insert(text) == before else {
+        throw ModelFileError.inconsistent("the token '\(text)' is listed twice")
+      }
+    }
+
+    var counts = [Int](repeating: 0, count: tokens.count * Sentiment.count)
+    for label in Sentiment.allCases {
+      guard case .array(let column)? = root["counts"]?[label.name] else {
+        throw ModelFileError.missing("counts.\(label.name)")
+      }
+      guard column.count == tokens.count else {
+        throw ModelFileError.inconsistent(
+          "\(column.count) \(label.name) counts for \(tokens.count) tokens")
+      }
+      for (id, value) in column.enumerated() {
+        guard let count = nonNegativeInteger(value) else {
+          throw ModelFileError.inconsistent("a \(label.name) count is not a whole number ≥ 0")
+        }
+        counts[id * Sentiment.count + label.rawValue] = count
+      }
+    }
+    let documents = try classCounts(root["documents"], name: "documents")
+    guard documents.reduce(0, +) > 0 else {
+      throw ModelFileError.inconsistent("no training documents")
+    }
+    let options = try decodeOptions(root["options"])
+    if options.binarized {
+      for id in 0..<tokens.count {
+        for label in Sentiment.allCases
+        where counts[id * Sentiment.count + label.rawValue] > documents[label.rawValue] {
+          throw ModelFileError.inconsistent(
+            "a binarized count exceeds the number of \(label.name) documents")
+        }
+      }
+    }
+    return NaiveBayesModel(
+      metadata: try decodeMetadata(root["metadata"]),
+      provenance: try decodeProvenance(root["provenance"]),
+      tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
+      vocabulary: vocabulary, counts: counts, documents: documents)
+  }
+
+  /// Decodes a model from a byte array.
+  public static func decode(_ bytes: [UInt8]) throws -> NaiveBayesModel {
+    try bytes.withUnsafeBufferPointer { try decode($0) }
+  }
+
+  private static func nonNegativeInteger(_ value: JSONValue?) -> Int? {
+    guard case .number(let number)? = value, number >= 0, number < 9e15 else { return nil }
+    return Int(exactly: number)
+  }
+
+  private static func string(_ value: JSONValue?, _ name: String) throws -> String {
+    guard case .string(let text)? = value else { throw ModelFileError.missing(name) }
+    return text
+  }
+
+  private static func classCounts(_ value: JSONValue?, name: String) throws -> [Int] {
+    try Sentiment.allCases.map { label in
+      guard let count = nonNegativeInteger(value?[label.name]) else {
+        throw ModelFileError.missing("\(name).\(label.name)")
+      }
+      return count
+    }
+  }
+
+  private static func decodeMetadata(_ value: JSONValue?) throws -> ModelMetadata {
+    ModelMetadata(
+      author: try string(value?["author"], "metadata.author"),
+      description: try string(value?["description"], "metadata.description"),
+      version: try string(value?["version"], "metadata.version"),
+      license: try string(value?["license"], "metadata.license"))
+  }
+
+  private static func decodeProvenance(_ value: JSONValue?) throws -> Provenance {
+    guard let skipped = nonNegativeInteger(value?["skipped"]) else {
+      throw ModelFileError.missing("provenance.skipped")
+    }
+    return Provenance(
+      source: try string(value?["source"], "provenance.source"),
+      sha256: try string(value?["sha256"], "provenance.sha256"),
+      rows: try classCounts(value?["rows"], name: "provenance.rows"), skipped: skipped)
+  }
+
+  private static func decodeOptions(_ value: JSONValue?) throws -> NaiveBayesOptions {
+    guard case .number(let alpha)? = value?["alpha"], alpha > 0, alpha.isFinite else {
+      throw ModelFileError.missing("options.alpha")
+    }
+    func flag(_ name: String) throws -> Bool {
+      guard case .bool(let flag)? = value?[name] else {
+        throw ModelFileError.missing("options.\(name)")
+      }
+      return flag
+    }
+    guard let priors = NaiveBayesOptions.Priors(rawValue: try string(value?["priors"], "priors"))
+    else { throw ModelFileError.missing("options.priors") }
+    return NaiveBayesOptions(
+      alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
+      priors: priors, bigrams: try flag("bigrams"))
+  }
+
+  private static func decodeTokenizer(_ value: JSONValue?) throws -> TokenizerSettings {
+    guard case .object(let members)? = value else { throw ModelFileError.missing("tokenizer") }
+    var settings = TokenizerSettings()
+    for field in settings.fields {
+      guard case .bool(let flag)? = members[field.name] else {
+        throw ModelFileError.missing("tokenizer.\(field.name)")
+      }
+      _ = settings.set(field.name, to: flag)
+    }
+    return settings
+  }
+}

@@ -1,0 +1,356 @@
+import Foundation
+
+/// How a Naive Bayes model is trained and scores a text.
+public struct NaiveBayesOptions: Equatable, Sendable {
+  /// Where the class priors come from.
+  public enum Priors: String, CaseIterable, Sendable {
+    /// The share of each class in the training data.
+    case data
+    /// The same prior for every class, so that a class that is rare in the
+    /// training data is not penalized when it is common in use.
+    case uniform
+  }
+
+  /// Additive (Lidstone) smoothing; 1 is Laplace smoothing.
+  public var alpha: Double
+  /// Counts each feature at most once per tweet (binarized multinomial NB).
+  public var binarized: Bool
+  /// Complement Naive Bayes (Rennie et al. 2003): each class is scored by how
+  /// unlike the other classes' text a tweet is.
+  public var complement: Bool
+  /// The class priors.
+  public var priors: Priors
+  /// Also counts pairs of neighbouring tokens.
+  public var bigrams: Bool
+
+  /// Creates options; the defaults are the ones chosen by cross-validation
+  /// (see the README).
+  public init(
+    alpha: Double = 1, binarized: Bool = true, complement: Bool = false,
+    priors: Priors = .uniform, bigrams: Bool = false
+  ) {
+    self.alpha = alpha
+    self.binarized = binarized
+    self.complement = complement
+    self.priors = priors
+    self.bigrams = bigrams
+  }
+}
+
+/// A class and a probability per class.
+public struct Prediction: Equatable, Sendable {
+  /// The most probable class (ties go to the lower index: negative, neutral,
+  /// positive).
+  public var label: Sentiment
+  /// The probability of each class, indexed by `Sentiment.rawValue`; they sum
+  /// to 1.
+  public var probabilities: [Double]
+
+  /// The probability of the predicted class.
+  public var confidence: Double { probabilities[label.rawValue] }
+}
+
+/// Counts features per class from labeled texts and builds a
+/// ``NaiveBayesModel``.
+///
+/// ```swift
+/// var trainer = NaiveBayesTrainer()
+/// trainer.add("I love it", as: .positive)
+/// trainer.add("I hate it", as: .negative)
+/// let model = trainer.model()
+/// model.predict("love").label   // .positive
+/// ```
+public struct NaiveBayesTrainer {
+  /// The tokenizer settings the model will store.
+  public let tokenizer: TokenizerSettings
+  /// The options the model will store.
+  public let options: NaiveBayesOptions
+  private let featurizer: Featurizer
+  private var vocabulary = Vocabulary()
+  /// Feature id × class → count.
+  private var counts: [Int] = []
+  private var documents = [Int](repeating: 0, count: Sentiment.count)
+  /// The document in which each feature was last seen, for binarized counts.
+  private var lastSeen: [Int] = []
+  private var document = 0
+  /// When recording, every document's feature ids and class, so that the
+  /// model can be scored on its training data without tokenizing again.
+  private var recorded: RecordedDocuments?
+
+  /// Creates a trainer; `recordDocuments` keeps the feature ids of every
+  /// document for ``trainingAccuracy(of:)``.
+  public init(
+    tokenizer: TokenizerSettings = TokenizerSettings(),
+    options: NaiveBayesOptions = NaiveBayesOptions(), recordDocuments: Bool = false
+  ) {
+    self.tokenizer = tokenizer
+    self.options = options
+    featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
+    recorded = recordDocuments ? RecordedDocuments() : nil
+  }
+
+  /// The number of documents added so far, per class.
+  public var documentCounts: [Int] { documents }
+
+  /// Adds one labeled text.
+  ///
+  /// - Complexity: O(*n*) in the text's length, amortized.
+  public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
+    let offset = label.rawValue
+    document += 1
+    documents[offset] += 1
+    let binarized = options.binarized
+    featurizer.forEachFeature(in: text) { feature in
+      let id = vocabulary.insert(feature)
+      if id == lastSeen.count {
+        counts.append(contentsOf: repeatElement(0, count: Sentiment.count))
+        lastSeen.append(0)
+      }
+      if binarized {
+        if lastSeen[id] == document { return }
+        lastSeen[id] = document
+      }
+      counts[id &* Sentiment.count &+ offset] &+= 1
+      recorded?.ids.append(Int32(truncatingIfNeeded: id))
+    }
+    recorded?.end(label)
+  }
+
+  /// Adds one labeled text.
+  public mutating func add(_ text: String, as label: Sentiment) {
+    var text = text
+    text.withUTF8 { add($0, as: label) }
+  }
+
+  /// The model for what was added so far.
+  public func model(
+    metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
+  ) -> NaiveBayesModel {
+    NaiveBayesModel(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      vocabulary: vocabulary, counts: counts, documents: documents)
+  }
+
+  /// The share of the recorded documents that `model` classifies as labeled,
+  /// or `nil` when documents were not recorded or none were added.
+  public func trainingAccuracy(of model: NaiveBayesModel) -> Double? {
+    guard let recorded, recorded.labels.count > 0 else { return nil }
+    var correct = 0
+    var scores = [Double](repeating: 0, count: Sentiment.count)
+    recorded.ids.withUnsafeBufferPointer { ids in
+      for (index, label) in recorded.labels.enumerated() {
+        let range = recorded.ends[index]..<recorded.ends[index + 1]
+        // Binarized documents were recorded without repeats, so every id scores once.
+        model.scores(ofFeatureIDs: UnsafeBufferPointer(rebasing: ids[range]), into: &scores)
+        if Prediction.argmax(scores) == label { correct += 1 }
+      }
+    }
+    return Double(correct) / Double(recorded.labels.count)
+  }
+}
+
+/// Feature ids of many documents in one array.
+private struct RecordedDocuments {
+  var ids: [Int32] = []
+  var ends: [Int] = [0]
+  var labels: [Sentiment] = []
+
+  mutating func end(_ label: Sentiment) {
+    ends.append(ids.count)
+    labels.append(label)
+  }
+}
+
+/// A trained multinomial Naive Bayes classifier: the counts it was trained
+/// on, the settings to tokenize as it was trained, and the log-space tables
+/// derived from them.
+public struct NaiveBayesModel: Sendable {
+  /// Who made the model and what it is for.
+  public var metadata: ModelMetadata
+  /// Where the training data came from.
+  public var provenance: Provenance
+  /// How texts are tokenized.
+  public let tokenizer: TokenizerSettings
+  /// How the model was trained and scores.
+  public let options: NaiveBayesOptions
+  /// The features, with ids indexing ``counts``.
+  public let vocabulary: Vocabulary
+  /// Feature id × class → how often the feature occurred in documents of the
+  /// class (documents containing it, when binarized).
+  public let counts: [Int]
+  /// The number of training documents per class.
+  public let documents: [Int]
+
+  let featurizer: Featurizer
+  /// Feature id × class → what one occurrence adds to the class's score.
+  let weights: [Double]
+  /// The score each class starts from: its log prior.
+  let logPriors: [Double]
+
+  /// Creates a model from counts; ``ModelFile`` checks them before calling.
+  init(
+    metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
+    options: NaiveBayesOptions, vocabulary: Vocabulary, counts: [Int], documents: [Int]
+  ) {
+    self.metadata = metadata
+    self.provenance = provenance
+    self.tokenizer = tokenizer
+    self.options = options
+    self.vocabulary = vocabulary
+    self.counts = counts
+    self.documents = documents
+    featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
+    (weights, logPriors) = Self.derive(counts: counts, documents: documents, options: options)
+  }
+
+  /// The log-space tables: smoothed log likelihoods (or, for complement NB,
+  /// negated complement log likelihoods) and log priors.
+  private static func derive(counts: [Int], documents: [Int], options: NaiveBayesOptions) -> (
+    [Double], [Double]
+  ) {
+    let classes = Sentiment.count
+    let features = counts.count / classes
+    var totals = [Double](repeating: 0, count: classes)
+    for index in counts.indices { totals[index % classes] += Double(counts[index]) }
+    let allTotal = totals.reduce(0, +)
+    let smoothing = options.alpha * Double(features)
+    var denominators = [Double](repeating: 0, count: classes)
+    for c in 0..<classes {
+      let total = options.complement ? allTotal - totals[c] : totals[c]
+      denominators[c] = log(total + smoothing)
+    }
+    var weights = [Double](repeating: 0, count: counts.count)
+    for id in 0..<features {
+      let base = id * classes
+      var all = 0
+      if options.complement { for c in 0..<classes { all += counts[base + c] } }
+      for c in 0..<classes {
+        if options.complement {
+          let others = Double(all - counts[base + c])
+          weights[base + c] = denominators[c] - log(others + options.alpha)
+        } else {
+          weights[base + c] = log(Double(counts[base + c]) + options.alpha) - denominators[c]
+        }
+      }
+    }
+    let documentTotal = Double(documents.reduce(0, +))
+    let logPriors = documents.map { count -> Double in
+      switch options.priors {
+      case .uniform: return -log(Double(classes))
+      case .data: return count > 0 ? log(Double(count) / documentTotal) : -Double.infinity
+      }
+    }
+    return (weights, logPriors)
+  }
+
+  /// Classifies a text given as UTF-8 bytes.
+  ///
+  /// Features the model has never seen are ignored.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  public func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
+    var classifier = Classifier(model: self)
+    return classifier.predict(text)
+  }
+
+  /// Classifies a text.
+  public func predict(_ text: String) -> Prediction {
+    var text = text
+    return text.withUTF8 { predict($0) }
+  }
+
+  /// Adds the log prior and the weights of the given features per class.
+  func scores(ofFeatureIDs ids: UnsafeBufferPointer<Int32>, into scores: inout [Double]) {
+    for c in 0..<Sentiment.count { scores[c] = logPriors[c] }
+    weights.withUnsafeBufferPointer { weights in
+      for id in ids {
+        let base = Int(id) &* Sentiment.count
+        scores[0] += weights[base]
+        scores[1] += weights[base &+ 1]
+        scores[2] += weights[base &+ 2]
+      }
+    }
+  }
+
+  /// The weight one occurrence of feature `id` adds to `label`'s score.
+  public func weight(ofFeature id: Int, for label: Sentiment) -> Double {
+    weights[id * Sentiment.count + label.rawValue]
+  }
+
+  /// The score every class starts from.
+  public func logPrior(of label: Sentiment) -> Double {
+    logPriors[label.rawValue]
+  }
+}
+
+/// Classifies many texts with one model, reusing its scratch space.
+///
+/// ```swift
+/// var classifier = Classifier(model: model)
+/// for line in lines { print(classifier.predict(line).label) }
+/// ```
+public struct Classifier {
+  /// The model used.
+  public let model: NaiveBayesModel
+  private var ids: [Int32] = []
+  private var lastSeen: [Int32]
+  private var document: Int32 = 0
+  private var scores = [Double](repeating: 0, count: Sentiment.count)
+
+  /// Creates a classifier for `model`.
+  public init(model: NaiveBayesModel) {
+    self.model = model
+    lastSeen = model.options.binarized ? [Int32](repeating: 0, count: model.vocabulary.count) : []
+  }
+
+  /// Classifies a text given as UTF-8 bytes.
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation.
+  public mutating func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
+    ids.removeAll(keepingCapacity: true)
+    if document == Int32.max {
+      document = 0
+      for index in lastSeen.indices { lastSeen[index] = 0 }
+    }
+    document += 1
+    let binarized = model.options.binarized
+    let vocabulary = model.vocabulary
+    let current = document
+    model.featurizer.forEachFeature(in: text) { feature in
+      guard let id = vocabulary.id(of: feature) else { return }
+      if binarized {
+        if lastSeen[id] == current { return }
+        lastSeen[id] = current
+      }
+      ids.append(Int32(truncatingIfNeeded: id))
+    }
+    ids.withUnsafeBufferPointer { model.scores(ofFeatureIDs: $0, into: &scores) }
+    return Prediction(scores: scores)
+  }
+
+  /// Classifies a text.
+  public mutating func predict(_ text: String) -> Prediction {
+    var text = text
+    return text.withUTF8 { predict($0) }
+  }
+}
+
+extension Prediction {
+  /// The prediction for per-class log scores: softmax turns them into
+  /// probabilities.
+  init(scores: [Double]) {
+    let label = Self.argmax(scores)
+    let top = scores[label.rawValue]
+    var probabilities = scores.map { top.isFinite ? exp($0 - top) : ($0 == top ? 1 : 0) }
+    let sum = probabilities.reduce(0, +)
+    for index in probabilities.indices { probabilities[index] /= sum }
+    self.init(label: label, probabilities: probabilities)
+  }
+
+  /// The class with the highest score; ties go to the lower index.
+  static func argmax(_ scores: [Double]) -> Sentiment {
+    var best = 0
+    for index in 1..<scores.count where scores[index] > scores[best] { best = index }
+    return Sentiment(rawValue: best) ?? .neutral
+  }
+}

@@ -1,0 +1,111 @@
+/// The summed sentiment of a set of tweets and the emoji for it.
+///
+/// Each positive tweet adds 1, each negative one subtracts 1, neutral ones add
+/// nothing. The original app's thresholds were set for 100 tweets, so the
+/// emoji is chosen from the score scaled to 100 tweets (`score × 100 /
+/// count`): 7 of 50 tweets is the same mood as 14 of 100.
+///
+/// ```swift
+/// let score = SentimentScore(positive: 40, negative: 26, neutral: 34)
+/// score.value   // 14
+/// score.emoji   // "😊"
+/// ```
+public struct SentimentScore: Equatable, Sendable {
+  /// Tweets classified positive.
+  public var positive: Int
+  /// Tweets classified negative.
+  public var negative: Int
+  /// Tweets classified neutral.
+  public var neutral: Int
+
+  /// Creates a score from class counts.
+  public init(positive: Int = 0, negative: Int = 0, neutral: Int = 0) {
+    self.positive = positive
+    self.negative = negative
+    self.neutral = neutral
+  }
+
+  /// Creates a score from the labels of the analyzed tweets.
+  public init(labels: some Sequence<Sentiment>) {
+    self.init()
+    for label in labels { add(label) }
+  }
+
+  /// Counts one more tweet.
+  public mutating func add(_ label: Sentiment) {
+    switch label {
+    case .positive: positive += 1
+    case .negative: negative += 1
+    case .neutral: neutral += 1
+    }
+  }
+
+  /// The number of tweets.
+  public var count: Int { positive + negative + neutral }
+
+  /// The summed sentiment: positives minus negatives.
+  public var value: Int { positive - negative }
+
+  /// The score scaled to 100 tweets (`nil` for no tweets).
+  public var scaled: Double? {
+    count == 0 ? nil : Double(value) * 100 / Double(count)
+  }
+
+  /// The band the scaled score falls in, or `nil` for no tweets.
+  public var band: EmojiBand? {
+    guard count > 0 else { return nil }
+    // Exact integer comparison of value × 100 / count against each bound.
+    let scaled = value * 100
+    return EmojiBand.allCases.first { band in
+      guard let bound = band.lowerBound else { return true }
+      return band.isInclusive ? scaled >= bound * count : scaled > bound * count
+    }
+  }
+
+  /// The emoji for the score, or `nil` for no tweets.
+  public var emoji: String? { band?.emoji }
+}
+
+/// The original app's score bands, for 100 tweets: >20 😄, >10 😊, >0 🙂,
+/// 0 😐, >-10 😞, >-20 😡, else 😠.
+public enum EmojiBand: String, CaseIterable, Sendable {
+  case delighted, happy, pleased, neutral, sad, angry, furious
+
+  /// The band's emoji.
+  public var emoji: String {
+    switch self {
+    case .delighted: "😄"
+    case .happy: "😊"
+    case .pleased: "🙂"
+    case .neutral: "😐"
+    case .sad: "😞"
+    case .angry: "😡"
+    case .furious: "😠"
+    }
+  }
+
+  /// The bound the scaled score must pass, `nil` for the last band.
+  public var lowerBound: Int? {
+    switch self {
+    case .delighted: 20
+    case .happy: 10
+    case .pleased: 0
+    case .neutral: 0
+    case .sad: -10
+    case .angry: -20
+    case .furious: nil
+    }
+  }
+
+  /// Whether the bound itself belongs to the band (only 😐's 0 does).
+  public var isInclusive: Bool { self == .neutral }
+
+  /// The band's rule as text: `> 20`, `= 0`, `≤ -20`.
+  public var rule: String {
+    switch self {
+    case .neutral: "= 0"
+    case .furious: "≤ -20"
+    default: "> \(lowerBound ?? 0)"
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Why labeled training data could not be read.
+public enum TrainingDataError: LocalizedError, Equatable {
+  /// The stream has no bytes, or only blank lines.
+  case empty
+  /// The header has no column for the text or the label.
+  case missingColumn(role: String, tried: [String], header: [String])
+  /// A row's label is not one of the known ones.
+  case unknownLabel(String, line: Int)
+  /// A row has another number of fields than the header.
+  case fieldCount(found: Int, expected: Int, line: Int)
+  /// A field is not valid UTF-8.
+  case invalidUTF8(line: Int)
+  /// The CSV syntax is broken.
+  case syntax(CSVError)
+  /// Every row was skipped.
+  case noUsableRows(skipped: Int)
+
+  public var errorDescription: String? {
+    switch self {
+    case .empty:
+      "the training data is empty; expected a CSV file with a header such as 'class,text'"
+    case .missingColumn(let role, let tried, let header):
+      "the header has no \(role) column (looked for \(tried.map { "'\($0)'" }.joined(separator: ", "))"
+        + "; found \(header.map { "'\($0)'" }.joined(separator: ", "))); "
+        + "name it with --\(role)-column"
+    case .unknownLabel(let label, let line):
+      "line \(line): unknown label '\(label)'; expected Pos/positive, Neg/negative or Neutral "
+        + "(rows labeled 'irrelevant' are skipped)"
+    case .fieldCount(let found, let expected, let line):
+      "line \(line): \(found) field\(found == 1 ? "" : "s"), but the header has \(expected); "
+        + "quote fields that contain commas"
+    case .invalidUTF8(let line):
+      "line \(line): the text is not valid UTF-8; convert the file to UTF-8 first"
+    case .syntax(.unterminatedQuote(let line)):
+      "line \(line): a quoted field is never closed; check for a missing '\"'"
+    case .syntax(.characterAfterQuote(let line)):
+      "line \(line): a closing quote is followed by text; write a quote inside a quoted field as '\"\"'"
+    case .syntax(.nulByte(let line)):
+      "line \(line): a NUL byte; this looks like a binary file, not CSV"
+    case .noUsableRows(let skipped):
+      "the training data has no usable rows (\(skipped) skipped as irrelevant)"
+    }
+  }
+}
+
+/// Which columns hold the text and the label, by header name; `nil` means
+/// detect from the header.
+public struct TrainingDataColumns: Equatable, Sendable {
+  /// The text column's name, compared case-insensitively.
+  public var text: String?
+  /// The label column's name, compared case-insensitively.
+  public var label: String?
+
+  /// Creates a column choice.
+  public init(text: String? = nil, label: String? = nil) {
+    self.text = text
+    self.label = label
+  }
+
+  /// Header names tried for the text, in order: `class,text` files and the
+  /// Sanders corpus (`TweetText`).
+  public static let textNames = ["text", "tweettext", "tweet"]
+  /// Header names tried for the label: `class`, Sanders' `Sentiment`, or
+  /// `label`.
+  public static let labelNames = ["class", "sentiment", "label"]
+}
+
+/// What reading a training file found.
+public struct TrainingDataSummary: Equatable, Sendable {
+  /// Rows used, per class (indexed by `Sentiment.rawValue`).
+  public var rows: [Int] = [0, 0, 0]
+  /// Rows skipped because they are labeled `irrelevant`.
+  public var skipped = 0
+
+  /// Rows used in all.
+  public var used: Int { rows.reduce(0, +) }
+}
+
+/// Reads labeled tweets from CSV: detects the layout from the header,
+/// normalizes labels, skips `irrelevant` rows and reports errors by line.
+///
+/// ```swift
+/// let summary = try TrainingData.read(MemorySource("class,text\nPos,great\n")) { label, text in
+///   trainer.add(text, as: label)
+/// }
+/// summary.rows   // [0, 0, 1]
+/// ```
+public enum TrainingData {
+  /// Labels that mark a row as not part of any class; such rows are skipped
+  /// and counted.
+  public static let skippedLabels: Set<String> = ["irrelevant"]
+
+  /// Streams the labeled rows of a CSV source to `body`, each text as UTF-8
+  /// bytes that are valid only during the call.
+  ///
+  /// - Throws: ``TrainingDataError``, or the source's own error.
+  /// - Complexity: O(*n*); memory is one block plus the longest row.
+  @discardableResult
+  public static func read<Source: ByteSource>(
+    _ source: Source, columns: TrainingDataColumns = TrainingDataColumns(),
+    _ body: (Sentiment, UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws -> TrainingDataSummary {
+    var reader = CSVReader(source: source)
+    return try read(&reader, columns: columns, body)
+  }
+
+  /// Streams the labeled rows of `reader`; the reader's source is left for
+  /// the caller to inspect (a ``HashingSource``'s hash, say).
+  @discardableResult
+  public static func read<Source: ByteSource>(
+    _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
+    _ body: (Sentiment, UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws -> TrainingDataSummary {
+    var summary = TrainingDataSummary()
+    var layout: (text: Int, label: Int, fields: Int)?
+    var labelCache: [[UInt8]: Sentiment?] = [:]
+    do {
+      try reader.forEachRecord { record in
+        if record.isBlank { return }
+        guard let (textColumn, labelColumn, fields) = layout else {
+          layout = try detect(record, columns: columns)
+          return
+        }
+        guard record.count == fields else {
+          throw TrainingDataError.fieldCount(
+            found: record.count, expected: fields, line: record.line)
+        }
+        let labelBytes = record[labelColumn]
+        let label: Sentiment?
+        if let cached = labelCache[Array(labelBytes)] {
+          label = cached
+        } else {
+          let text = String(decoding: labelBytes, as: UTF8.self)
+          label = Sentiment(label: text)
+          if label == nil
+            && !skippedLabels.contains(text.trimmingSpaces().lowercased())
+          {
+            throw TrainingDataError.unknownLabel(text, line: record.line)
+          }
+          if labelCache.count < 64 { labelCache[Array(labelBytes)] = label }
+        }
+        guard let label else {
+          summary.skipped += 1
+          return
+        }
+        let text = record[textColumn]
+        guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
+        summary.rows[label.rawValue] += 1
+        try body(label, text)
+      }
+    } catch let error as CSVError {
+      throw TrainingDataError.syntax(error)
+    }
+    guard layout != nil else { throw TrainingDataError.empty }
+    guard summary.used > 0 else { throw TrainingDataError.noUsableRows(skipped: summary.skipped) }
+    return summary
+  }
+
+  /// Finds the text and label columns in a header record.
+  private static func detect(_ header: CSVRecord, columns: TrainingDataColumns) throws -> (
+    Int, Int, Int
+  ) {
+    let names = (0..<header.count).map { header.string(at: $0) }
+    let folded = names.map { $0.trimmingSpaces().lowercased() }
+    func find(_ role: String, _ chosen: String?, _ defaults: [String]) throws -> Int {
+      let tried = chosen.map { [$0.lowercased()] } ?? defaults
+      for name in tried {
+        if let index = folded.firstIndex(of: name) { return index }
+      }
+      throw TrainingDataError.missingColumn(role: role, tried: tried, header: names)
+    }
+    let text = try find("text", columns.text, TrainingDataColumns.textNames)
+    let label = try find("label", columns.label, TrainingDataColumns.labelNames)
+    return (text, label, header.count)
+  }
+
+  /// Reads a whole CSV source into memory, for evaluation.
+  public static func corpus<Source: ByteSource>(
+    _ source: Source, columns: TrainingDataColumns = TrainingDataColumns()
+  ) throws -> LabeledCorpus {
+    var corpus = LabeledCorpus()
+    corpus.summary = try read(source, columns: columns) { label, text in
+      corpus.append(text, label: label)
+    }
+    return corpus
+  }
+}
+
+/// Labeled texts held in memory, all texts in one byte array.
+public struct LabeledCorpus: Sendable {
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = [0]
+  /// The label of each text.
+  public private(set) var labels: [Sentiment] = []
+  /// What reading the data found.
+  public var summary = TrainingDataSummary()
+
+  /// Creates an empty corpus.
+  public init() {}
+
+  /// The number of texts.
+  public var count: Int { labels.count }
+
+  /// Appends a text.
+  public mutating func append(_ text: UnsafeBufferPointer<UInt8>, label: Sentiment) {
+    bytes.append(contentsOf: text)
+    ends.append(bytes.count)
+    labels.append(label)
+  }
+
+  /// Appends a text.
+  public mutating func append(_ text: String, label: Sentiment) {
+    var text = text
+    text.withUTF8 { append($0, label: label) }
+  }
+
+  /// Calls `body` with the bytes of text `index`.
+  public func withText<Result>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try bytes.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[ends[index]..<ends[index + 1]]))
+    }
+  }
+
+  /// Text `index` as a string.
+  public func text(at index: Int) -> String {
+    withText(at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+/// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates).
+///
+/// - Complexity: O(*n*), with a fast path for ASCII.
+public func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  let count = bytes.count
+  while index < count {
+    let lead = bytes[index]
+    if lead < 0x80 {
+      index += 1
+      continue
+    }
+    let length: Int
+    var minimum: UInt32
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+    default: return false
+    }
+    guard index + length <= count else { return false }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte & 0xC0 == 0x80 else { return false }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    minimum = max(minimum, 0)
+    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+      return false
+    }
+    index += length
+  }
+  return true
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Parses the two date formats of the X API without `DateFormatter`, whose
+/// results depend on locale and which is slow to create.
+public enum TweetDate {
+  /// Parses v2's ISO 8601 form, `2026-11-20T13:58:30.000Z` (fraction and the
+  /// `Z` optional; `+hh:mm` offsets accepted).
+  public static func parseISO8601(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
+      bytes[10] == 0x54 || bytes[10] == 0x20,
+      bytes[13] == 0x3A, bytes[16] == 0x3A,
+      let year = number(bytes, 0, 4), let month = number(bytes, 5, 2),
+      let day = number(bytes, 8, 2),
+      let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2),
+      let second = number(bytes, 17, 2)
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if index < bytes.count && bytes[index] == 0x2E {
+      index += 1
+      var scale = 0.1
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+        fraction += Double(bytes[index] - 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    var offset = 0
+    if index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "Z"):
+        index += 1
+      case UInt8(ascii: "+"), UInt8(ascii: "-"):
+        guard bytes.count == index + 6, bytes[index + 3] == 0x3A,
+          let hours = number(bytes, index + 1, 2), let minutes = number(bytes, index + 4, 2)
+        else { return nil }
+        offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
+        index += 6
+      default:
+        return nil
+      }
+    }
+    guard index == bytes.count else { return nil }
+    return date(year, month, day, hour, minute, second, offset: offset, fraction: fraction)
+  }
+
+  /// Parses v1.1's form, `Wed Nov 18 11:28:30 +0000 2026`.
+  public static func parseV1(_ text: String) -> Date? {
+    let parts = text.split(separator: " ")
+    guard parts.count == 6,
+      let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 }),
+      let day = Int(parts[2]), let year = Int(parts[5]), parts[4].count == 5
+    else { return nil }
+    let clock = parts[3].split(separator: ":")
+    let zone = Array(parts[4].utf8)
+    guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
+      let second = Int(clock[2]), zone[0] == 0x2B || zone[0] == 0x2D,
+      let zoneHours = number(zone, 1, 2), let zoneMinutes = number(zone, 3, 2)
+    else { return nil }
+    let offset = (zoneHours * 60 + zoneMinutes) * 60 * (zone[0] == 0x2B ? 1 : -1)
+    return date(year, month, day, hour, minute, second, offset: offset, fraction: 0)
+  }
+
+  private static let months = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+  ]
+
+  private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    guard start + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[start..<(start + count)] {
+      guard byte >= 0x30 && byte <= 0x39 else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+  }
+
+  private static func date(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
+    offset: Int, fraction: Double
+  ) -> Date? {
+    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+      (0...59).contains(minute), (0...60).contains(second)
+    else { return nil }
+    // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+  }
+}

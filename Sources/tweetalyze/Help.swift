@@ -1,0 +1,224 @@
+import SentimentCore
+
+/// The options of each command, which drive both parsing and help.
+enum Specs {
+  static let help = OptionSpec(name: "help", short: "h", help: "Show help for this command.")
+  static let json = OptionSpec(name: "json", help: "Print JSON instead of text.")
+  static let model = OptionSpec(
+    name: "model", value: "PATH", help: "A model file from 'train' (default: the built-in model).")
+
+  static let analyze = [
+    OptionSpec(
+      name: "fixtures", value: "PATH",
+      help: "Read recorded API responses from a file, or from a directory by query "
+        + "(@Apple → at-apple.jsonl or at-apple.json; #WWDC → hashtag-wwdc.…)."),
+    OptionSpec(
+      name: "count", value: "N", help: "Analyze up to N tweets, 1 to 10000 (default: 100)."),
+    model,
+    OptionSpec(name: "json", help: "Print a JSON object instead of 'EMOJI SCORE'."),
+    help,
+  ]
+
+  static let training = [
+    OptionSpec(name: "alpha", value: "A", help: "Additive smoothing, above 0 (default: 1)."),
+    OptionSpec(name: "binarized", help: "Count each feature once per tweet (default)."),
+    OptionSpec(name: "no-binarized", help: "Count every occurrence."),
+    OptionSpec(name: "complement", help: "Complement Naive Bayes (Rennie et al. 2003)."),
+    OptionSpec(name: "no-complement", help: "Standard multinomial Naive Bayes (default)."),
+    OptionSpec(name: "priors", value: "uniform|data", help: "Class priors (default: uniform)."),
+    OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens."),
+    OptionSpec(name: "no-bigrams", help: "Count single tokens only (default)."),
+    OptionSpec(
+      name: "disable", value: "STEPS",
+      help: "Switch off tokenizer steps, comma-separated: emoji, emoticons, hashtags, lowercase, "
+        + "mentions, negation, punctuation, squeeze-repeats, urls."),
+    OptionSpec(
+      name: "text-column", value: "NAME", help: "The text column (default: text or TweetText)."),
+    OptionSpec(
+      name: "label-column", value: "NAME", help: "The label column (default: class or Sentiment)."),
+  ]
+
+  static let train =
+    [OptionSpec(name: "out", value: "PATH", help: "Where to write the model (required).")]
+    + training + [
+      OptionSpec(name: "author", value: "TEXT", help: "The model's author (metadata)."),
+      OptionSpec(name: "description", value: "TEXT", help: "What the model is for (metadata)."),
+      OptionSpec(name: "model-version", value: "TEXT", help: "The model's version (default: 1.0)."),
+      OptionSpec(name: "license", value: "TEXT", help: "The model's license (metadata)."),
+      help,
+    ]
+
+  static let eval =
+    [
+      OptionSpec(
+        name: "split", value: "F",
+        help: "Train on a share F of each class (0 < F < 1), test on the rest."),
+      OptionSpec(
+        name: "folds", value: "K", help: "Stratified K-fold cross-validation (default: 10)."),
+      OptionSpec(name: "seed", value: "N", help: "Seed for the split or the folds (default: 5)."),
+      json,
+    ] + training + [help]
+
+  static let classify = [
+    model, OptionSpec(name: "json", help: "Print one JSON object per line."), help,
+  ]
+
+  static func options(for command: CommandName?) -> [OptionSpec] {
+    switch command {
+    case .analyze: analyze
+    case .train: train
+    case .eval: eval
+    case .classify: classify
+    case .help, nil: []
+    }
+  }
+}
+
+/// The help texts, built from the specs so that they cannot drift from what
+/// the parser accepts.
+enum Help {
+  static func usage(_ command: CommandName?) -> String {
+    switch command {
+    case .analyze, nil: "tweetalyze QUERY [--fixtures PATH] [--count N] [--model PATH] [--json]"
+    case .train: "tweetalyze train DATA.csv --out PATH [options]"
+    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [--json] [options]"
+    case .classify: "tweetalyze classify [TEXT ...] [--model PATH] [--json]"
+    case .help: "tweetalyze help [COMMAND]"
+    }
+  }
+
+  static func text(for command: CommandName?) -> String {
+    switch command {
+    case nil, .help: return overview
+    case .analyze:
+      return page(
+        abstract: "Fetch recent English tweets for a user or hashtag and score their sentiment.",
+        command: .analyze,
+        arguments: [("QUERY", "@name (1-15 letters, digits or _) or #tag (letters, digits or _).")],
+        discussion: """
+          Prints one line, 'EMOJI SCORE': the score is positives minus negatives. The emoji
+          compares the score scaled to 100 tweets with the bands >20 😄, >10 😊, >0 🙂,
+          0 😐, >-10 😞, >-20 😡, else 😠.
+          Without --fixtures, tweets come from the X API, which is not available in this
+          version yet: use --fixtures.
+
+          Examples:
+            tweetalyze --fixtures Fixtures/tweets "@Apple"
+            tweetalyze --fixtures Fixtures/tweets "#WWDC" --json
+          """)
+    case .train:
+      return page(
+        abstract: "Train a model from labeled tweets in CSV.", command: .train,
+        arguments: [
+          (
+            "DATA.csv",
+            "A CSV file with a header: 'class,text' (Pos/Neg/Neutral) or the Sanders corpus "
+              + "(Sentiment, TweetText; 'irrelevant' rows are skipped). - reads stdin."
+          )
+        ],
+        discussion: """
+          Prints a summary (rows per class, skipped rows, training accuracy) to stderr.
+          The model is written to a temporary file and renamed, so a failed run leaves
+          no partial file.
+
+          Example:
+            tweetalyze train ../shared/data/sanders-full-corpus.csv --out model.json
+          """)
+    case .eval:
+      return page(
+        abstract: "Measure how well training generalizes, on held-out data.", command: .eval,
+        arguments: [("DATA.csv", "Labeled CSV as for 'train' (default: $TWEETALYZE_DATA).")],
+        discussion: """
+          Reports training and evaluation accuracy, per-class precision, recall, F1 and
+          support, macro-F1 and the confusion matrix. For folds: the mean and standard
+          deviation over folds, with the class table and matrix pooled over all folds.
+
+          Examples:
+            tweetalyze eval ../shared/data/sanders-apple3.csv --split 0.9 --seed 5
+            tweetalyze eval ../shared/data/sanders-apple3.csv --folds 10 --json
+          """)
+    case .classify:
+      return page(
+        abstract: "Classify texts as negative, neutral or positive.", command: .classify,
+        arguments: [("TEXT", "Texts to classify (default: each line of stdin).")],
+        discussion: """
+          Prints one line per text, in input order: the label, a tab, and its probability.
+
+          Example:
+            echo "I love my new iPhone" | tweetalyze classify
+          """)
+    }
+  }
+
+  static let overview = """
+    OVERVIEW: Twitter/X sentiment analysis with a Naive Bayes classifier.
+
+    USAGE: \(usage(nil))
+           tweetalyze <subcommand> [options]
+
+    ARGUMENTS:
+      QUERY                   @name or #tag.
+
+    OPTIONS:
+    \(optionLines(Specs.analyze.filter { $0.name != "help" }))
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      train                   Train a model from labeled tweets in CSV.
+      eval                    Measure how well training generalizes, on held-out data.
+      classify                Classify texts as negative, neutral or positive.
+      help                    Show help for a subcommand.
+
+      See 'tweetalyze help <subcommand>' for detailed help.
+
+    EXIT STATUS:
+      0 success, 1 runtime failure, 64 usage error.
+
+    """
+
+  private static func page(
+    abstract: String, command: CommandName, arguments: [(String, String)], discussion: String
+  ) -> String {
+    var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(command))\n\nARGUMENTS:\n"
+    for (name, help) in arguments { text += wrap(name, help) }
+    text += "\nOPTIONS:\n" + optionLines(Specs.options(for: command)) + "\n"
+    text += "\n" + discussion + "\n"
+    return text
+  }
+
+  private static func optionLines(_ specs: [OptionSpec]) -> String {
+    specs.map { spec in
+      var label = spec.short.map { "-\($0), " } ?? ""
+      label += "--\(spec.name)"
+      if let value = spec.value { label += " \(value)" }
+      return wrap(label, spec.help)
+    }.joined().dropLast().description
+  }
+
+  /// A two-column line: the label padded to 24 columns, the help wrapped at
+  /// 80.
+  private static func wrap(_ label: String, _ help: String) -> String {
+    let indent = String(repeating: " ", count: 26)
+    var lines: [String] = []
+    var current = "  " + label
+    if current.count >= 26 {
+      lines.append(current)
+      current = indent
+    } else {
+      current += String(repeating: " ", count: 26 - current.count)
+    }
+    var lineHasWord = false
+    for word in help.split(separator: " ") {
+      if lineHasWord && current.count + 1 + word.count > 80 {
+        lines.append(current)
+        current = indent
+        lineHasWord = false
+      }
+      current += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

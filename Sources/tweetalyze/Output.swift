@@ -1,0 +1,161 @@
+import Foundation
+import SentimentCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The reader of our output went away (`| head -1`): not an error, the run
+/// ends quietly.
+struct BrokenPipe: Error {}
+
+/// Buffered output to a file descriptor: one `write(2)` per 64 KiB, not one
+/// per line.
+final class Output {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private let capacity = 1 << 16
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(capacity)
+  }
+
+  func write(_ text: String) throws {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  func write(_ bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Appends bytes with a closure that writes into the buffer directly.
+  func append(_ body: (inout [UInt8]) -> Void) throws {
+    body(&buffer)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  func flush() throws {
+    var offset = 0
+    defer { buffer.removeAll(keepingCapacity: true) }
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { bytes in
+        systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { throw BrokenPipe() }
+        throw RuntimeError("cannot write output: \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+  }
+
+  /// Whether the descriptor is a terminal.
+  var isTerminal: Bool { isatty(descriptor) == 1 }
+}
+
+private let systemWrite = write
+
+/// A failure while running a command: printed as `Error: …`, exit status 1.
+struct RuntimeError: LocalizedError {
+  var message: String
+  init(_ message: String) { self.message = message }
+  var errorDescription: String? { message }
+}
+
+/// Reading and writing files for the commands: the core takes streams, the
+/// CLI turns paths into them and their failures into clear messages.
+enum Files {
+  /// Opens `path` for reading (`-` is standard input) and passes its
+  /// descriptor to `body`.
+  static func withInput<Result>(
+    _ path: String, _ body: (FileDescriptorSource) throws -> Result
+  ) throws -> Result {
+    if path == "-" { return try body(FileDescriptorSource(descriptor: 0)) }
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw RuntimeError("cannot read \(path): \(reason(errno))")
+    }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw RuntimeError("cannot read \(path): it is a directory, not a file")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw RuntimeError("cannot read \(path): \(reason(errno))") }
+    defer { close(descriptor) }
+    return try body(FileDescriptorSource(descriptor: descriptor))
+  }
+
+  /// The whole file at `path` (`-`: standard input).
+  static func read(_ path: String) throws -> [UInt8] {
+    try withInput(path) { source in
+      var source = source
+      var bytes: [UInt8] = []
+      var block = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = try block.withUnsafeMutableBytes { try source.read(into: $0) }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: block[0..<count])
+      }
+    }
+  }
+
+  /// Writes `bytes` to `path` atomically: into a temporary file in the same
+  /// directory, flushed to disk, then renamed over `path`. A failure leaves
+  /// `path` as it was and no temporary file behind.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    var status = stat()
+    if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+      throw RuntimeError(
+        "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
+    }
+    var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw RuntimeError("cannot write \(path): \(reason(errno))") }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var committed = false
+    defer {
+      if !committed { unlink(temporary) }
+    }
+    do {
+      defer { close(descriptor) }
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { all in
+          systemWrite(descriptor, all.baseAddress! + offset, all.count - offset)
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw RuntimeError("cannot write \(path): \(reason(errno))")
+        }
+        offset += written
+      }
+      fchmod(descriptor, 0o644)
+      guard fsync(descriptor) == 0 else {
+        throw RuntimeError("cannot write \(path): \(reason(errno))")
+      }
+    }
+    guard rename(temporary, path) == 0 else {
+      throw RuntimeError("cannot write \(path): \(reason(errno))")
+    }
+    committed = true
+  }
+
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file or directory"
+    case EACCES: "permission denied"
+    case EISDIR: "it is a directory"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SentimentCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The command-line tool: parses the arguments, runs the command, and turns
+/// every failure into one `Error:` line on stderr and an exit status.
+enum Tweetalyze {
+  static let version = "0.1.0"
+
+  /// Exit statuses, as swift-argument-parser uses them.
+  enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+  }
+
+  /// Runs the tool with the process's arguments (the first is the program
+  /// name) and returns the exit status.
+  static func run(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    let stdout = Output(descriptor: 1)
+    let stderr = Output(descriptor: 2)
+    let command: Command
+    do {
+      command = try CommandLineParser.parse(Array(arguments.dropFirst()))
+    } catch {
+      try? stderr.write(
+        "Error: \(error.message)\nUsage: \(Help.usage(error.command))\n"
+          + "  See 'tweetalyze \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.\n")
+      try? stderr.flush()
+      return ExitCode.usage
+    }
+    do {
+      let context = Context(stdout: stdout, stderr: stderr, environment: environment)
+      let status = try await context.run(command)
+      try stdout.flush()
+      try stderr.flush()
+      return status
+    } catch is BrokenPipe {
+      return ExitCode.success
+    } catch let error as UsageError {
+      try? stdout.flush()
+      try? stderr.write("Error: \(error.message)\nUsage: \(Help.usage(error.command))\n")
+      try? stderr.flush()
+      return ExitCode.usage
+    } catch {
+      if (try? stdout.flush()) == nil { return ExitCode.success }
+      try? stderr.write("Error: \(message(for: error))\n")
+      try? stderr.flush()
+      return ExitCode.failure
+    }
+  }
+
+  /// The user-facing text of an error.
+  static func message(for error: Error) -> String {
+    if let error = error as? LocalizedError, let description = error.errorDescription {
+      return description
+    }
+    switch error {
+    case ByteSourceError.readFailed(let code):
+      return "cannot read input: \(Files.reason(code))"
+    default:
+      return "\(error)"
+    }
+  }
+}
+
+/// Where a command writes, and what it may read from the environment.
+struct Context {
+  let stdout: Output
+  let stderr: Output
+  let environment: [String: String]
+
+  func run(_ command: Command) async throws -> Int32 {
+    switch command {
+    case .help(let name):
+      try stdout.write(Help.text(for: name))
+    case .version:
+      try stdout.write("tweetalyze \(Tweetalyze.version)\n")
+    case .analyze(let options):
+      try await analyze(options)
+    case .train(let options):
+      try train(options)
+    case .eval(let options):
+      try evaluate(options)
+    case .classify(let options):
+      try classify(options)
+    }
+    return Tweetalyze.ExitCode.success
+  }
+
+  /// The model at `path`, or the built-in one.
+  func loadModel(_ path: String?) throws -> NaiveBayesModel {
+    guard let path else {
+      do {
+        return try DefaultModel.load()
+      } catch {
+        throw RuntimeError("the built-in model is damaged (\(Tweetalyze.message(for: error)))")
+      }
+    }
+    let bytes = try Files.read(path)
+    do {
+      return try ModelFile.decode(bytes)
+    } catch {
+      throw RuntimeError("\(path): \(Tweetalyze.message(for: error))")
+    }
+  }
+}
