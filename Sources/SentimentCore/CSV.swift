@@ -69,8 +69,7 @@ public struct CSVReader<Source: ByteSource> {
   /// - Complexity: O(*n*) in the stream's length.
   public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
     defer { window.deallocate() }
-    _ = try window.fill()
-    skipByteOrderMark()
+    try skipByteOrderMark()
     while true {
       guard let lines = try parseRecord() else { return }
       try output.withUnsafeBufferPointer { bytes in
@@ -82,8 +81,10 @@ public struct CSVReader<Source: ByteSource> {
     }
   }
 
-  private mutating func skipByteOrderMark() {
+  private mutating func skipByteOrderMark() throws {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    // A pipe may deliver fewer than three bytes per read.
+    while window.end - window.start < 3, try window.fill() {}
     if window.end - window.start >= 3
       && (0..<3).allSatisfy({ window.storage[window.start + $0] == bom[$0] })
     {
@@ -144,7 +145,9 @@ public struct CSVReader<Source: ByteSource> {
             index += 1
             break
           }
-          if byte == 0x0A { lines += 1 }
+          if byte == 0x0A || (byte == 0x0D && (index + 1 == end || storage[index + 1] != 0x0A)) {
+            lines += 1
+          }
           if byte == 0 { throw CSVError.nulByte(line: line + lines) }
           index += 1
         }

@@ -80,7 +80,9 @@ public enum TweetDate {
     _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
     offset: Int, fraction: Double
   ) -> Date? {
-    guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...12).contains(month), day >= 1, day <= monthDays[month - 1], (0...23).contains(hour),
       (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
     // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).

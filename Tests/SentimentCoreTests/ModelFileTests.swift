@@ -1,0 +1,457 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class ModelFileTests: XCTestCase {
+  private let documents: [(String, Sentiment)] = [
+    ("I love this phone, great battery", .positive),
+    ("great camera and a lovely screen", .positive),
+    ("love it love it", .positive),
+    ("the battery died, I hate it", .negative),
+    ("awful screen and a terrible camera", .negative),
+    ("the store opens at nine", .neutral),
+    ("which phone has the bigger screen?", .neutral),
+    ("café naïve 日本 :)", .neutral),
+  ]
+
+  private let probes = [
+    "love the camera", "hate the battery", "the store", "unknown words only", "", "great great",
+    "日本 café", "terrible", "screen",
+  ]
+
+  private func makeModel(
+    options: NaiveBayesOptions = NaiveBayesOptions(), order: [Int]? = nil
+  ) -> NaiveBayesModel {
+    var trainer = NaiveBayesTrainer(options: options)
+    for index in order ?? Array(documents.indices) {
+      trainer.add(documents[index].0, as: documents[index].1)
+    }
+    return trainer.model(
+      metadata: ModelMetadata(author: "tests", description: "a toy \"model\"", version: "0.1"),
+      provenance: Provenance(
+        source: "toy.csv", sha256: String(repeating: "ab", count: 32), rows: [2, 3, 3], skipped: 1
+      ))
+  }
+
+  /// Every token's counts, by token.
+  private func countsByToken(_ model: NaiveBayesModel) -> [String: [Int]] {
+    var result: [String: [Int]] = [:]
+    for id in 0..<model.vocabulary.count {
+      result[model.vocabulary.token(at: id)] = Array(
+        model.counts[(id * Sentiment.count)..<((id + 1) * Sentiment.count)])
+    }
+    return result
+  }
+
+  // MARK: Round trip
+
+  func testRoundTripKeepsPredictionsAndCounts() throws {
+    for options in [
+      NaiveBayesOptions(), NaiveBayesOptions(alpha: 0.25, binarized: false, priors: .data),
+      NaiveBayesOptions(complement: true, bigrams: true),
+    ] {
+      let model = makeModel(options: options)
+      let decoded = try ModelFile.decode(ModelFile.encode(model))
+      XCTAssertEqual(decoded.options, model.options)
+      XCTAssertEqual(decoded.tokenizer, model.tokenizer)
+      XCTAssertEqual(decoded.metadata, model.metadata)
+      XCTAssertEqual(decoded.provenance, model.provenance)
+      XCTAssertEqual(decoded.documents, model.documents)
+      XCTAssertEqual(decoded.vocabulary.count, model.vocabulary.count)
+      XCTAssertEqual(countsByToken(decoded), countsByToken(model))
+      for probe in probes + documents.map(\.0) {
+        XCTAssertEqual(decoded.predict(probe), model.predict(probe), "\(probe) \(options)")
+      }
+    }
+  }
+
+  func testRoundTripOfTokenizerSettings() throws {
+    var trainer = NaiveBayesTrainer(tokenizer: .plainWords)
+    trainer.add("good", as: .positive)
+    let decoded = try ModelFile.decode(ModelFile.encode(trainer.model()))
+    XCTAssertEqual(decoded.tokenizer, .plainWords)
+  }
+
+  func testSameDataGivesIdenticalBytes() throws {
+    let first = ModelFile.encode(makeModel())
+    XCTAssertEqual(ModelFile.encode(makeModel()), first)
+    // Another insertion order gives other ids but the same counts, so the same file.
+    let reversed = ModelFile.encode(makeModel(order: documents.indices.reversed()))
+    XCTAssertEqual(reversed, first)
+    // Decoding and encoding again changes nothing.
+    XCTAssertEqual(ModelFile.encode(try ModelFile.decode(first)), first)
+  }
+
+  func testFileEndsWithANewlineAndIsOneLine() {
+    let bytes = ModelFile.encode(makeModel())
+    XCTAssertEqual(bytes.last, 0x0A)
+    XCTAssertEqual(bytes.filter { $0 == 0x0A }.count, 1)
+  }
+
+  func testKeysAreSorted() throws {
+    let bytes = ModelFile.encode(makeModel())
+    let objects = objectKeys(bytes)
+    XCTAssertGreaterThanOrEqual(objects.count, 8, "root, counts, documents, metadata, …")
+    for keys in objects {
+      XCTAssertEqual(keys, keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+    let root = try XCTUnwrap(objects.last)
+    XCTAssertEqual(
+      root,
+      [
+        "classes", "counts", "documents", "format", "metadata", "options", "provenance",
+        "tokenizer",
+        "version", "vocabulary",
+      ])
+  }
+
+  func testVocabularyIsSortedByBytes() throws {
+    let root = try JSONValue.parse(ModelFile.encode(makeModel()))
+    guard case .array(let tokens)? = root["vocabulary"] else { return XCTFail("no vocabulary") }
+    let strings = tokens.compactMap { token -> String? in
+      if case .string(let text) = token { return text }
+      return nil
+    }
+    XCTAssertEqual(strings.count, tokens.count)
+    for (left, right) in zip(strings, strings.dropFirst()) {
+      XCTAssertTrue(
+        Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8)), "\(left) < \(right)")
+    }
+    XCTAssertEqual(root["format"], .string(ModelFile.format))
+    XCTAssertEqual(root["version"], .number(1))
+    XCTAssertEqual(
+      root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
+  }
+
+  func testCountsColumnsFollowTheVocabulary() throws {
+    var trainer = NaiveBayesTrainer(
+      tokenizer: .plainWords, options: NaiveBayesOptions(binarized: false))
+    trainer.add("b b a", as: .positive)
+    trainer.add("a", as: .negative)
+    let root = try JSONValue.parse(ModelFile.encode(trainer.model()))
+    XCTAssertEqual(root["vocabulary"], .array([.string("a"), .string("b")]))
+    XCTAssertEqual(root["counts"]?["positive"], .array([.number(1), .number(2)]))
+    XCTAssertEqual(root["counts"]?["negative"], .array([.number(1), .number(0)]))
+    XCTAssertEqual(root["counts"]?["neutral"], .array([.number(0), .number(0)]))
+    XCTAssertEqual(
+      root["documents"],
+      .object(["negative": .number(1), "neutral": .number(0), "positive": .number(1)]))
+  }
+
+  // MARK: Rejections
+
+  func testRejectsTruncatedFiles() {
+    let bytes = ModelFile.encode(makeModel())
+    for length in [
+      0, 1, 2, 10, 50, bytes.count / 3, bytes.count / 2, bytes.count - 3, bytes.count - 2,
+    ] {
+      XCTAssertThrowsError(try ModelFile.decode(Array(bytes[..<length])), "length \(length)") {
+        guard case .notJSON(let reason, let offset)? = $0 as? ModelFileError else {
+          return XCTFail("\($0) for length \(length)")
+        }
+        XCTAssertFalse(reason.isEmpty)
+        XCTAssertLessThanOrEqual(offset, length)
+      }
+    }
+  }
+
+  func testRejectsOtherNonJSON() {
+    for text in ["not json", "{\"format\": }", "\u{FEFF}{}"] {
+      XCTAssertThrowsError(try ModelFile.decode(Array(text.utf8)), text) {
+        guard case .notJSON? = $0 as? ModelFileError else { return XCTFail("\($0)") }
+      }
+    }
+  }
+
+  func testRejectsJSONThatIsNotAModel() {
+    for text in ["[]", "{}", "3", #"{"format": 1}"#, #"{"format": "tweetalyze-naive-bayes-2"}"#] {
+      XCTAssertThrowsError(try ModelFile.decode(Array(text.utf8)), text) {
+        XCTAssertEqual($0 as? ModelFileError, .notAModel)
+      }
+    }
+  }
+
+  func testRejectsAWrongFormat() throws {
+    try assertRejects({ set(["format"], to: .string("some-other-model"), in: &$0) }, .notAModel)
+  }
+
+  func testRejectsVersion2() throws {
+    try assertRejects({ set(["version"], to: .number(2), in: &$0) }, .unsupportedVersion(2))
+    try assertRejects({ set(["version"], to: .number(0), in: &$0) }, .unsupportedVersion(0))
+    try assertRejects({ set(["version"], to: .number(1.5), in: &$0) }, .missing("version"))
+    try assertRejects({ set(["version"], to: .string("1"), in: &$0) }, .missing("version"))
+  }
+
+  func testRejectsMissingMembers() throws {
+    let cases: [([String], String)] = [
+      (["version"], "version"),
+      (["classes"], "classes"),
+      (["vocabulary"], "vocabulary"),
+      (["counts"], "counts.negative"),
+      (["counts", "positive"], "counts.positive"),
+      (["documents"], "documents.negative"),
+      (["documents", "neutral"], "documents.neutral"),
+      (["options"], "options.alpha"),
+      (["options", "alpha"], "options.alpha"),
+      (["options", "binarized"], "options.binarized"),
+      (["options", "complement"], "options.complement"),
+      (["options", "bigrams"], "options.bigrams"),
+      (["options", "priors"], "options.priors"),
+      (["metadata"], "metadata.author"),
+      (["metadata", "license"], "metadata.license"),
+      (["provenance", "sha256"], "provenance.sha256"),
+      (["provenance", "skipped"], "provenance.skipped"),
+      (["provenance", "rows"], "provenance.rows.negative"),
+      (["tokenizer"], "tokenizer"),
+      (["tokenizer", "urls"], "tokenizer.urls"),
+      (["tokenizer", "squeeze_repeats"], "tokenizer.squeeze_repeats"),
+    ]
+    for (path, name) in cases {
+      try assertRejects({ remove(path, from: &$0) }, .missing(name), "\(path)")
+    }
+  }
+
+  func testRejectsMembersOfTheWrongType() throws {
+    try assertRejects(
+      { set(["classes"], to: .array([.string("negative"), .string("positive")]), in: &$0) },
+      .missing("classes"))
+    try assertRejects({ set(["vocabulary"], to: .string("a b"), in: &$0) }, .missing("vocabulary"))
+    try assertRejects(
+      { set(["options", "alpha"], to: .number(0), in: &$0) }, .missing("options.alpha"))
+    try assertRejects(
+      { set(["options", "alpha"], to: .number(-1), in: &$0) }, .missing("options.alpha"))
+    try assertRejects(
+      { set(["options", "priors"], to: .string("flat"), in: &$0) }, .missing("options.priors"))
+    try assertRejects(
+      { set(["options", "binarized"], to: .number(1), in: &$0) }, .missing("options.binarized"))
+    try assertRejects(
+      { set(["tokenizer", "emoji"], to: .string("yes"), in: &$0) }, .missing("tokenizer.emoji"))
+  }
+
+  func testRejectsCountsOfTheWrongLength() throws {
+    try assertInconsistent { root in
+      guard case .array(var column)? = root["counts"]?["positive"] else { return }
+      column.removeLast()
+      set(["counts", "positive"], to: .array(column), in: &root)
+    }
+    try assertInconsistent { root in
+      guard case .array(var column)? = root["counts"]?["negative"] else { return }
+      column.append(.number(0))
+      set(["counts", "negative"], to: .array(column), in: &root)
+    }
+  }
+
+  func testRejectsNegativeAndFractionalCounts() throws {
+    for bad in [JSONValue.number(-1), .number(0.5), .string("1"), .null, .number(1e300)] {
+      try assertInconsistent { root in
+        guard case .array(var column)? = root["counts"]?["neutral"] else { return }
+        column[0] = bad
+        set(["counts", "neutral"], to: .array(column), in: &root)
+      }
+    }
+    try assertRejects(
+      { set(["documents", "positive"], to: .number(-3), in: &$0) }, .missing("documents.positive"))
+    try assertRejects(
+      { set(["documents", "positive"], to: .number(2.5), in: &$0) }, .missing("documents.positive"))
+  }
+
+  func testRejectsADuplicateVocabularyToken() throws {
+    try assertInconsistent { root in
+      guard case .array(var tokens)? = root["vocabulary"] else { return }
+      tokens[1] = tokens[0]
+      set(["vocabulary"], to: .array(tokens), in: &root)
+    }
+  }
+
+  func testRejectsAnEmptyToken() throws {
+    try assertRejects(
+      { root in
+        guard case .array(var tokens)? = root["vocabulary"] else { return }
+        tokens[0] = .string("")
+        set(["vocabulary"], to: .array(tokens), in: &root)
+      }, .missing("vocabulary"))
+  }
+
+  func testRejectsZeroDocuments() throws {
+    try assertInconsistent { root in
+      set(
+        ["documents"],
+        to: .object(["negative": .number(0), "neutral": .number(0), "positive": .number(0)]),
+        in: &root)
+    }
+  }
+
+  func testRejectsABinarizedCountExceedingTheDocuments() throws {
+    // The model is binarized by default: a token can be in at most documents(c) documents.
+    let model = makeModel()
+    XCTAssertTrue(model.options.binarized)
+    try assertInconsistent { root in
+      guard case .array(var column)? = root["counts"]?["negative"],
+        case .number(let documents)? = root["documents"]?["negative"]
+      else { return }
+      column[0] = .number(documents + 1)
+      set(["counts", "negative"], to: .array(column), in: &root)
+    }
+    // Not binarized, the same count is fine.
+    var root = try JSONValue.parse(
+      ModelFile.encode(makeModel(options: NaiveBayesOptions(binarized: false))))
+    guard case .array(var column)? = root["counts"]?["negative"],
+      case .number(let documents)? = root["documents"]?["negative"]
+    else { return XCTFail("no counts") }
+    column[0] = .number(documents + 1)
+    set(["counts", "negative"], to: .array(column), in: &root)
+    XCTAssertNoThrow(try ModelFile.decode(serialize(root)))
+    // And exactly documents(c) is fine when binarized.
+    var exact = try JSONValue.parse(ModelFile.encode(model))
+    guard case .array(var exactColumn)? = exact["counts"]?["negative"] else { return XCTFail() }
+    exactColumn[0] = .number(Double(model.documents[0]))
+    set(["counts", "negative"], to: .array(exactColumn), in: &exact)
+    XCTAssertNoThrow(try ModelFile.decode(serialize(exact)))
+  }
+
+  func testUnknownMembersAreIgnored() throws {
+    var root = try JSONValue.parse(ModelFile.encode(makeModel()))
+    set(["comment"], to: .string("added by hand"), in: &root)
+    XCTAssertNoThrow(try ModelFile.decode(serialize(root)))
+  }
+
+  func testTheSerializerOfTheseTestsIsFaithful() throws {
+    // The mutations above go through `serialize`; unmutated, it must give a loadable model.
+    let model = makeModel()
+    let root = try JSONValue.parse(ModelFile.encode(model))
+    XCTAssertEqual(serialize(root), ModelFile.encode(model))
+  }
+
+  // MARK: Messages
+
+  func testErrorDescriptionsAreActionable() {
+    let cases: [(ModelFileError, [String])] = [
+      (
+        .notJSON(reason: "unexpected end of data", offset: 120),
+        ["unexpected end of data", "120", "train"]
+      ),
+      (.notAModel, [ModelFile.format, "format"]),
+      (.unsupportedVersion(2), ["2", "\(ModelFile.version)", "upgrade", "train"]),
+      (.missing("options.alpha"), ["options.alpha", "train"]),
+      (.inconsistent("no training documents"), ["no training documents", "train"]),
+    ]
+    for (error, needles) in cases {
+      let description = error.errorDescription ?? ""
+      XCTAssertFalse(description.isEmpty)
+      for needle in needles {
+        XCTAssertTrue(description.contains(needle), "'\(description)' lacks '\(needle)'")
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  private func assertRejects(
+    _ mutate: (inout JSONValue) -> Void, _ expected: ModelFileError, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    var root = try JSONValue.parse(ModelFile.encode(makeModel()))
+    mutate(&root)
+    XCTAssertThrowsError(try ModelFile.decode(serialize(root)), message, file: file, line: line) {
+      XCTAssertEqual($0 as? ModelFileError, expected, message, file: file, line: line)
+    }
+  }
+
+  private func assertInconsistent(
+    file: StaticString = #filePath, line: UInt = #line, _ mutate: (inout JSONValue) -> Void
+  ) throws {
+    var root = try JSONValue.parse(ModelFile.encode(makeModel()))
+    let before = root
+    mutate(&root)
+    XCTAssertNotEqual(root, before, "the mutation changed nothing", file: file, line: line)
+    XCTAssertThrowsError(try ModelFile.decode(serialize(root)), file: file, line: line) {
+      guard case .inconsistent(let what)? = $0 as? ModelFileError else {
+        return XCTFail("\($0)", file: file, line: line)
+      }
+      XCTAssertFalse(what.isEmpty, file: file, line: line)
+    }
+  }
+
+  private func set(_ path: [String], to value: JSONValue?, in root: inout JSONValue) {
+    guard let first = path.first, case .object(var members) = root else { return }
+    if path.count == 1 {
+      members[first] = value
+    } else {
+      var child = members[first] ?? .object([:])
+      set(Array(path.dropFirst()), to: value, in: &child)
+      members[first] = child
+    }
+    root = .object(members)
+  }
+
+  private func remove(_ path: [String], from root: inout JSONValue) {
+    set(path, to: nil, in: &root)
+  }
+
+  /// Compact JSON with keys sorted by bytes, as the model file writes it.
+  private func serialize(_ value: JSONValue) -> [UInt8] {
+    var json = JSONWriter()
+    write(value, to: &json)
+    return json.bytes + [0x0A]
+  }
+
+  private func write(_ value: JSONValue, to json: inout JSONWriter) {
+    switch value {
+    case .null: json.null()
+    case .bool(let flag): json.bool(flag)
+    case .number(let number): json.number(number)
+    case .string(let text): json.string(text)
+    case .array(let elements):
+      json.beginArray()
+      for element in elements { write(element, to: &json) }
+      json.endArray()
+    case .object(let members):
+      json.beginObject()
+      for key in members.keys.sorted(by: {
+        Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+      }) {
+        json.key(key)
+        write(members[key]!, to: &json)
+      }
+      json.endObject()
+    }
+  }
+
+  /// The keys of every object in compact JSON text, in file order; an object's
+  /// list comes when it closes, so the root's is last.
+  private func objectKeys(_ bytes: [UInt8]) -> [[String]] {
+    var result: [[String]] = []
+    var stack: [[String]?] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "{"): stack.append([])
+      case UInt8(ascii: "["): stack.append(nil)
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if let keys = stack.removeLast() { result.append(keys) }
+      case UInt8(ascii: "\""):
+        var end = index + 1
+        var text: [UInt8] = []
+        while bytes[end] != UInt8(ascii: "\"") {
+          if bytes[end] == UInt8(ascii: "\\") {
+            text.append(bytes[end + 1])
+            end += 2
+          } else {
+            text.append(bytes[end])
+            end += 1
+          }
+        }
+        if end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ":"), stack.last != nil,
+          stack.last! != nil
+        {
+          stack[stack.count - 1]!.append(String(decoding: text, as: UTF8.self))
+        }
+        index = end
+      default: break
+      }
+      index += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,333 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class NaiveBayesTests: XCTestCase {
+  /// Lower-cased words only, so that the tokens of the toy texts are obvious.
+  private let words = TokenizerSettings.plainWords
+
+  private func train(
+    _ documents: [(String, Sentiment)], options: NaiveBayesOptions, record: Bool = false
+  ) -> NaiveBayesTrainer {
+    var trainer = NaiveBayesTrainer(tokenizer: words, options: options, recordDocuments: record)
+    for (text, label) in documents { trainer.add(text, as: label) }
+    return trainer
+  }
+
+  /// Softmax of log scores, indexed negative, neutral, positive.
+  private func softmax(_ scores: [Double]) -> [Double] {
+    let top = scores.max()!
+    let exps = scores.map { exp($0 - top) }
+    let sum = exps.reduce(0, +)
+    return exps.map { $0 / sum }
+  }
+
+  private func assertProbabilities(
+    _ prediction: Prediction, _ expected: [Double], file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertEqual(prediction.probabilities.count, 3, file: file, line: line)
+    for index in 0..<3 {
+      XCTAssertEqual(
+        prediction.probabilities[index], expected[index], accuracy: 1e-9,
+        "class \(index)", file: file, line: line)
+    }
+  }
+
+  private func count(_ model: NaiveBayesModel, _ token: String, _ label: Sentiment) -> Int? {
+    guard let id = model.vocabulary.id(of: token) else { return nil }
+    return model.counts[id * Sentiment.count + label.rawValue]
+  }
+
+  // MARK: Multinomial
+
+  /// pos: "good good fun", "good day"; neg: "bad bad awful", "bad day"; neu: "the day".
+  private let toy: [(String, Sentiment)] = [
+    ("good good fun", .positive), ("good day", .positive),
+    ("bad bad awful", .negative), ("bad day", .negative),
+    ("the day", .neutral),
+  ]
+
+  func testMultinomialWithAlphaOneAndDataPriors() {
+    let options = NaiveBayesOptions(alpha: 1, binarized: false, priors: .data)
+    let model = train(toy, options: options).model()
+    // Vocabulary: good fun day bad awful the → |V| = 6.
+    // Counts (every occurrence): pos good 3, fun 1, day 1 → 5 tokens;
+    // neg bad 3, awful 1, day 1 → 5; neu the 1, day 1 → 2.
+    XCTAssertEqual(model.vocabulary.count, 6)
+    XCTAssertEqual(count(model, "good", .positive), 3)
+    XCTAssertEqual(count(model, "bad", .negative), 3)
+    XCTAssertEqual(count(model, "day", .neutral), 1)
+    XCTAssertEqual(count(model, "good", .negative), 0)
+    XCTAssertEqual(model.documents, [2, 1, 2])
+    // P(w|c) = (count(w,c) + α) / (tokens(c) + α|V|); P(c) = documents(c) / 5.
+    XCTAssertEqual(model.logPrior(of: .positive), log(2.0 / 5), accuracy: 1e-12)
+    XCTAssertEqual(model.logPrior(of: .neutral), log(1.0 / 5), accuracy: 1e-12)
+    let good = model.vocabulary.id(of: "good")!
+    XCTAssertEqual(model.weight(ofFeature: good, for: .positive), log(4.0 / 11), accuracy: 1e-12)
+    XCTAssertEqual(model.weight(ofFeature: good, for: .negative), log(1.0 / 11), accuracy: 1e-12)
+    XCTAssertEqual(model.weight(ofFeature: good, for: .neutral), log(1.0 / 8), accuracy: 1e-12)
+
+    // "good day":
+    //   pos: log(2/5) + log((3+1)/(5+6)) + log((1+1)/(5+6))
+    //   neg: log(2/5) + log((0+1)/(5+6)) + log((1+1)/(5+6))
+    //   neu: log(1/5) + log((0+1)/(2+6)) + log((1+1)/(2+6))
+    let scores = [
+      log(2.0 / 5) + log(1.0 / 11) + log(2.0 / 11),
+      log(1.0 / 5) + log(1.0 / 8) + log(2.0 / 8),
+      log(2.0 / 5) + log(4.0 / 11) + log(2.0 / 11),
+    ]
+    let prediction = model.predict("good day")
+    XCTAssertEqual(prediction.label, .positive)
+    assertProbabilities(prediction, softmax(scores))
+    XCTAssertEqual(prediction.confidence, softmax(scores)[2], accuracy: 1e-9)
+    XCTAssertEqual(prediction.probabilities.reduce(0, +), 1, accuracy: 1e-12)
+  }
+
+  func testRepeatedTokensCountEachTimeWhenNotBinarized() {
+    let options = NaiveBayesOptions(alpha: 1, binarized: false, priors: .data)
+    let model = train(toy, options: options).model()
+    // "bad bad": each occurrence adds its weight.
+    //   pos: log(2/5) + 2 log(1/11); neg: log(2/5) + 2 log(4/11); neu: log(1/5) + 2 log(1/8)
+    let scores = [
+      log(2.0 / 5) + 2 * log(4.0 / 11),
+      log(1.0 / 5) + 2 * log(1.0 / 8),
+      log(2.0 / 5) + 2 * log(1.0 / 11),
+    ]
+    let prediction = model.predict("bad bad")
+    XCTAssertEqual(prediction.label, .negative)
+    assertProbabilities(prediction, softmax(scores))
+  }
+
+  func testAlphaOtherThanOne() {
+    let options = NaiveBayesOptions(alpha: 0.5, binarized: false, priors: .uniform)
+    let model = train(toy, options: options).model()
+    // "fun": pos (1+0.5)/(5+3), neg (0+0.5)/(5+3), neu (0+0.5)/(2+3); priors equal.
+    let scores = [log(0.5 / 8), log(0.5 / 5), log(1.5 / 8)]
+    let prediction = model.predict("fun")
+    XCTAssertEqual(prediction.label, .positive)
+    assertProbabilities(prediction, softmax(scores))
+  }
+
+  // MARK: Binarized
+
+  func testBinarizedCountsATokenOncePerTweet() {
+    let options = NaiveBayesOptions(alpha: 1, binarized: true, priors: .data)
+    let model = train(toy, options: options).model()
+    // Documents containing each token: pos good 2, fun 1, day 1 → 4;
+    // neg bad 2, awful 1, day 1 → 4; neu the 1, day 1 → 2.
+    XCTAssertEqual(count(model, "good", .positive), 2)
+    XCTAssertEqual(count(model, "bad", .negative), 2)
+    XCTAssertEqual(count(model, "fun", .positive), 1)
+    // "good good day": good counts once in the query too.
+    //   pos: log(2/5) + log((2+1)/(4+6)) + log((1+1)/(4+6))
+    //   neg: log(2/5) + log((0+1)/(4+6)) + log((1+1)/(4+6))
+    //   neu: log(1/5) + log((0+1)/(2+6)) + log((1+1)/(2+6))
+    let scores = [
+      log(2.0 / 5) + log(1.0 / 10) + log(2.0 / 10),
+      log(1.0 / 5) + log(1.0 / 8) + log(2.0 / 8),
+      log(2.0 / 5) + log(3.0 / 10) + log(2.0 / 10),
+    ]
+    let prediction = model.predict("good good day")
+    XCTAssertEqual(prediction.label, .positive)
+    assertProbabilities(prediction, softmax(scores))
+    XCTAssertEqual(model.predict("good day"), prediction)
+  }
+
+  // MARK: Priors
+
+  /// pos: "a" ×3 and "b"; neg: "b"; neu: "c". |V| = 3 (a, b, c).
+  private let skewed: [(String, Sentiment)] = [
+    ("a", .positive), ("a", .positive), ("a", .positive), ("b", .positive),
+    ("b", .negative), ("c", .neutral),
+  ]
+
+  func testUniformAndDataPriorsChangeACloseDecision() {
+    // P(b|pos) = (1+1)/(4+3) = 2/7 ≈ 0.286, P(b|neg) = (1+1)/(1+3) = 1/2,
+    // P(b|neu) = (0+1)/(1+3) = 1/4.
+    // Uniform priors: neg wins (1/2 > 2/7).
+    // Data priors 4/6, 1/6, 1/6: pos 4/6 · 2/7 ≈ 0.190 > neg 1/6 · 1/2 ≈ 0.083.
+    let uniform = train(skewed, options: NaiveBayesOptions(binarized: false, priors: .uniform))
+      .model()
+    let data = train(skewed, options: NaiveBayesOptions(binarized: false, priors: .data)).model()
+    let uniformPrediction = uniform.predict("b")
+    let dataPrediction = data.predict("b")
+    XCTAssertEqual(uniformPrediction.label, .negative)
+    XCTAssertEqual(dataPrediction.label, .positive)
+    assertProbabilities(uniformPrediction, softmax([log(1.0 / 2), log(1.0 / 4), log(2.0 / 7)]))
+    assertProbabilities(
+      dataPrediction,
+      softmax([
+        log(1.0 / 6) + log(1.0 / 2), log(1.0 / 6) + log(1.0 / 4), log(4.0 / 6) + log(2.0 / 7),
+      ]))
+    XCTAssertEqual(uniform.logPrior(of: .neutral), -log(3), accuracy: 1e-12)
+  }
+
+  func testDataPriorOfAClassWithoutDocuments() {
+    let model = train(
+      [("yes", .positive), ("no", .negative)],
+      options: NaiveBayesOptions(binarized: false, priors: .data)
+    ).model()
+    XCTAssertEqual(model.logPrior(of: .neutral), -.infinity)
+    let prediction = model.predict("yes")
+    XCTAssertEqual(prediction.label, .positive)
+    XCTAssertEqual(prediction.probabilities[1], 0)
+    // (1+1)/(1+2) against (0+1)/(1+2), equal priors 1/2: 2/3 vs 1/3.
+    XCTAssertEqual(prediction.probabilities[2], 2.0 / 3, accuracy: 1e-9)
+  }
+
+  // MARK: Complement
+
+  func testComplementWeightsOnAThreeClassExample() {
+    // pos: "good great", "good"; neg: "bad awful", "bad"; neu: "okay", "fine okay".
+    // Counts: pos good 2, great 1 (3); neg bad 2, awful 1 (3); neu okay 2, fine 1 (3).
+    let documents: [(String, Sentiment)] = [
+      ("good great", .positive), ("good", .positive), ("bad awful", .negative), ("bad", .negative),
+      ("okay", .neutral), ("fine okay", .neutral),
+    ]
+    let options = NaiveBayesOptions(alpha: 1, binarized: false, complement: true, priors: .uniform)
+    let model = train(documents, options: options).model()
+    // Complement estimate θ̃(w|c) = (N(w, not c) + α) / (N(not c) + α|V|), |V| = 6, N(not c) = 6
+    // for every class; the weight is -log θ̃ = log(12) - log(N(w, not c) + 1).
+    let counts: [String: [Double]] = [  // per class negative, neutral, positive
+      "good": [0, 0, 2], "great": [0, 0, 1], "bad": [2, 0, 0], "awful": [1, 0, 0],
+      "okay": [0, 2, 0], "fine": [0, 1, 0],
+    ]
+    for (token, perClass) in counts {
+      let id = model.vocabulary.id(of: token)!
+      let all = perClass.reduce(0, +)
+      for label in Sentiment.allCases {
+        let others = all - perClass[label.rawValue]
+        XCTAssertEqual(
+          model.weight(ofFeature: id, for: label), log(12) - log(others + 1), accuracy: 1e-12,
+          "\(token) \(label)")
+      }
+    }
+    // "okay fine": neg and pos: log 12 - log 3 + log 12 - log 2; neu: log 12 + log 12.
+    let neutral = model.predict("okay fine")
+    XCTAssertEqual(neutral.label, .neutral)
+    assertProbabilities(
+      neutral,
+      softmax([2 * log(12) - log(3) - log(2), 2 * log(12), 2 * log(12) - log(3) - log(2)]))
+    XCTAssertEqual(neutral.probabilities[0], neutral.probabilities[2])
+    // "good great": pos: 2 log 12; neg and neu: log 12 - log 3 + log 12 - log 2.
+    let prediction = model.predict("good great")
+    XCTAssertEqual(prediction.label, .positive)
+    assertProbabilities(
+      prediction,
+      softmax([2 * log(12) - log(3) - log(2), 2 * log(12) - log(3) - log(2), 2 * log(12)]))
+  }
+
+  // MARK: Unseen tokens and ties
+
+  func testUnseenTokensAreIgnored() {
+    let model = train(toy, options: NaiveBayesOptions(binarized: false, priors: .data)).model()
+    XCTAssertEqual(model.predict("good zebra day quokka"), model.predict("good day"))
+    // Only unseen tokens: the priors alone, 2/5, 1/5, 2/5 → a tie of negative and positive.
+    let prediction = model.predict("zebra quokka")
+    XCTAssertEqual(prediction, model.predict(""))
+    XCTAssertEqual(prediction.label, .negative)
+    assertProbabilities(prediction, [0.4, 0.2, 0.4])
+  }
+
+  func testTiesGoToTheLowerClassIndex() {
+    let same = train(
+      [("same", .positive), ("same", .neutral), ("same", .negative)],
+      options: NaiveBayesOptions(priors: .uniform)
+    ).model()
+    let prediction = same.predict("same")
+    XCTAssertEqual(prediction.label, .negative)
+    assertProbabilities(prediction, [1.0 / 3, 1.0 / 3, 1.0 / 3])
+
+    // neutral and positive tie above negative: neg (0+1)/(1+2) = 1/3, neu = pos = (1+1)/(1+2).
+    let upper = train(
+      [("x", .negative), ("y", .neutral), ("y", .positive)],
+      options: NaiveBayesOptions(priors: .uniform)
+    ).model()
+    XCTAssertEqual(upper.predict("y").label, .neutral)
+    assertProbabilities(upper.predict("y"), [1.0 / 5, 2.0 / 5, 2.0 / 5])
+  }
+
+  // MARK: Classifier and trainer
+
+  func testClassifierReuseGivesTheSameResultsAsPredict() {
+    for binarized in [false, true] {
+      let model = train(toy, options: NaiveBayesOptions(binarized: binarized)).model()
+      var classifier = Classifier(model: model)
+      let texts = [
+        "good good day", "bad", "", "the the the day", "good day", "unknown words", "good good day",
+        "awful fun", "bad bad bad bad",
+      ]
+      for _ in 0..<3 {
+        for text in texts {
+          XCTAssertEqual(classifier.predict(text), model.predict(text), "\(text) \(binarized)")
+        }
+      }
+      var bytes = Array("fun fun".utf8)
+      let fromBytes = bytes.withUnsafeMutableBufferPointer {
+        classifier.predict(UnsafeBufferPointer($0))
+      }
+      XCTAssertEqual(fromBytes, model.predict("fun fun"))
+    }
+  }
+
+  func testDocumentCounts() {
+    let trainer = train(skewed, options: NaiveBayesOptions())
+    XCTAssertEqual(trainer.documentCounts, [1, 1, 4])
+    XCTAssertEqual(trainer.model().documents, [1, 1, 4])
+  }
+
+  func testTrainingAccuracy() {
+    // Uniform priors (see testUniformAndDataPriorsChangeACloseDecision): "a" → pos (4/7 against
+    // 1/4, 1/4) three times right; "b" → neg, wrong for the positive "b", right for the
+    // negative one; "c" → neu (2/4 against 1/7, 1/4), right. 5 of 6.
+    let uniform = train(
+      skewed, options: NaiveBayesOptions(binarized: false, priors: .uniform), record: true)
+    XCTAssertEqual(
+      try XCTUnwrap(uniform.trainingAccuracy(of: uniform.model())), 5.0 / 6, accuracy: 1e-12)
+    // Data priors: "b" → pos (right once, wrong once); "c" → pos (4/6 · 1/7 ≈ 0.095 against
+    // neu 1/6 · 2/4 ≈ 0.083), wrong. 4 of 6.
+    let data = train(
+      skewed, options: NaiveBayesOptions(binarized: false, priors: .data), record: true)
+    XCTAssertEqual(try XCTUnwrap(data.trainingAccuracy(of: data.model())), 4.0 / 6, accuracy: 1e-12)
+    XCTAssertEqual(data.model().predict("c").label, .positive)
+  }
+
+  func testTrainingAccuracyWithBinarizedRepeats() {
+    // "good good" counted once; classifying it again must count it once too.
+    let documents: [(String, Sentiment)] = [
+      ("good good good", .positive), ("bad", .negative), ("meh", .neutral),
+    ]
+    let trainer = train(documents, options: NaiveBayesOptions(binarized: true), record: true)
+    let model = trainer.model()
+    let expected =
+      Double(documents.filter { model.predict($0.0).label == $0.1 }.count) / Double(documents.count)
+    XCTAssertEqual(trainer.trainingAccuracy(of: model), expected)
+    XCTAssertEqual(expected, 1)
+  }
+
+  func testTrainingAccuracyNeedsRecordedDocuments() {
+    let trainer = train(toy, options: NaiveBayesOptions(), record: false)
+    XCTAssertNil(trainer.trainingAccuracy(of: trainer.model()))
+    let empty = NaiveBayesTrainer(tokenizer: words, recordDocuments: true)
+    XCTAssertNil(empty.trainingAccuracy(of: trainer.model()))
+  }
+
+  func testDefaultOptions() {
+    let options = NaiveBayesOptions()
+    XCTAssertEqual(options.alpha, 1)
+    XCTAssertTrue(options.binarized)
+    XCTAssertFalse(options.complement)
+    XCTAssertEqual(options.priors, .uniform)
+    XCTAssertFalse(options.bigrams)
+  }
+
+  func testBigramsBecomeFeatures() {
+    let model = train(
+      [("not good", .negative), ("good", .positive)],
+      options: NaiveBayesOptions(priors: .uniform, bigrams: true)
+    ).model()
+    XCTAssertNotNil(model.vocabulary.id(of: "not good"))
+    XCTAssertEqual(model.vocabulary.count, 3)
+  }
+}

@@ -1,0 +1,221 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class SearchResponseTests: XCTestCase {
+  private func page(_ json: String) throws -> SearchResponsePage {
+    try SearchResponseDecoder.decodePage(Data(json.utf8))
+  }
+
+  private func file(_ text: String) throws -> [SearchResponsePage] {
+    try SearchResponseDecoder.decodeFile(Data(text.utf8))
+  }
+
+  private func assertError(
+    _ text: String, _ check: (SearchResponseError) -> Void, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertThrowsError(try self.file(text), file: file, line: line) { error in
+      guard let error = error as? SearchResponseError else {
+        return XCTFail("\(error)", file: file, line: line)
+      }
+      check(error)
+      XCTAssertFalse((error.errorDescription ?? "").isEmpty, file: file, line: line)
+    }
+  }
+
+  // MARK: v2
+
+  private let v2 = """
+    {
+      "data": [
+        {"id": "1003", "text": "Loving the new phone &amp; its case", "author_id": "u1",
+         "created_at": "2026-11-20T13:58:30.000Z", "lang": "en",
+         "edit_history_tweet_ids": ["1003"]},
+        {"id": "1002", "text": "This post is long and gets cut… https://t.co/abc", "author_id": "u2",
+         "note_tweet": {"text": "This post is long and gets cut off here &lt;but not in the note&gt;",
+                        "entities": {"hashtags": []}}},
+        {"id": "1001", "text": "author not included", "author_id": "u9", "lang": "fr"}
+      ],
+      "includes": {"users": [
+        {"id": "u2", "username": "bob", "name": "Bob"},
+        {"id": "u1", "username": "alice", "name": "Alice"}
+      ]},
+      "meta": {"newest_id": "1003", "oldest_id": "1001", "result_count": 3, "next_token": "tok123"}
+    }
+    """
+
+  func testV2PageWithIncludes() throws {
+    let page = try page(v2)
+    XCTAssertEqual(page.tweets.map(\.id), ["1003", "1002", "1001"])
+    XCTAssertEqual(page.tweets.map(\.author), ["alice", "bob", nil])
+    XCTAssertEqual(page.tweets.map(\.language), ["en", nil, "fr"])
+    XCTAssertEqual(page.tweets[0].createdAt?.timeIntervalSince1970, 1_795_183_110)
+    XCTAssertNil(page.tweets[1].createdAt)
+    XCTAssertEqual(page.nextToken, "tok123")
+    XCTAssertEqual(page.warnings, [])
+  }
+
+  func testNoteTweetIsPreferredAndEntitiesAreDecoded() throws {
+    let page = try page(v2)
+    XCTAssertEqual(page.tweets[0].text, "Loving the new phone & its case")
+    XCTAssertEqual(
+      page.tweets[1].text, "This post is long and gets cut off here <but not in the note>")
+    XCTAssertEqual(page.tweets[2].text, "author not included")
+  }
+
+  func testErrorsBecomeWarnings() throws {
+    let page = try page(
+      """
+      {"data": [{"id": "1", "text": "hi"}],
+       "errors": [
+         {"title": "Not Found Error", "detail": "Could not find user with id: [7].",
+          "type": "https://api.twitter.com/2/problems/resource-not-found"},
+         {"message": "Rate limit soon"}
+       ]}
+      """)
+    XCTAssertEqual(page.tweets.map(\.text), ["hi"])
+    XCTAssertEqual(page.warnings.count, 2)
+    XCTAssertTrue(page.warnings[0].contains("Not Found Error"))
+    XCTAssertTrue(page.warnings[0].contains("Could not find user with id: [7]."))
+    XCTAssertTrue(page.warnings[1].contains("Rate limit soon"))
+  }
+
+  func testOnlyErrorsIsAPageWithoutTweets() throws {
+    let page = try page(#"{"errors": [{"title": "Gone", "detail": "suspended"}]}"#)
+    XCTAssertEqual(page.tweets, [])
+    XCTAssertEqual(page.warnings.count, 1)
+  }
+
+  func testNoDataIsZeroTweets() throws {
+    let page = try page(#"{"meta": {"result_count": 0}}"#)
+    XCTAssertEqual(page.tweets, [])
+    XCTAssertNil(page.nextToken)
+    XCTAssertEqual(page.warnings, [])
+  }
+
+  func testAllHTMLEntities() {
+    XCTAssertEqual(
+      SearchResponseDecoder.unescapeHTML("a &lt;b&gt; &quot;c&quot; &#39;d&#39; &amp; e"),
+      "a <b> \"c\" 'd' & e")
+    // Decoded once: an escaped entity stays an entity.
+    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("&amp;lt; &amp;amp;"), "&lt; &amp;")
+    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("AT&T & co"), "AT&T & co")
+    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("no entities"), "no entities")
+  }
+
+  // MARK: v1.1
+
+  func testV1FullTextPreferredOverText() throws {
+    let page = try page(
+      """
+      {"statuses": [
+        {"created_at": "Wed Nov 18 11:28:30 +0000 2026", "id": 1234567890123456789,
+         "id_str": "1234567890123456789", "full_text": "The whole text &amp; more",
+         "text": "The whole te…", "lang": "en", "user": {"screen_name": "carol"},
+         "display_text_range": [0, 24]},
+        {"id_str": "55", "text": "only &lt;text&gt;", "user": {"screen_name": "dave"}},
+        {"id": 42, "text": "no id_str"}
+      ],
+      "search_metadata": {"count": 3}}
+      """)
+    XCTAssertEqual(page.tweets.map(\.id), ["1234567890123456789", "55", "42"])
+    XCTAssertEqual(page.tweets.map(\.text), ["The whole text & more", "only <text>", "no id_str"])
+    XCTAssertEqual(page.tweets.map(\.author), ["carol", "dave", nil])
+    XCTAssertEqual(page.tweets[0].createdAt?.timeIntervalSince1970, 1_795_001_310)
+    XCTAssertEqual(page.tweets[0].language, "en")
+    XCTAssertNil(page.nextToken)
+  }
+
+  // MARK: Files
+
+  func testJSONLTwoPages() throws {
+    let text = """
+      {"data":[{"id":"4","text":"four"},{"id":"3","text":"three"}],"meta":{"next_token":"p2"},"__twarc":{"version":"2.0"}}
+      {"data":[{"id":"2","text":"two"}],"meta":{"result_count":1}}
+
+      """
+    let pages = try file(text)
+    XCTAssertEqual(pages.count, 2)
+    XCTAssertEqual(pages[0].tweets.map(\.id), ["4", "3"])
+    XCTAssertEqual(pages[0].nextToken, "p2")
+    XCTAssertEqual(pages[1].tweets.map(\.id), ["2"])
+    XCTAssertNil(pages[1].nextToken)
+  }
+
+  func testJSONLWithCRLFAndBlankLines() throws {
+    let text =
+      "{\"data\":[{\"id\":\"2\",\"text\":\"b\"}]}\r\n\r\n{\"data\":[{\"id\":\"1\",\"text\":\"a\"}]}\r\n"
+    XCTAssertEqual(try file(text).map { $0.tweets.map(\.id) }, [["2"], ["1"]])
+  }
+
+  func testOneObjectOverManyLinesIsOnePage() throws {
+    let pages = try file(v2)
+    XCTAssertEqual(pages.count, 1)
+    XCTAssertEqual(pages[0].tweets.count, 3)
+  }
+
+  func testOneLineFile() throws {
+    let pages = try file(#"{"data":[{"id":"9","text":"nine"}]}"#)
+    XCTAssertEqual(pages.count, 1)
+    XCTAssertEqual(pages[0].tweets.map(\.text), ["nine"])
+  }
+
+  func testNotJSON() {
+    assertError("hello") { XCTAssertEqual($0, .notJSON(line: 0)) }
+    assertError("{\"data\": [") { XCTAssertEqual($0, .notJSON(line: 0)) }
+  }
+
+  func testJSONLWithABadLineNamesIt() {
+    let text = "{\"data\":[{\"id\":\"2\",\"text\":\"b\"}]}\n{not json\n"
+    assertError(text) { XCTAssertEqual($0, .notJSON(line: 2)) }
+    let shape = "{\"data\":[{\"id\":\"2\",\"text\":\"b\"}]}\n\n{\"other\":1}\n"
+    assertError(shape) { error in
+      guard case .unexpectedShape(let line, _) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(line, 3)
+    }
+  }
+
+  func testWrongShape() {
+    for text in [#"{"foo": 1}"#, "[1, 2]", #"{"data": "x"}"#, #"{"data": [{"id": "1"}]}"#, "42"] {
+      assertError(text) { error in
+        guard case .unexpectedShape(let line, let detail) = error else {
+          return XCTFail("\(text): \(error)")
+        }
+        XCTAssertEqual(line, 0)
+        XCTAssertFalse(detail.isEmpty)
+      }
+    }
+  }
+
+  func testMissingMemberIsNamed() {
+    assertError(#"{"data": [{"id": "1"}]}"#) { error in
+      guard case .unexpectedShape(_, let detail) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(detail.contains("text"), detail)
+    }
+  }
+
+  func testAPIErrorObject() {
+    assertError(
+      #"{"title": "Unauthorized", "detail": "Unauthorized", "status": 401, "type": "about:blank"}"#
+    ) {
+      error in
+      guard case .unexpectedShape(_, let detail) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(detail.contains("Unauthorized"), detail)
+    }
+  }
+
+  func testEmptyFile() {
+    assertError("") { XCTAssertEqual($0, .empty) }
+    assertError(" \n\r\n\t") { XCTAssertEqual($0, .empty) }
+  }
+
+  func testErrorDescriptions() {
+    XCTAssertTrue(SearchResponseError.notJSON(line: 3).errorDescription?.contains("line 3") == true)
+    XCTAssertEqual(SearchResponseError.notJSON(line: 0).errorDescription?.contains("line"), false)
+    XCTAssertTrue(
+      SearchResponseError.unexpectedShape(line: 2, detail: "missing \"data\"").errorDescription?
+        .contains("missing \"data\"") == true)
+    XCTAssertTrue(SearchResponseError.empty.errorDescription?.contains("empty") == true)
+  }
+}

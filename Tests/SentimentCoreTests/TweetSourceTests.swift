@@ -1,0 +1,195 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class TweetSourceTests: XCTestCase {
+  private static let tweets = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/tweets")
+
+  private var temporary: URL!
+
+  override func setUpWithError() throws {
+    temporary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tweetsource-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: temporary)
+  }
+
+  private func write(_ text: String, to name: String) throws -> URL {
+    let url = temporary.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  private func page(_ ids: [Int], next: String? = nil) -> String {
+    let data = ids.map { "{\"id\":\"\($0)\",\"text\":\"tweet \($0)\"}" }.joined(separator: ",")
+    let meta = next.map { "{\"next_token\":\"\($0)\"}" } ?? "{}"
+    return "{\"data\":[\(data)],\"meta\":\(meta)}"
+  }
+
+  // MARK: Repository fixtures
+
+  func testAtApple() async throws {
+    let source = FixtureTweetSource(location: Self.tweets)
+    let tweets = try await source.tweets(for: SearchQuery("@Apple"), count: 1_000)
+    XCTAssertEqual(tweets.count, 100)
+    XCTAssertEqual(Set(tweets.map(\.id)).count, 100)
+    XCTAssertEqual(Set(tweets.compactMap(\.author)).count, 80)
+    XCTAssertFalse(tweets.contains { $0.text.contains("&amp;") })
+    XCTAssertTrue(tweets.contains { $0.text.contains("&") })
+    XCTAssertFalse(tweets.contains { $0.text.contains("… https://t.co/") }, "note_tweet is used")
+    XCTAssertTrue(tweets.allSatisfy { $0.createdAt != nil })
+  }
+
+  func testHashtagWWDCOverTwoPages() async throws {
+    let source = FixtureTweetSource(location: Self.tweets)
+    let query = try SearchQuery("#WWDC")
+    XCTAssertEqual(try source.file(for: query).lastPathComponent, "hashtag-wwdc.jsonl")
+    let tweets = try await source.tweets(for: query, count: 1_000)
+    XCTAssertEqual(tweets.count, 32)
+    let ids = tweets.compactMap { Int64($0.id) }
+    XCTAssertEqual(ids.count, 32)
+    XCTAssertEqual(ids, ids.sorted(by: >), "newest first across both pages")
+    XCTAssertEqual(Set(ids).count, 32)
+  }
+
+  func testV1Tesla() async throws {
+    let source = FixtureTweetSource(location: Self.tweets.appendingPathComponent("v1"))
+    let tweets = try await source.tweets(for: SearchQuery("@Tesla"), count: 100)
+    XCTAssertEqual(tweets.count, 15)
+    XCTAssertTrue(tweets.allSatisfy { Int64($0.id) != nil && $0.id.count >= 17 }, "id_str is used")
+    XCTAssertTrue(tweets.allSatisfy { $0.createdAt != nil })
+    XCTAssertTrue(tweets.allSatisfy { !$0.text.isEmpty })
+  }
+
+  func testAFileLocationIsReadWhateverTheQuery() async throws {
+    let file = Self.tweets.appendingPathComponent("v1/at-tesla.json")
+    let source = FixtureTweetSource(location: file)
+    XCTAssertEqual(try source.file(for: SearchQuery("#anything")), file)
+    let tweets = try await source.tweets(for: SearchQuery("#anything"), count: 5)
+    XCTAssertEqual(tweets.count, 5)
+  }
+
+  // MARK: Limits and duplicates
+
+  func testCountLimits() async throws {
+    let source = FixtureTweetSource(location: Self.tweets)
+    let all = try await source.tweets(for: SearchQuery("#WWDC"), count: 1_000)
+    for count in [0, 1, 10, 20, 25, 32, 33] {
+      let some = try await source.tweets(for: SearchQuery("#WWDC"), count: count)
+      XCTAssertEqual(some, Array(all.prefix(count)), "count \(count)")
+    }
+  }
+
+  func testDuplicateIdsAreDropped() async throws {
+    _ = try write(
+      page([5, 4, 3], next: "x") + "\n" + page([3, 2, 4, 1]) + "\n", to: "at-dupes.jsonl")
+    let source = FixtureTweetSource(location: temporary)
+    let tweets = try await source.tweets(for: SearchQuery("@dupes"), count: 100)
+    XCTAssertEqual(tweets.map(\.id), ["5", "4", "3", "2", "1"])
+    XCTAssertEqual(tweets[2].text, "tweet 3")
+    let limited = try await source.tweets(for: SearchQuery("@dupes"), count: 4)
+    XCTAssertEqual(limited.map(\.id), ["5", "4", "3", "2"])
+  }
+
+  // MARK: Choosing the file
+
+  func testJSONLIsPreferredOverJSON() async throws {
+    _ = try write(page([1]), to: "at-both.json")
+    let jsonl = try write(page([2]), to: "at-both.jsonl")
+    let source = FixtureTweetSource(location: temporary)
+    let query = try SearchQuery("@Both")
+    XCTAssertEqual(try source.file(for: query).lastPathComponent, jsonl.lastPathComponent)
+    let tweets = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(tweets.map(\.id), ["2"])
+  }
+
+  func testJSONIsUsedWithoutJSONL() async throws {
+    _ = try write(page([7]), to: "hashtag-only.json")
+    let source = FixtureTweetSource(location: temporary)
+    let tweets = try await source.tweets(for: SearchQuery("#Only"), count: 10)
+    XCTAssertEqual(tweets.map(\.id), ["7"])
+  }
+
+  func testMissingFileNamesTheTriedNames() async throws {
+    let source = FixtureTweetSource(location: temporary)
+    do {
+      _ = try await source.tweets(for: SearchQuery("@Nobody"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      XCTAssertEqual(
+        error,
+        .notFound(
+          query: "@Nobody", directory: temporary.path, tried: ["at-nobody.jsonl", "at-nobody.json"])
+      )
+      let description = error.errorDescription ?? ""
+      XCTAssertTrue(description.contains("at-nobody.jsonl"), description)
+      XCTAssertTrue(description.contains("at-nobody.json"), description)
+      XCTAssertTrue(description.contains("@Nobody"), description)
+    }
+  }
+
+  func testMissingDirectory() async throws {
+    let missing = temporary.appendingPathComponent("does-not-exist")
+    let source = FixtureTweetSource(location: missing)
+    do {
+      _ = try await source.tweets(for: SearchQuery("#x"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      guard case .unreadable(let path, let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(path, missing.path)
+      XCTAssertFalse(reason.isEmpty)
+      XCTAssertTrue((error.errorDescription ?? "").contains(missing.path))
+    }
+  }
+
+  func testInvalidFileNamesItsPathAndProblem() async throws {
+    let file = try write("this is not json", to: "at-broken.json")
+    let source = FixtureTweetSource(location: temporary)
+    do {
+      _ = try await source.tweets(for: SearchQuery("@broken"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(line: 0)))
+      XCTAssertTrue((error.errorDescription ?? "").contains(file.path))
+    }
+  }
+
+  func testEmptyFile() async throws {
+    let file = try write("", to: "at-empty.json")
+    let source = FixtureTweetSource(location: temporary)
+    do {
+      _ = try await source.tweets(for: SearchQuery("@empty"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .empty))
+    }
+  }
+
+  // MARK: Collector
+
+  func testCollector() {
+    var collector = TweetCollector(limit: 3)
+    XCTAssertFalse(collector.isFull)
+    collector.add([Tweet(id: "a", text: "1"), Tweet(id: "b", text: "2"), Tweet(id: "a", text: "3")])
+    XCTAssertEqual(collector.tweets.map(\.text), ["1", "2"])
+    XCTAssertFalse(collector.isFull)
+    collector.add([Tweet(id: "b", text: "4"), Tweet(id: "c", text: "5"), Tweet(id: "d", text: "6")])
+    XCTAssertEqual(collector.tweets.map(\.id), ["a", "b", "c"])
+    XCTAssertTrue(collector.isFull)
+    collector.add([Tweet(id: "e", text: "7")])
+    XCTAssertEqual(collector.tweets.count, 3)
+    XCTAssertEqual(collector.limit, 3)
+  }
+
+  func testCollectorWithLimitZero() {
+    var collector = TweetCollector(limit: 0)
+    XCTAssertTrue(collector.isFull)
+    collector.add([Tweet(id: "a", text: "1")])
+    XCTAssertEqual(collector.tweets, [])
+  }
+}

@@ -1,0 +1,129 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class VocabularyTests: XCTestCase {
+  func testInsertGivesDenseIdsInOrderOfFirstInsertion() {
+    var vocabulary = Vocabulary()
+    XCTAssertEqual(vocabulary.count, 0)
+    XCTAssertEqual(vocabulary.insert("happy"), 0)
+    XCTAssertEqual(vocabulary.insert("sad"), 1)
+    XCTAssertEqual(vocabulary.insert("happy"), 0)
+    XCTAssertEqual(vocabulary.insert("meh"), 2)
+    XCTAssertEqual(vocabulary.insert("sad"), 1)
+    XCTAssertEqual(vocabulary.count, 3)
+  }
+
+  func testLookup() {
+    var vocabulary = Vocabulary()
+    vocabulary.insert("happy")
+    vocabulary.insert("sad")
+    XCTAssertEqual(vocabulary.id(of: "happy"), 0)
+    XCTAssertEqual(vocabulary.id(of: "sad"), 1)
+    XCTAssertNil(vocabulary.id(of: "Happy"))
+    XCTAssertNil(vocabulary.id(of: "happ"))
+    XCTAssertNil(vocabulary.id(of: "happyy"))
+    XCTAssertNil(vocabulary.id(of: ""))
+    XCTAssertEqual(vocabulary.count, 2, "looking up does not insert")
+    XCTAssertEqual(vocabulary.token(at: 0), "happy")
+    XCTAssertEqual(vocabulary.token(at: 1), "sad")
+    XCTAssertEqual(vocabulary.withToken(at: 1) { Array($0) }, Array("sad".utf8))
+  }
+
+  func testLookupInAnEmptyVocabulary() {
+    let vocabulary = Vocabulary()
+    XCTAssertNil(vocabulary.id(of: "anything"))
+    XCTAssertEqual(vocabulary.idsSortedByToken(), [])
+  }
+
+  func testByteLookupMatchesStringLookup() {
+    var vocabulary = Vocabulary()
+    let bytes = Array("naïve".utf8)
+    let id = bytes.withUnsafeBufferPointer { vocabulary.insert($0) }
+    XCTAssertEqual(vocabulary.id(of: "naïve"), id)
+    XCTAssertEqual(bytes.withUnsafeBufferPointer { vocabulary.id(of: $0) }, id)
+    XCTAssertEqual(vocabulary.token(at: id), "naïve")
+  }
+
+  func testTokensThatSharePrefixes() {
+    var vocabulary = Vocabulary()
+    let tokens = ["a", "ab", "abc", "abcd", "abd", "b", "ba", "abcde", "a b", "NOT_a", "NOT_ab"]
+    for (index, token) in tokens.enumerated() {
+      XCTAssertEqual(vocabulary.insert(token), index)
+    }
+    for (index, token) in tokens.enumerated() {
+      XCTAssertEqual(vocabulary.id(of: token), index, token)
+      XCTAssertEqual(vocabulary.token(at: index), token)
+    }
+    XCTAssertNil(vocabulary.id(of: "abcdef"))
+    XCTAssertNil(vocabulary.id(of: "bab"))
+    XCTAssertNil(vocabulary.id(of: "NOT_"))
+  }
+
+  func testCanonicallyEquivalentStringsAreDifferentTokens() {
+    // "é" precomposed and "e" + combining acute are equal as Swift strings but
+    // not as bytes; the vocabulary is keyed by bytes.
+    var vocabulary = Vocabulary()
+    let precomposed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    XCTAssertEqual(vocabulary.insert(precomposed), 0)
+    XCTAssertEqual(vocabulary.insert(decomposed), 1)
+    XCTAssertEqual(vocabulary.id(of: precomposed), 0)
+    XCTAssertEqual(vocabulary.id(of: decomposed), 1)
+    XCTAssertEqual(vocabulary.withToken(at: 1) { Array($0) }, Array(decomposed.utf8))
+  }
+
+  func testGrowthPastManyResizes() {
+    // Capacity 1 starts with 16 slots; 50 000 tokens need 12 doublings.
+    var vocabulary = Vocabulary(capacity: 1)
+    let count = 50_000
+    for index in 0..<count {
+      XCTAssertEqual(vocabulary.insert("t\(index)"), index)
+    }
+    XCTAssertEqual(vocabulary.count, count)
+    var wrong = 0
+    for index in 0..<count {
+      if vocabulary.id(of: "t\(index)") != index { wrong += 1 }
+      if vocabulary.token(at: index) != "t\(index)" { wrong += 1 }
+    }
+    XCTAssertEqual(wrong, 0)
+    XCTAssertNil(vocabulary.id(of: "t\(count)"))
+    XCTAssertNil(vocabulary.id(of: "t-1"))
+    XCTAssertEqual(vocabulary.insert("t12345"), 12_345, "re-inserting after growth")
+    XCTAssertEqual(vocabulary.count, count)
+  }
+
+  func testDefaultCapacityGrowsToo() {
+    var vocabulary = Vocabulary()
+    for index in 0..<5_000 { vocabulary.insert(String(index, radix: 2)) }
+    XCTAssertEqual(vocabulary.count, 5_000)
+    XCTAssertEqual(vocabulary.id(of: String(4_999, radix: 2)), 4_999)
+    XCTAssertEqual(vocabulary.id(of: "0"), 0)
+  }
+
+  func testIdsSortedByTokenUseByteOrder() {
+    var vocabulary = Vocabulary()
+    // Inserted out of order; ids are the positions in this list.
+    let tokens = [
+      "b", "é", "a", "Z", "ab", "a b", "~", "zz", "日本", "\u{7F}", "😀", "e\u{301}", "!", "A",
+    ]
+    for token in tokens { vocabulary.insert(token) }
+    // By UTF-8 bytes: ! (21) A (41) Z (5A) a (61) "a b" (61 20) ab (61 62) b (62)
+    // "e\u{301}" (65 CC 81) zz (7A) ~ (7E) DEL (7F) é (C3 A9) 日本 (E6 97 A5) 😀 (F0 9F).
+    let expected = [
+      "!", "A", "Z", "a", "a b", "ab", "b", "e\u{301}", "zz", "~", "\u{7F}", "é", "日本", "😀",
+    ]
+    let sorted = vocabulary.idsSortedByToken()
+    XCTAssertEqual(
+      sorted.map { vocabulary.withToken(at: $0) { Array($0) } }, expected.map { Array($0.utf8) })
+    XCTAssertEqual(
+      sorted, expected.map { token in tokens.firstIndex { Array($0.utf8) == Array(token.utf8) }! })
+    XCTAssertEqual(Set(sorted), Set(0..<tokens.count))
+  }
+
+  func testIdsSortedByTokenWithPrefixes() {
+    var vocabulary = Vocabulary()
+    for token in ["abc", "ab", "abcd", "a"] { vocabulary.insert(token) }
+    XCTAssertEqual(vocabulary.idsSortedByToken(), [3, 1, 0, 2])
+  }
+}
