@@ -4,9 +4,13 @@ import SentimentCore
 extension Context {
   /// `tweetalyze QUERY`: fetch, classify, score, print `EMOJI SCORE`.
   func analyze(_ options: AnalyzeOptions) async throws {
-    let source = try tweetSource(options)
+    let (source, display) = try tweetSource(options)
     let model = try loadModel(options.model)
-    let tweets = try await source.tweets(for: options.query, count: options.count)
+    let tweets: [Tweet]
+    do {
+      defer { display?.stop() }
+      tweets = try await source.tweets(for: options.query, count: options.count)
+    }
     guard !tweets.isEmpty else {
       throw RuntimeError(
         "no tweets found for \(options.query); there is no score without tweets")
@@ -44,12 +48,158 @@ extension Context {
     }
   }
 
-  private func tweetSource(_ options: AnalyzeOptions) throws -> TweetSource {
+  /// The source the options ask for, and the progress display of an HTTP
+  /// source (to stop when fetching ends).
+  private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay?) {
     if let fixtures = options.fixtures {
-      return FixtureTweetSource(location: URL(fileURLWithPath: fixtures))
+      return (FixtureTweetSource(location: URL(fileURLWithPath: fixtures)), nil)
     }
-    throw RuntimeError(
-      "fetching from the X API is not available in this version yet; "
-        + "use --fixtures PATH to analyze recorded responses (e.g. --fixtures Fixtures/tweets)")
+    let token = try BearerToken.load(environment: environment, file: options.tokenFile)
+    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
+    var configuration = HTTPTweetSource.Configuration(
+      token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
+      baseURL: base ?? HTTPTweetSource.Configuration.defaultBaseURL)
+    configuration.language = options.language
+    configuration.includeRetweets = options.includeRetweets
+    configuration.timeout = options.timeout
+    configuration.waitForRateLimit = options.wait
+    configuration.recordDirectory = options.record.map { URL(fileURLWithPath: $0) }
+    // Progress and warnings go straight to stderr while fetching; anything
+    // buffered goes first.
+    try stderr.flush()
+    let display = FetchDisplay(query: options.query.description, isTerminal: stderr.isTerminal)
+    configuration.progress = { display.show($0) }
+    configuration.warning = { display.warn($0) }
+    return (HTTPTweetSource(configuration), display)
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What stderr shows while tweets are fetched: a spinner with the page count
+/// on a terminal (redrawn by a timer), warnings as `Warning: …` lines, and a
+/// note when --wait waits for a rate limit.
+final class FetchDisplay: @unchecked Sendable {
+  private let query: String
+  private let isTerminal: Bool
+  private let lock = NSLock()
+  private var status = ""
+  private var frame = 0
+  private var drawn = false
+  private var notedWait = false
+  private var timer: DispatchSourceTimer?
+  private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  init(query: String, isTerminal: Bool) {
+    self.query = query
+    self.isTerminal = isTerminal
+  }
+
+  deinit { timer?.cancel() }
+
+  /// Shows a progress event.
+  func show(_ event: HTTPTweetSource.Event) {
+    lock.lock()
+    defer { lock.unlock() }
+    switch event {
+    case .requesting(let page, let tweets):
+      status =
+        "Searching \(query): page \(page)"
+        + (tweets > 0 ? ", \(tweets) tweet\(tweets == 1 ? "" : "s")" : "")
+      startTimer()
+    case .retrying(let attempt, let attempts, let delay, let reason):
+      status =
+        "Searching \(query): \(reason); retrying in \(Self.seconds(delay)) s "
+        + "(attempt \(attempt) of \(attempts))"
+    case .waitingForRateLimit(let reset, let secondsLeft):
+      status = "Rate limit reached: waiting \(secondsLeft) s for the window to reset"
+      if !isTerminal && !notedWait {
+        notedWait = true
+        write(
+          "Rate limit reached; waiting \(secondsLeft) s, until "
+            + "\(HTTPSourceError.localTime(reset, now: Date())), as --wait asks\n")
+      }
+    case .finished:
+      stopLocked()
+      return
+    }
+    draw()
+  }
+
+  /// Stops the spinner and erases its line.
+  func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    stopLocked()
+  }
+
+  private func stopLocked() {
+    timer?.cancel()
+    timer = nil
+    clear()
+  }
+
+  /// Shows a warning line.
+  func warn(_ message: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    clear()
+    write("Warning: \(message)\n")
+    draw()
+  }
+
+  private func startTimer() {
+    guard isTerminal, timer == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak self] in
+      guard let self else { return }
+      self.lock.lock()
+      defer { self.lock.unlock() }
+      self.frame += 1
+      self.draw()
+    }
+    self.timer = timer
+    timer.resume()
+  }
+
+  /// Redraws the spinner line (terminal only). Call with the lock held.
+  private func draw() {
+    guard isTerminal, timer != nil else { return }
+    let spinner = Self.frames[frame % Self.frames.count]
+    write("\r\u{1B}[K\(spinner) \(status)")
+    drawn = true
+  }
+
+  /// Erases the spinner line. Call with the lock held.
+  private func clear() {
+    guard drawn else { return }
+    write("\r\u{1B}[K")
+    drawn = false
+  }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { all in
+        systemWrite(2, all.baseAddress.map { $0 + offset }, all.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}
+
+private let systemWrite = write

@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why no usable bearer token was found. The messages never contain the
+/// token itself.
+public enum BearerTokenError: LocalizedError, Equatable {
+  /// Neither a token file nor a token variable was given.
+  case missing(variables: [String])
+  /// A token variable is set but empty.
+  case emptyVariable(name: String)
+  /// The token file could not be read.
+  case unreadableFile(path: String, reason: String)
+  /// The token file can be read by group or others (`mode` in octal).
+  case insecureFile(path: String, mode: String)
+  /// The token file is empty.
+  case emptyFile(path: String)
+  /// The token has spaces or control characters inside (`source` says
+  /// where it came from).
+  case malformed(source: String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .missing(let variables):
+      "no X API bearer token: create an app in a project on the X developer portal "
+        + "(https://developer.x.com/en/portal/dashboard), copy its Bearer Token, and set "
+        + "\(variables.first ?? "TWITTER_BEARER_TOKEN") or pass --token-file PATH; "
+        + "to analyze recorded responses offline, use --fixtures PATH instead"
+    case .emptyVariable(let name):
+      "\(name) is set but empty; set it to your app's Bearer Token from the X developer portal, "
+        + "or use --fixtures PATH to work offline"
+    case .unreadableFile(let path, let reason):
+      "cannot read the token file \(path): \(reason)"
+    case .insecureFile(let path, let mode):
+      "the token file \(path) can be read by other users (mode \(mode)); a bearer token is a "
+        + "secret, so make the file private with 'chmod 600 \(path)' and try again"
+    case .emptyFile(let path):
+      "the token file \(path) is empty; put your app's Bearer Token in it, on one line"
+    case .malformed(let source):
+      "the bearer token in \(source) has spaces or control characters inside; "
+        + "it should be the Bearer Token alone, on one line"
+    }
+  }
+}
+
+/// Finds the X API bearer token: from a token file, else from the
+/// environment.
+public enum BearerToken {
+  /// The environment variables that may hold the token, in the order they
+  /// are tried.
+  public static let variables = ["TWITTER_BEARER_TOKEN", "X_BEARER_TOKEN"]
+
+  /// The token from `file` if given, else from the first of ``variables``
+  /// set in `environment`. Surrounding whitespace and newlines are trimmed.
+  ///
+  /// A token file must not be readable by group or others.
+  ///
+  /// - Throws: ``BearerTokenError``.
+  public static func load(environment: [String: String], file: String? = nil) throws -> String {
+    if let file {
+      return try read(file: file)
+    }
+    for name in variables {
+      guard let value = environment[name] else { continue }
+      let token = value.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !token.isEmpty else { throw BearerTokenError.emptyVariable(name: name) }
+      try check(token, source: name)
+      return token
+    }
+    throw BearerTokenError.missing(variables: variables)
+  }
+
+  /// The token in the file at `path`, which must be private to its owner.
+  ///
+  /// - Throws: ``BearerTokenError``.
+  public static func read(file path: String) throws -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw BearerTokenError.unreadableFile(path: path, reason: reason(errno))
+    }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
+      throw BearerTokenError.unreadableFile(path: path, reason: "it is a directory, not a file")
+    }
+    let permissions = Int(status.st_mode) & 0o777
+    guard permissions & 0o077 == 0 else {
+      throw BearerTokenError.insecureFile(path: path, mode: String(permissions, radix: 8))
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw BearerTokenError.unreadableFile(path: path, reason: "it is not a readable file")
+    }
+    let token = String(decoding: data, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { throw BearerTokenError.emptyFile(path: path) }
+    try check(token, source: path)
+    return token
+  }
+
+  private static func check(_ token: String, source: String) throws {
+    let visible = token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+    guard visible else { throw BearerTokenError.malformed(source: source) }
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file or directory"
+    case EACCES: "permission denied"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+}

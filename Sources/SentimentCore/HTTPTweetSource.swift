@@ -1,0 +1,583 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why the X API did not give us tweets. Every message says what to do
+/// next, and none contains the bearer token.
+public enum HTTPSourceError: LocalizedError, Equatable {
+  /// The API base URL is not an `http` or `https` URL.
+  case invalidBaseURL(String)
+  /// 400: the API rejected the request; `message` is the API's own words.
+  case invalidRequest(message: String)
+  /// 401: the API rejected the bearer token.
+  case unauthorized(detail: String?)
+  /// 403: the app may not use the endpoint (`reason` such as
+  /// `client-not-enrolled`, `enrollment` the access it needs).
+  case forbidden(reason: String?, enrollment: String?, detail: String?)
+  /// 429: the rate limit window is used up; it resets at `reset` if the API
+  /// said so. `now` is when the error happened.
+  case rateLimited(reset: Date?, now: Date)
+  /// 429: the plan's usage cap (posts per period) is used up; waiting for the
+  /// rate limit window does not help.
+  case usageCapExceeded(period: String?, scope: String?, detail: String?)
+  /// 5xx on every attempt.
+  case serverError(status: Int, detail: String?, attempts: Int)
+  /// No connection, or it broke, on every attempt.
+  case connectionFailed(host: String, reason: String, attempts: Int)
+  /// No answer within `seconds` on every attempt.
+  case timedOut(host: String, seconds: Double, attempts: Int)
+  /// The body is not JSON, or not the JSON expected.
+  case invalidResponse(host: String, status: Int, problem: String)
+  /// Another status, such as 404 for a wrong base URL.
+  case unexpectedStatus(status: Int, detail: String?, url: String)
+  /// `--record` could not write its file.
+  case recordFailed(path: String, reason: String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .invalidBaseURL(let base):
+      return "the X API base URL '\(base)' is not an http(s) URL; "
+        + "fix TWEETALYZE_API_BASE (e.g. https://api.x.com/2) or unset it"
+    case .invalidRequest(let message):
+      return "the X API rejected the search (400 Bad Request): \(message); "
+        + "check the query and the --lang option"
+    case .unauthorized(let detail):
+      return "the X API rejected the bearer token (401 \(detail ?? "Unauthorized")): check that "
+        + "TWITTER_BEARER_TOKEN or --token-file holds your app's current Bearer Token from the "
+        + "X developer portal (regenerating it makes the old one invalid)"
+    case .forbidden(let reason, let enrollment, let detail):
+      if reason == "client-not-enrolled" {
+        return "the X API refused access (403 client-not-enrolled): the app that owns the token "
+          + "must be attached to a Project with \(enrollment ?? "the right level of API access")"
+          + "; in the X developer portal, add the app to a project (or upgrade your access) and "
+          + "use that app's Bearer Token"
+      }
+      let what = [reason, enrollment.map { "needs \($0)" }, detail].compactMap { $0 }
+      return "the X API refused access (403 Forbidden"
+        + (what.isEmpty ? ")" : ": \(what.joined(separator: "; ")))")
+        + "; check your app's access level in the X developer portal"
+    case .rateLimited(let reset, let now):
+      guard let reset else {
+        return "the X API rate limit is reached (429 Too Many Requests) and the API did not say "
+          + "when it resets; recent search limits are per 15-minute window (see your plan), so "
+          + "try again in 15 minutes"
+      }
+      let seconds = max(0, Int(reset.timeIntervalSince(now).rounded(.up)))
+      return "the X API rate limit is reached (429 Too Many Requests); the window resets at "
+        + "\(Self.localTime(reset, now: now)) (in \(seconds) s): try again then, or run with "
+        + "--wait to wait for it"
+    case .usageCapExceeded(let period, let scope, let detail):
+      let cap = [period, scope].compactMap { $0?.lowercased() }.joined(separator: " ")
+      return "the X API usage cap is used up (429 \(detail ?? "UsageCapExceeded")): your plan's "
+        + (cap.isEmpty ? "" : "\(cap) ") + "cap on posts read is reached, and no search works "
+        + "until it resets; waiting or retrying now does not help. See your usage in the X "
+        + "developer portal, or upgrade your plan"
+    case .serverError(let status, let detail, let attempts):
+      return "the X API had a server error (\(status)\(detail.map { ": \($0)" } ?? ""))"
+        + Self.times(attempts) + "; the service is probably having problems, try again later"
+    case .connectionFailed(let host, let reason, let attempts):
+      return "cannot reach the X API at \(host): \(reason)" + Self.times(attempts)
+        + "; check your network connection, proxy, or TWEETALYZE_API_BASE"
+    case .timedOut(let host, let seconds, let attempts):
+      return "the X API at \(host) did not answer within \(Self.number(seconds)) s"
+        + Self.times(attempts) + "; check your network, or allow longer with --timeout SECONDS"
+    case .invalidResponse(let host, let status, let problem):
+      return "the X API at \(host) answered \(status) but \(problem); "
+        + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2"
+    case .unexpectedStatus(let status, let detail, let url):
+      return "the X API answered \(status) \(Self.statusText(status)) for \(url)"
+        + (detail.map { ": \($0)" } ?? "")
+        + (status == 404 ? "; check TWEETALYZE_API_BASE (e.g. https://api.x.com/2)" : "")
+    case .recordFailed(let path, let reason):
+      return "cannot record the responses to \(path): \(reason); "
+        + "choose another --record directory"
+    }
+  }
+
+  private static func times(_ attempts: Int) -> String {
+    attempts > 1 ? " (\(attempts) attempts)" : ""
+  }
+
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  static func statusText(_ status: Int) -> String {
+    HTTPURLResponse.localizedString(forStatusCode: status).capitalized
+  }
+
+  /// `date` as local wall-clock time (`14:05:12 local time`), with the day
+  /// when it is not within 12 hours of `now`.
+  public static func localTime(_ date: Date, now: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone.current
+    let sameDay = abs(date.timeIntervalSince(now)) < 12 * 3600
+    formatter.dateFormat = sameDay ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"
+    return formatter.string(from: date) + " local time"
+  }
+}
+
+/// Tweets from the X API v2 recent search endpoint
+/// (`GET {base}/tweets/search/recent`), with app-only bearer token auth.
+///
+/// Follows `meta.next_token` until `count` tweets or the last page, retries
+/// server errors and network failures with exponential backoff, optionally
+/// waits once for a rate limit window, and can record every page for
+/// ``FixtureTweetSource`` to replay.
+///
+/// ```swift
+/// var configuration = HTTPTweetSource.Configuration(token: token, userAgent: "tweetalyze/1.0")
+/// configuration.recordDirectory = URL(fileURLWithPath: "recorded")
+/// let tweets = try await HTTPTweetSource(configuration).tweets(for: .mention("Apple"), count: 250)
+/// ```
+public struct HTTPTweetSource: TweetSource {
+  /// What the source reports while it fetches, for a progress display.
+  public enum Event: Equatable, Sendable {
+    /// Requesting page `page` (from 1), with `tweets` collected so far.
+    case requesting(page: Int, tweets: Int)
+    /// Attempt `attempt` of `attempts` failed with `reason`; the next comes
+    /// after `delay` seconds.
+    case retrying(attempt: Int, attempts: Int, delay: Double, reason: String)
+    /// Waiting for the rate limit window that resets at `reset`:
+    /// `secondsLeft` to go.
+    case waitingForRateLimit(reset: Date, secondsLeft: Int)
+    /// Done: `pages` pages, `tweets` tweets kept.
+    case finished(pages: Int, tweets: Int)
+  }
+
+  /// How to reach the API and how hard to try.
+  public struct Configuration: Sendable {
+    /// `https://api.x.com/2`.
+    public static let defaultBaseURL = "https://api.x.com/2"
+    /// The fields asked for with each tweet.
+    public static let tweetFields = [
+      "created_at", "lang", "author_id", "entities", "note_tweet", "referenced_tweets",
+    ]
+
+    /// The API base, up to and including the version (`https://api.x.com/2`).
+    public var baseURL: String
+    /// The app-only bearer token. Sent only in the `Authorization` header.
+    public var token: String
+    /// The `lang:` operator's language code; `nil` for any language.
+    public var language: String? = "en"
+    /// Whether retweets are kept (otherwise `-is:retweet`).
+    public var includeRetweets = false
+    /// Seconds to wait for an answer before the attempt fails.
+    public var timeout: Double = 30
+    /// Whether a rate-limited request waits (once) until the window resets
+    /// and tries again.
+    public var waitForRateLimit = false
+    /// Attempts per page for server errors, time-outs and network failures
+    /// (1: no retry).
+    public var attempts = 3
+    /// The delay before the first retry, in seconds; doubled for each next.
+    public var retryDelay: Double = 1
+    /// The `User-Agent` header (`tweetalyze/0.1.0`).
+    public var userAgent: String
+    /// Where to record the raw response pages (`<fileStem>.jsonl`), if
+    /// anywhere.
+    public var recordDirectory: URL?
+    /// Called with progress events, on any thread.
+    public var progress: (@Sendable (Event) -> Void)?
+    /// Called with problems the API reported alongside data (one line each,
+    /// without a `Warning:` prefix), on any thread.
+    public var warning: (@Sendable (String) -> Void)?
+    /// Sleeps for the given seconds (injectable so that tests run fast).
+    public var sleep: @Sendable (Double) async throws -> Void = { seconds in
+      try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 86_400)) * 1e9))
+    }
+    /// The current time (injectable for tests).
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// Creates a configuration with the defaults: `api.x.com`, English, no
+    /// retweets, 30 s time-out, 3 attempts, no waiting, no recording.
+    public init(token: String, userAgent: String, baseURL: String = defaultBaseURL) {
+      self.token = token
+      self.userAgent = userAgent
+      self.baseURL = baseURL
+    }
+  }
+
+  /// The configuration.
+  public let configuration: Configuration
+
+  /// Creates a source with `configuration`.
+  public init(_ configuration: Configuration) {
+    self.configuration = configuration
+  }
+
+  /// The search query sent for `query`: `@Apple lang:en -is:retweet`.
+  public func searchText(for query: SearchQuery) -> String {
+    var parts = [query.description]
+    if let language = configuration.language { parts.append("lang:\(language)") }
+    if !configuration.includeRetweets { parts.append("-is:retweet") }
+    return parts.joined(separator: " ")
+  }
+
+  /// The URL of one page of the search.
+  ///
+  /// - Throws: ``HTTPSourceError/invalidBaseURL(_:)``.
+  public func searchURL(for query: SearchQuery, maxResults: Int, nextToken: String?) throws -> URL {
+    let base = configuration.baseURL
+    var trimmed = Substring(base)
+    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    var items = [
+      ("query", searchText(for: query)),
+      ("max_results", String(maxResults)),
+      ("tweet.fields", Configuration.tweetFields.joined(separator: ",")),
+      ("expansions", "author_id"),
+      ("user.fields", "username"),
+    ]
+    if let nextToken { items.append(("next_token", nextToken)) }
+    let queryString = items.map { "\($0)=\(Self.percentEncode($1))" }.joined(separator: "&")
+    guard let parsed = URL(string: String(trimmed)), let scheme = parsed.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", parsed.host?.isEmpty == false,
+      parsed.query == nil, parsed.fragment == nil,
+      let url = URL(string: "\(trimmed)/tweets/search/recent?\(queryString)")
+    else { throw HTTPSourceError.invalidBaseURL(base) }
+    return url
+  }
+
+  /// Percent-encodes everything but RFC 3986 unreserved characters
+  /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
+  public static func percentEncode(_ text: String) -> String {
+    var unreserved = CharacterSet()
+    unreserved.insert(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+  }
+
+  public func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet] {
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
+    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    sessionConfiguration.urlCache = nil
+    let session = URLSession(configuration: sessionConfiguration)
+    defer { session.invalidateAndCancel() }
+
+    var collector = TweetCollector(limit: max(0, count))
+    var bodies: [Data] = []
+    var nextToken: String?
+    var tokensSeen: Set<String> = []
+    var pages = 0
+    repeat {
+      pages += 1
+      let remaining = collector.limit - collector.tweets.count
+      let url = try searchURL(
+        for: query, maxResults: min(100, max(10, remaining)), nextToken: nextToken)
+      let (body, page) = try await fetch(
+        url, session: session, page: pages, tweets: collector.tweets.count)
+      for warning in page.warnings { configuration.warning?(redact(warning)) }
+      collector.add(page.tweets)
+      bodies.append(body)
+      nextToken = page.nextToken
+      // A token seen before would loop forever.
+      if let token = nextToken, !tokensSeen.insert(token).inserted { break }
+    } while !collector.isFull && nextToken != nil
+    if let directory = configuration.recordDirectory {
+      try record(bodies, for: query, in: directory)
+    }
+    configuration.progress?(.finished(pages: pages, tweets: collector.tweets.count))
+    return collector.tweets
+  }
+
+  // MARK: Requests
+
+  /// A failure that another attempt may cure.
+  private enum Transient {
+    case server(status: Int, detail: String?)
+    case connection(String)
+    case timeout
+
+    var summary: String {
+      switch self {
+      case .server(let status, _): "server error \(status)"
+      case .connection(let reason): reason
+      case .timeout: "no answer in time"
+      }
+    }
+  }
+
+  private func request(_ url: URL) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.timeoutInterval = configuration.timeout
+    request.cachePolicy = .reloadIgnoringLocalCacheData
+    request.setValue("Bearer \(configuration.token)", forHTTPHeaderField: "Authorization")
+    request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    return request
+  }
+
+  /// One page (`page`, with `tweets` collected so far, for progress): its
+  /// raw body and what it decodes to.
+  private func fetch(_ url: URL, session: URLSession, page: Int, tweets: Int) async throws -> (
+    Data, SearchResponsePage
+  ) {
+    let host = Self.hostDescription(url)
+    let request = request(url)
+    var attempt = 1
+    var waited = false
+    while true {
+      configuration.progress?(.requesting(page: page, tweets: tweets))
+      let failure: Transient
+      do {
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else {
+          throw HTTPSourceError.invalidResponse(
+            host: host, status: 0, problem: "the answer is not an HTTP response")
+        }
+        let status = http.statusCode
+        switch status {
+        case 200..<300:
+          return (data, try decode(data, status: status, host: host))
+        case 429:
+          let problem = APIProblem(data)
+          if problem.isUsageCap {
+            throw HTTPSourceError.usageCapExceeded(
+              period: problem.period.map(redact), scope: problem.scope.map(redact),
+              detail: problem.detail.map(redact))
+          }
+          let reset = http.value(forHTTPHeaderField: "x-rate-limit-reset")
+            .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Date(timeIntervalSince1970: $0) }
+          if configuration.waitForRateLimit, !waited, let reset {
+            waited = true
+            try await waitUntil(reset)
+            continue
+          }
+          throw HTTPSourceError.rateLimited(reset: reset, now: configuration.now())
+        case 500...599:
+          failure = .server(status: status, detail: APIProblem(data).summary.map(redact))
+        default:
+          throw error(status: status, body: data, url: url)
+        }
+      } catch let error as HTTPSourceError {
+        throw error
+      } catch {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain else { throw error }
+        switch nsError.code {
+        case NSURLErrorCancelled: throw CancellationError()
+        case NSURLErrorTimedOut: failure = .timeout
+        default: failure = .connection(Self.reason(nsError))
+        }
+      }
+      guard attempt < configuration.attempts else {
+        switch failure {
+        case .server(let status, let detail):
+          throw HTTPSourceError.serverError(status: status, detail: detail, attempts: attempt)
+        case .connection(let reason):
+          throw HTTPSourceError.connectionFailed(host: host, reason: reason, attempts: attempt)
+        case .timeout:
+          throw HTTPSourceError.timedOut(
+            host: host, seconds: configuration.timeout, attempts: attempt)
+        }
+      }
+      let delay = configuration.retryDelay * Double(1 << min(attempt - 1, 16))
+      attempt += 1
+      configuration.progress?(
+        .retrying(
+          attempt: attempt, attempts: configuration.attempts, delay: delay,
+          reason: failure.summary))
+      try await configuration.sleep(delay)
+    }
+  }
+
+  /// Sleeps until `reset` (and a second more), a second at a time, reporting
+  /// the countdown.
+  private func waitUntil(_ reset: Date) async throws {
+    let seconds = max(1, Int(reset.timeIntervalSince(configuration.now()).rounded(.up)) + 1)
+    for left in stride(from: seconds, to: 0, by: -1) {
+      configuration.progress?(.waitingForRateLimit(reset: reset, secondsLeft: left))
+      try await configuration.sleep(1)
+    }
+  }
+
+  private func decode(_ data: Data, status: Int, host: String) throws -> SearchResponsePage {
+    do {
+      return try SearchResponseDecoder.decodePage(data)
+    } catch SearchResponseError.unexpectedShape(_, let detail) {
+      throw HTTPSourceError.invalidResponse(
+        host: host, status: status,
+        problem: "the body is not a search response (\(redact(detail)))")
+    } catch {
+      throw HTTPSourceError.invalidResponse(
+        host: host, status: status, problem: "the body is not JSON (\(snippet(data)))")
+    }
+  }
+
+  /// The error for a status that is not retried.
+  private func error(status: Int, body: Data, url: URL) -> HTTPSourceError {
+    let problem = APIProblem(body)
+    switch status {
+    case 400:
+      return .invalidRequest(message: redact(problem.message ?? snippet(body)))
+    case 401:
+      return .unauthorized(detail: problem.detail.map(redact))
+    case 403:
+      return .forbidden(
+        reason: problem.reason.map(redact), enrollment: problem.requiredEnrollment.map(redact),
+        detail: (problem.reason == nil ? problem.message : nil).map(redact))
+    default:
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+      components?.query = nil
+      components?.user = nil
+      components?.password = nil
+      return .unexpectedStatus(
+        status: status, detail: problem.summary.map(redact),
+        url: components?.string ?? Self.hostDescription(url))
+    }
+  }
+
+  // MARK: Recording
+
+  /// Writes the pages as JSONL to `<directory>/<fileStem>.jsonl`, atomically.
+  private func record(_ bodies: [Data], for query: SearchQuery, in directory: URL) throws {
+    let file = directory.appendingPathComponent("\(query.fileStem).jsonl")
+    var output = Data()
+    for body in bodies {
+      output.append(Self.oneLine(redact(body)))
+      output.append(0x0A)
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try output.write(to: file, options: .atomic)
+    } catch {
+      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      let reason =
+        underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+        .map { String(cString: strerror(Int32($0.code))).lowercased() }
+        ?? "the directory cannot be created or written"
+      throw HTTPSourceError.recordFailed(path: file.path, reason: reason)
+    }
+  }
+
+  /// A JSON text on one line: line breaks, and the indentation after them,
+  /// removed. JSON strings cannot hold a raw line break, so these are always
+  /// whitespace between tokens.
+  static func oneLine(_ body: Data) -> Data {
+    guard body.contains(0x0A) || body.contains(0x0D) else { return body }
+    var result = Data()
+    result.reserveCapacity(body.count)
+    var afterBreak = false
+    for byte in body {
+      if byte == 0x0A || byte == 0x0D {
+        afterBreak = true
+      } else if afterBreak && (byte == 0x20 || byte == 0x09) {
+        continue
+      } else {
+        afterBreak = false
+        result.append(byte)
+      }
+    }
+    return result
+  }
+
+  // MARK: Secrets and messages
+
+  /// `text` with the token, should a server echo it, replaced.
+  private func redact(_ text: String) -> String {
+    guard !configuration.token.isEmpty, text.contains(configuration.token) else { return text }
+    return text.replacingOccurrences(of: configuration.token, with: "[redacted]")
+  }
+
+  private func redact(_ data: Data) -> Data {
+    let token = Data(configuration.token.utf8)
+    guard !token.isEmpty, data.range(of: token) != nil else { return data }
+    return Data(redact(String(decoding: data, as: UTF8.self)).utf8)
+  }
+
+  /// The start of a body, on one line, for a message.
+  private func snippet(_ data: Data) -> String {
+    let text = String(decoding: data.prefix(200), as: UTF8.self)
+      .components(separatedBy: .whitespacesAndNewlines).filter { !$0.isEmpty }
+      .joined(separator: " ")
+    guard !text.isEmpty else { return "the body is empty" }
+    let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
+    return "it starts with '\(redact(short))'"
+  }
+
+  private static func hostDescription(_ url: URL) -> String {
+    guard let host = url.host else { return url.absoluteString }
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+
+  private static func reason(_ error: NSError) -> String {
+    switch error.code {
+    case NSURLErrorCannotConnectToHost:
+      "the connection was refused or the host is unreachable"
+    case NSURLErrorNetworkConnectionLost:
+      "the connection was closed before the whole response arrived"
+    case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+      "the host name could not be resolved"
+    case NSURLErrorNotConnectedToInternet:
+      "there is no network connection"
+    case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
+      NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateHasUnknownRoot,
+      NSURLErrorServerCertificateNotYetValid:
+      "the secure (TLS) connection failed"
+    case NSURLErrorBadServerResponse:
+      "the server's answer was not valid HTTP"
+    default:
+      // curl's CURLE_PARTIAL_FILE arrives as NSURLErrorUnknown on Linux.
+      error.localizedDescription.contains("transfer closed")
+        ? "the connection was closed before the whole response arrived"
+        : error.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+          .trimmingCharacters(in: ["."])
+    }
+  }
+}
+
+/// The parts of an X API error body that the messages use.
+private struct APIProblem {
+  var title: String?
+  var detail: String?
+  var type: String?
+  var reason: String?
+  var requiredEnrollment: String?
+  var period: String?
+  var scope: String?
+  var firstError: String?
+  var raw: String
+
+  init(_ data: Data) {
+    raw = String(decoding: data.prefix(4096), as: UTF8.self)
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      return
+    }
+    func text(_ key: String) -> String? {
+      (object[key] as? String).flatMap { $0.isEmpty ? nil : $0 }
+    }
+    title = text("title")
+    detail = text("detail")
+    type = text("type")
+    reason = text("reason")
+    requiredEnrollment = text("required_enrollment")
+    period = text("period")
+    scope = text("scope")
+    if let errors = object["errors"] as? [[String: Any]], let first = errors.first {
+      firstError = (first["message"] as? String) ?? (first["detail"] as? String)
+    }
+    if firstError == nil { firstError = text("message") }
+  }
+
+  /// The most specific explanation: `errors[0].message`, else `detail`,
+  /// `message` or `title`.
+  var message: String? { firstError ?? detail ?? title }
+
+  /// `title: detail`, or whichever there is.
+  var summary: String? {
+    let parts = [title, firstError ?? detail].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ": ")
+  }
+
+  var isUsageCap: Bool {
+    if title == "UsageCapExceeded" || type?.contains("usage-capped") == true { return true }
+    let lowered = raw.lowercased()
+    return lowered.contains("usage cap") || lowered.contains("usagecap")
+  }
+}

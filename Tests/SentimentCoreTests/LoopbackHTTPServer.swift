@@ -1,0 +1,265 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+private let systemSend = send
+
+/// A small real HTTP/1.1 server on 127.0.0.1 for tests: it answers each
+/// connection with the next scripted response, then closes it, and records
+/// every request it received.
+final class LoopbackHTTPServer: @unchecked Sendable {
+  /// One scripted answer.
+  struct Response {
+    enum Behavior {
+      /// Send the whole response.
+      case normal
+      /// Send the headers with a larger Content-Length and part of the body,
+      /// then close.
+      case truncated
+      /// Never answer; wait until the client gives up (or the server stops).
+      case stall
+      /// Close the connection without answering.
+      case close
+    }
+
+    var status = 200
+    var headers: [String: String] = [:]
+    var body = Data()
+    var delay: Double = 0
+    var behavior = Behavior.normal
+
+    /// A response with a JSON or text body.
+    static func json(
+      _ status: Int, _ body: String, headers: [String: String] = [:], delay: Double = 0
+    ) -> Response {
+      var headers = headers
+      if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+      return Response(status: status, headers: headers, body: Data(body.utf8), delay: delay)
+    }
+
+    /// A 200 response with a JSON body.
+    static func json(_ body: String, headers: [String: String] = [:]) -> Response {
+      json(200, body, headers: headers)
+    }
+
+    static let stall = Response(behavior: .stall)
+    static let close = Response(behavior: .close)
+  }
+
+  /// One received request.
+  struct Request {
+    /// Path and query, as sent (`/2/tweets/search/recent?query=...`).
+    var target: String
+    /// Header names lower-cased.
+    var headers: [String: String]
+
+    /// The decoded value of a query parameter.
+    func parameter(_ name: String) -> String? {
+      guard let query = target.split(separator: "?", maxSplits: 1).dropFirst().first else {
+        return nil
+      }
+      for pair in query.split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.first.map(String.init) == name {
+          return parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+        }
+      }
+      return nil
+    }
+  }
+
+  private let lock = NSLock()
+  private var responses: [Response]
+  private var received: [Request] = []
+  private var stopping = false
+  private let listener: Int32
+  private let finished = DispatchSemaphore(value: 0)
+  /// The port it listens on.
+  let port: UInt16
+
+  /// The base URL to give the client: `http://127.0.0.1:PORT/2`.
+  var baseURL: String { "http://127.0.0.1:\(port)/2" }
+
+  /// The requests received so far.
+  var requests: [Request] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// Starts a server that answers with `responses` in order (and 500 once
+  /// they run out).
+  init(_ responses: [Response]) throws {
+    self.responses = responses
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw ServerError.socket(errno) }
+    var yes: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(descriptor, 16) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw ServerError.socket(code)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    listener = descriptor
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in
+      serve()
+      finished.signal()
+    }
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  enum ServerError: Error {
+    case socket(Int32)
+  }
+
+  /// Stops the server and waits for its thread to end.
+  func stop() {
+    lock.lock()
+    let wasStopping = stopping
+    stopping = true
+    lock.unlock()
+    guard !wasStopping else { return }
+    finished.wait()
+    close(listener)
+  }
+
+  /// A port on 127.0.0.1 that nothing listens on.
+  static func closedPort() throws -> UInt16 {
+    let server = try LoopbackHTTPServer([])
+    server.stop()
+    return server.port
+  }
+
+  private var isStopping: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopping
+  }
+
+  private func serve() {
+    while !isStopping {
+      guard wait(for: listener, milliseconds: 50) else { continue }
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { continue }
+      handle(client)
+      close(client)
+    }
+  }
+
+  /// Whether `descriptor` became readable within the time.
+  private func wait(for descriptor: Int32, milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, milliseconds) > 0
+  }
+
+  private func handle(_ client: Int32) {
+    guard let request = readRequest(client) else { return }
+    lock.lock()
+    received.append(request)
+    let response =
+      responses.isEmpty
+      ? Response.json(500, #"{"title":"no more scripted responses"}"#) : responses.removeFirst()
+    lock.unlock()
+    if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+    switch response.behavior {
+    case .close:
+      return
+    case .stall:
+      // Until the client hangs up (read returns 0) or the server stops.
+      var byte: UInt8 = 0
+      while !isStopping {
+        if wait(for: client, milliseconds: 50) && recv(client, &byte, 1, 0) <= 0 { return }
+      }
+      return
+    case .normal, .truncated:
+      var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+      let length = response.behavior == .truncated ? response.body.count * 2 : response.body.count
+      var headers = response.headers
+      headers["Content-Length"] = String(length)
+      headers["Connection"] = "close"
+      for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+        head += "\(name): \(value)\r\n"
+      }
+      head += "\r\n"
+      var bytes = Data(head.utf8)
+      bytes.append(
+        response.behavior == .truncated
+          ? response.body.prefix(response.body.count / 2)
+          : response.body)
+      send(client, bytes)
+    }
+  }
+
+  private func readRequest(_ client: Int32) -> Request? {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let end = Data("\r\n\r\n".utf8)
+    while data.range(of: end) == nil {
+      guard wait(for: client, milliseconds: 2000) else { return nil }
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let lines = text.components(separatedBy: "\r\n")
+    let requestLine = lines.first?.split(separator: " ") ?? []
+    guard requestLine.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return Request(target: String(requestLine[1]), headers: headers)
+  }
+
+  private func send(_ client: Int32, _ data: Data) {
+    data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let sent = systemSend(client, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        guard sent > 0 else { return }
+        offset += sent
+      }
+    }
+  }
+
+  private static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Status"
+    }
+  }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import XCTest
+
+@testable import tweetalyze
+
+/// Runs the built `tweetalyze` against a scripted fake X API
+/// (`Tests/Support/fake_x_api.py`, run with the system `python3`).
+final class AnalyzeHTTPEndToEndTests: XCTestCase {
+  let token = "secret-test-token"
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `tweetalyze` executable next to the test bundle.
+  func executable() throws -> URL {
+    let bundle = Bundle(for: Self.self).bundleURL
+    let candidates = [
+      bundle.deletingLastPathComponent().appendingPathComponent("tweetalyze"),
+      bundle.appendingPathComponent("tweetalyze"),
+      Self.packageRoot.appendingPathComponent(".build/debug/tweetalyze"),
+    ]
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else { throw XCTSkip("no tweetalyze executable in \(candidates.map(\.path))") }
+    return found
+  }
+
+  func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tweetalyze-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return directory
+  }
+
+  /// Starts the fake API with `responses` (status, body, headers); returns
+  /// its base URL and the file it logs requests to.
+  func startServer(_ responses: [[String: Any]]) throws -> (base: String, log: URL) {
+    let directory = try temporaryDirectory()
+    let log = directory.appendingPathComponent("requests.jsonl")
+    let scenario = directory.appendingPathComponent("scenario.json")
+    let json = try JSONSerialization.data(
+      withJSONObject: ["responses": responses, "log": log.path])
+    try json.write(to: scenario)
+    let script = Self.packageRoot.appendingPathComponent("Tests/Support/fake_x_api.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, scenario.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw XCTSkip("python3 is not available: \(error)")
+    }
+    addTeardownBlock {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    var line = Data()
+    while !line.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw XCTSkip("the fake X API did not start (python3?)") }
+      line.append(chunk)
+    }
+    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertNotNil(UInt16(port), "port: \(port)")
+    return ("http://127.0.0.1:\(port)/2", log)
+  }
+
+  func run(_ arguments: [String], environment: [String: String]) throws -> Run {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { old, _ in old }
+    process.currentDirectoryURL = Self.packageRoot
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  func fixture(_ name: String) throws -> String {
+    try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Fixtures/tweets/\(name)"),
+      encoding: .utf8)
+  }
+
+  func assertNoToken(_ run: Run, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertFalse(run.stdout.contains(token), run.stdout, file: file, line: line)
+    XCTAssertFalse(run.stderr.contains(token), run.stderr, file: file, line: line)
+  }
+
+  // MARK: Runs
+
+  func testGoodRunMatchesTheFixtureScoreAndRecords() throws {
+    let body = try fixture("at-apple.json")
+    let server = try startServer([["status": 200, "body": body]])
+    let recorded = try temporaryDirectory()
+    let live = try run(
+      ["@Apple", "--record", recorded.path],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+    XCTAssertEqual(live.status, 0, live.stderr)
+    XCTAssertEqual(live.stderr, "", "nothing on stderr when it is not a terminal")
+    XCTAssertNotNil(
+      live.stdout.range(of: #"^\S+ -?[0-9]+\n$"#, options: .regularExpression), live.stdout)
+    assertNoToken(live)
+
+    let offline = try run(["@Apple", "--fixtures", "Fixtures/tweets"], environment: [:])
+    XCTAssertEqual(offline.status, 0, offline.stderr)
+    XCTAssertEqual(live.stdout, offline.stdout, "the same tweets give the same score")
+
+    let replay = try run(["@Apple", "--fixtures", recorded.path], environment: [:])
+    XCTAssertEqual(replay.stdout, live.stdout)
+    let file = try String(
+      contentsOf: recorded.appendingPathComponent("at-apple.jsonl"), encoding: .utf8)
+    XCTAssertFalse(file.contains(token))
+    XCTAssertEqual(file.filter { $0 == "\n" }.count, 1, "one page, one line")
+
+    let log = try String(contentsOf: server.log, encoding: .utf8)
+    let requests = log.split(separator: "\n")
+    XCTAssertEqual(requests.count, 1)
+    XCTAssertTrue(log.contains(#""Authorization": "Bearer \#(token)""#), log)
+    XCTAssertTrue(log.contains(#""User-Agent": "tweetalyze/\#(Tweetalyze.version)""#), log)
+    XCTAssertTrue(log.contains("query=%40Apple%20lang%3Aen%20-is%3Aretweet"), log)
+  }
+
+  func testUnauthorizedIsOneErrorLineWithoutTheToken() throws {
+    let body =
+      #"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}"#
+    let server = try startServer([["status": 401, "body": body]])
+    let result = try run(
+      ["@Apple"], environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "")
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.count, 2, result.stderr)
+    XCTAssertTrue(result.stderr.hasPrefix("Error: the X API rejected the bearer token (401"))
+    assertNoToken(result)
+  }
+
+  func testRateLimitSaysWhenToComeBack() throws {
+    let reset = Int(Date().timeIntervalSince1970) + 600
+    let server = try startServer([
+      [
+        "status": 429, "body": #"{"title":"Too Many Requests"}"#,
+        "headers": ["x-rate-limit-reset": String(reset)],
+      ]
+    ])
+    let result = try run(
+      ["#WWDC"], environment: ["TWEETALYZE_API_BASE": server.base, "X_BEARER_TOKEN": token])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("resets at"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("--wait"), result.stderr)
+    assertNoToken(result)
+  }
+
+  func testNoTokenPointsToFixtures() throws {
+    let result = try run(["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(result.stderr.hasPrefix("Error: no X API bearer token"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("--fixtures"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("TWITTER_BEARER_TOKEN"), result.stderr)
+    XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1)
+  }
+
+  func testTokenFileReadableByOthersIsRefused() throws {
+    let file = try temporaryDirectory().appendingPathComponent("token")
+    try Data("\(token)\n".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let result = try run(["@Apple", "--token-file", file.path], environment: [:])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("chmod 600"), result.stderr)
+    assertNoToken(result)
+  }
+
+  // MARK: Parsing
+
+  func options(_ arguments: [String]) throws -> AnalyzeOptions {
+    guard case .analyze(let options) = try CommandLineParser.parse(arguments) else {
+      throw XCTSkip("not an analyze command")
+    }
+    return options
+  }
+
+  func testHTTPOptionsParse() throws {
+    let defaults = try options(["@Apple"])
+    XCTAssertEqual(defaults.language, "en")
+    XCTAssertFalse(defaults.includeRetweets)
+    XCTAssertFalse(defaults.wait)
+    XCTAssertEqual(defaults.timeout, 30)
+    XCTAssertNil(defaults.record)
+    XCTAssertNil(defaults.tokenFile)
+
+    let all = try options([
+      "#WWDC", "--lang", "any", "--include-retweets", "--wait", "--timeout", "2.5", "--record",
+      "out", "--token-file", "tok",
+    ])
+    XCTAssertNil(all.language)
+    XCTAssertTrue(all.includeRetweets)
+    XCTAssertTrue(all.wait)
+    XCTAssertEqual(all.timeout, 2.5)
+    XCTAssertEqual(all.record, "out")
+    XCTAssertEqual(all.tokenFile, "tok")
+    XCTAssertEqual(try options(["@a", "--lang", "pt-BR"]).language, "pt-BR")
+  }
+
+  func testHTTPOptionErrors() {
+    let bad: [([String], String)] = [
+      (["@a", "--lang", "english"], "--lang takes a language code"),
+      (["@a", "--lang", "e1"], "--lang takes a language code"),
+      (["@a", "--timeout", "0"], "--timeout takes seconds"),
+      (["@a", "--timeout", "soon"], "--timeout takes a number"),
+      (["@a", "--record", "d", "--fixtures", "f"], "Give --record or --fixtures, not both"),
+      (["@a", "--token", "abc"], "Unknown option '--token'"),
+    ]
+    for (arguments, message) in bad {
+      XCTAssertThrowsError(try CommandLineParser.parse(arguments), "\(arguments)") { error in
+        let usage = error as? UsageError
+        XCTAssertTrue(usage?.message.hasPrefix(message) == true, "\(String(describing: usage))")
+        XCTAssertEqual(usage?.command, .analyze)
+      }
+    }
+  }
+
+  func testHelpListsTheHTTPOptions() {
+    let help = Help.text(for: .analyze)
+    for option in [
+      "--token-file", "--lang", "--include-retweets", "--wait", "--timeout", "--record",
+    ] {
+      XCTAssertTrue(help.contains(option), option)
+    }
+    XCTAssertTrue(help.contains("TWITTER_BEARER_TOKEN"))
+  }
+}
