@@ -145,6 +145,8 @@ public enum ModelFile {
     json.bool(model.options.binarized)
     json.key("complement")
     json.bool(model.options.complement)
+    json.key("min_count")
+    json.integer(model.options.minCount)
     json.key("priors")
     json.string(model.options.priors.rawValue)
     json.endObject()
@@ -311,11 +313,14 @@ public enum ModelFile {
       }
       return flag
     }
-    guard let priors = NaiveBayesOptions.Priors(rawValue: try string(value?["priors"], "priors"))
+    guard let priors = NaiveBayesOptions.Priors(rawValue: try string(value?["priors"], "options.priors"))
     else { throw ModelFileError.missing("options.priors") }
+    guard let minCount = nonNegativeInteger(value?["min_count"]), minCount >= 1 else {
+      throw ModelFileError.missing("options.min_count")
+    }
     return NaiveBayesOptions(
       alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
-      priors: priors, bigrams: try flag("bigrams"))
+      priors: priors, bigrams: try flag("bigrams"), minCount: minCount)
   }
 
   private static func decodeTokenizer(_ value: JSONValue?) throws -> TokenizerSettings {

@@ -22,13 +22,18 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   public var priors: Priors
   /// Also counts pairs of neighbouring tokens.
   public var bigrams: Bool
+  /// Features seen fewer times than this in all the training data are left
+  /// out of the model: one-off typos and names are noise, and dropping them
+  /// keeps the model small.
+  public var minCount: Int
 
   /// Creates options; the defaults are the ones chosen by cross-validation
   /// (see the README).
   public init(
     alpha: Double = 1, binarized: Bool = true, complement: Bool = false,
-    priors: Priors = .uniform, bigrams: Bool = false
+    priors: Priors = .uniform, bigrams: Bool = false, minCount: Int = 1
   ) {
+    self.minCount = minCount
     self.alpha = alpha
     self.binarized = binarized
     self.complement = complement
@@ -126,24 +131,43 @@ public struct NaiveBayesTrainer {
   public func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
-    NaiveBayesModel(
+    var kept = vocabulary
+    var keptCounts = counts
+    if options.minCount > 1 {
+      kept = Vocabulary(capacity: vocabulary.count / 4)
+      keptCounts = []
+      for id in 0..<vocabulary.count {
+        let range = (id * Sentiment.count)..<((id + 1) * Sentiment.count)
+        guard counts[range].reduce(0, +) >= options.minCount else { continue }
+        vocabulary.withToken(at: id) { kept.insert($0) }
+        keptCounts.append(contentsOf: counts[range])
+      }
+    }
+    return NaiveBayesModel(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents)
+      vocabulary: kept, counts: keptCounts, documents: documents)
   }
 
   /// The share of the recorded documents that `model` classifies as labeled,
   /// or `nil` when documents were not recorded or none were added.
   public func trainingAccuracy(of model: NaiveBayesModel) -> Double? {
     guard let recorded, recorded.labels.count > 0 else { return nil }
+    // The model's ids differ from ours when rare features were dropped.
+    let remap = (0..<vocabulary.count).map { id in
+      vocabulary.withToken(at: id) { model.vocabulary.id(of: $0).map(Int32.init) ?? -1 }
+    }
     var correct = 0
     var scores = [Double](repeating: 0, count: Sentiment.count)
-    recorded.ids.withUnsafeBufferPointer { ids in
-      for (index, label) in recorded.labels.enumerated() {
-        let range = recorded.ends[index]..<recorded.ends[index + 1]
-        // Binarized documents were recorded without repeats, so every id scores once.
-        model.scores(ofFeatureIDs: UnsafeBufferPointer(rebasing: ids[range]), into: &scores)
-        if Prediction.argmax(scores) == label { correct += 1 }
+    var ids: [Int32] = []
+    for (index, label) in recorded.labels.enumerated() {
+      ids.removeAll(keepingCapacity: true)
+      // Binarized documents were recorded without repeats, so every id scores once.
+      for id in recorded.ids[recorded.ends[index]..<recorded.ends[index + 1]] {
+        let mapped = remap[Int(id)]
+        if mapped >= 0 { ids.append(mapped) }
       }
+      ids.withUnsafeBufferPointer { model.scores(ofFeatureIDs: $0, into: &scores) }
+      if Prediction.argmax(scores) == label { correct += 1 }
     }
     return Double(correct) / Double(recorded.labels.count)
   }

@@ -32,6 +32,17 @@ struct AnalyzeOptions: Equatable {
   var count = 100
   var model: String?
   var json = false
+  /// A file holding the bearer token (else the environment).
+  var tokenFile: String?
+  /// The `lang:` code; `nil` for any language.
+  var language: String? = "en"
+  var includeRetweets = false
+  /// Wait for the rate limit window to reset, once.
+  var wait = false
+  /// Seconds to wait for each answer from the API.
+  var timeout: Double = 30
+  /// Where to record the raw response pages.
+  var record: String?
 }
 
 /// Settings shared by `train` and `eval`: what a model is trained with.
@@ -150,7 +161,47 @@ enum CommandLineParser {
     options.model = parsed.value("model")
     options.json = parsed.has("json")
     if let count = try parsed.integer("count", in: 1...10_000) { options.count = count }
+    options.tokenFile = parsed.value("token-file")
+    options.includeRetweets = parsed.has("include-retweets")
+    options.wait = parsed.has("wait")
+    options.record = parsed.value("record")
+    if options.record != nil && options.fixtures != nil {
+      throw UsageError(
+        message: "Give --record or --fixtures, not both: --record saves what the X API sends, "
+          + "--fixtures replays it",
+        command: .analyze)
+    }
+    if let language = parsed.value("lang") {
+      options.language = try languageCode(language)
+    }
+    if let timeout = try parsed.double("timeout") {
+      guard timeout > 0 && timeout <= 600 else {
+        throw UsageError(
+          message: "--timeout takes seconds, above 0 and at most 600 (got \(timeout))",
+          command: .analyze)
+      }
+      options.timeout = timeout
+    }
     return .analyze(options)
+  }
+
+  /// A `--lang` value: `any`, or a language code such as `en`, `pt` or
+  /// `zh-TW`.
+  private static func languageCode(_ text: String) throws(UsageError) -> String? {
+    if text.lowercased() == "any" { return nil }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let letters = { (part: Substring) in
+      part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+    }
+    guard parts.count <= 2, parts[0].count >= 2, parts[0].count <= 3, letters(parts[0]),
+      parts.count == 1 || (parts[1].count >= 2 && parts[1].count <= 4 && letters(parts[1]))
+    else {
+      throw UsageError(
+        message: "--lang takes a language code such as en, de, pt or ja, or 'any' for all "
+          + "languages (got '\(text)')",
+        command: .analyze)
+    }
+    return text
   }
 
   private static func reason(_ error: Error) -> String? {
@@ -250,6 +301,9 @@ enum CommandLineParser {
     if let value = try parsed.toggle("binarized") { settings.options.binarized = value }
     if let value = try parsed.toggle("complement") { settings.options.complement = value }
     if let value = try parsed.toggle("bigrams") { settings.options.bigrams = value }
+    if let minCount = try parsed.integer("min-count", in: 1...1_000_000) {
+      settings.options.minCount = minCount
+    }
     if let priors = parsed.value("priors") {
       guard let value = NaiveBayesOptions.Priors(rawValue: priors) else {
         throw UsageError(

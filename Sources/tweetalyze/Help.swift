@@ -16,6 +16,24 @@ enum Specs {
       name: "count", value: "N", help: "Analyze up to N tweets, 1 to 10000 (default: 100)."),
     model,
     OptionSpec(name: "json", help: "Print a JSON object instead of 'EMOJI SCORE'."),
+    OptionSpec(
+      name: "token-file", value: "PATH",
+      help: "Read the X API bearer token from a file that only you can read (chmod 600) "
+        + "instead of $TWITTER_BEARER_TOKEN."),
+    OptionSpec(
+      name: "lang", value: "CODE",
+      help: "Only tweets in this language, such as en or de; 'any' for all (default: en)."),
+    OptionSpec(name: "include-retweets", help: "Keep retweets (default: leave them out)."),
+    OptionSpec(
+      name: "wait",
+      help: "When rate-limited, wait until the window resets, then try once more."),
+    OptionSpec(
+      name: "timeout", value: "SECONDS",
+      help: "Give up on an X API request after this long without an answer (default: 30)."),
+    OptionSpec(
+      name: "record", value: "DIR",
+      help: "Save the X API's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
+        + "for --fixtures DIR to replay offline."),
     help,
   ]
 
@@ -28,6 +46,8 @@ enum Specs {
     OptionSpec(name: "priors", value: "uniform|data", help: "Class priors (default: uniform)."),
     OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens."),
     OptionSpec(name: "no-bigrams", help: "Count single tokens only (default)."),
+    OptionSpec(
+      name: "min-count", value: "N", help: "Leave out features seen fewer than N times (default: 1)."),
     OptionSpec(
       name: "disable", value: "STEPS",
       help: "Switch off tokenizer steps, comma-separated: emoji, emoticons, hashtags, lowercase, "
@@ -79,7 +99,7 @@ enum Specs {
 enum Help {
   static func usage(_ command: CommandName?) -> String {
     switch command {
-    case .analyze, nil: "tweetalyze QUERY [--fixtures PATH] [--count N] [--model PATH] [--json]"
+    case .analyze, nil: "tweetalyze QUERY [--count N] [--fixtures PATH | --record DIR] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [--json] [options]"
     case .classify: "tweetalyze classify [TEXT ...] [--model PATH] [--json]"
@@ -99,10 +119,18 @@ enum Help {
           Prints one line, 'EMOJI SCORE': the score is positives minus negatives. The emoji
           compares the score scaled to 100 tweets with the bands >20 😄, >10 😊, >0 🙂,
           0 😐, >-10 😞, >-20 😡, else 😠.
-          Without --fixtures, tweets come from the X API, which is not available in this
-          version yet: use --fixtures.
+          Without --fixtures, tweets come from the X API v2 recent search (the last 7
+          days), with an app's Bearer Token from the X developer portal, read from
+          $TWITTER_BEARER_TOKEN (or $X_BEARER_TOKEN) or --token-file. The search is
+          'QUERY lang:en -is:retweet'; --lang and --include-retweets change it. Server
+          errors and network failures are retried twice; a rate limit stops the run
+          unless --wait is given. $TWEETALYZE_API_BASE replaces https://api.x.com/2.
 
           Examples:
+            export TWITTER_BEARER_TOKEN=...   # from the X developer portal
+            tweetalyze "@Apple" --count 200
+            tweetalyze "#WWDC" --lang any --record recorded
+            tweetalyze --fixtures recorded "#WWDC"
             tweetalyze --fixtures Fixtures/tweets "@Apple"
             tweetalyze --fixtures Fixtures/tweets "#WWDC" --json
           """)

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Cross-validates each Naive Bayes option and tokenizer step on and off, on
+# the shared Sanders data, and prints the README's accuracy table.
+#
+#   Scripts/ablation.sh [FOLDS] [SEED]    (default: 10 folds, seed 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+folds="${1:-10}"
+seed="${2:-5}"
+data=../shared/data
+swift build -c release --product tweetalyze >&2
+bin=.build/release/tweetalyze
+row() {
+  local name="$1"
+  shift
+  local line="| $name |"
+  for file in sanders-apple3.csv sanders-full-corpus.csv; do
+    local json
+    json=$("$bin" eval "$data/$file" --folds "$folds" --seed "$seed" --json "$@")
+    line+=$(python3 -c 'import json,sys; r=json.load(sys.stdin); print(" %.4f ± %.3f | %.4f |" % (r["accuracy"], r["accuracy_std"], r["macro_f1"]), end="")' <<<"$json")
+  done
+  echo "$line"
+}
+echo "| variant ($folds-fold, seed $seed) | apple3 accuracy | apple3 macro-F1 | full accuracy | full macro-F1 |"
+echo "|---|---|---|---|---|"
+row "defaults"
+row "plain words (every tokenizer step off)" --disable urls,mentions,hashtags,emoticons,emoji,squeeze-repeats,punctuation,negation
+for step in urls mentions hashtags emoticons emoji squeeze-repeats punctuation negation lowercase; do
+  row "without $step" --disable "$step"
+done
+row "counts, not binarized" --no-binarized
+row "data priors" --priors data
+row "complement NB" --complement
+row "complement NB, data priors" --complement --priors data
+row "bigrams" --bigrams
+for alpha in 0.1 0.25 0.5 2; do
+  row "alpha $alpha" --alpha "$alpha"
+done
