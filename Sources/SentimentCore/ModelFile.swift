@@ -313,7 +313,9 @@ public enum ModelFile {
       }
       return flag
     }
-    guard let priors = NaiveBayesOptions.Priors(rawValue: try string(value?["priors"], "options.priors"))
+    guard
+      let priors = NaiveBayesOptions.Priors(
+        rawValue: try string(value?["priors"], "options.priors"))
     else { throw ModelFileError.missing("options.priors") }
     guard let minCount = nonNegativeInteger(value?["min_count"]), minCount >= 1 else {
       throw ModelFileError.missing("options.min_count")

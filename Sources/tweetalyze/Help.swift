@@ -47,7 +47,8 @@ enum Specs {
     OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens."),
     OptionSpec(name: "no-bigrams", help: "Count single tokens only (default)."),
     OptionSpec(
-      name: "min-count", value: "N", help: "Leave out features seen fewer than N times (default: 1)."),
+      name: "min-count", value: "N",
+      help: "Leave out features seen fewer than N times (default: 1)."),
     OptionSpec(
       name: "disable", value: "STEPS",
       help: "Switch off tokenizer steps, comma-separated: emoji, emoticons, hashtags, lowercase, "
