@@ -11,6 +11,7 @@ let package = Package(
     .target(name: "SentimentCore"),
     .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
     .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"]),
-    .testTarget(name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"]),
+    .testTarget(
+      name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"], exclude: ["Golden"]),
   ]
 )

@@ -30,8 +30,8 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   /// Creates options; the defaults are the ones chosen by cross-validation
   /// (see the README).
   public init(
-    alpha: Double = 1, binarized: Bool = true, complement: Bool = false,
-    priors: Priors = .uniform, bigrams: Bool = false, minCount: Int = 1
+    alpha: Double = 0.6, binarized: Bool = true, complement: Bool = false,
+    priors: Priors = .uniform, bigrams: Bool = true, minCount: Int = 1
   ) {
     self.minCount = minCount
     self.alpha = alpha

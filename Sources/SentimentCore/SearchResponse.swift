@@ -97,17 +97,6 @@ public enum SearchResponseDecoder {
     }
   }
 
-  /// Decodes the HTML entities the API escapes in tweet text: `&amp;`,
-  /// `&lt;`, `&gt;` (and `&quot;`, `&#39;`).
-  public static func unescapeHTML(_ text: String) -> String {
-    guard text.contains("&") else { return text }
-    return text.replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"")
-      .replacingOccurrences(of: "&#39;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
-  }
-
   // MARK: Wire format
 
   private struct Response: Decodable {
@@ -135,7 +124,7 @@ public enum SearchResponseDecoder {
       for user in includes?.users ?? [] { users[user.id] = user.username }
       let tweets = (data ?? []).map { tweet in
         Tweet(
-          id: tweet.id, text: unescapeHTML(tweet.noteTweet?.text ?? tweet.text),
+          id: tweet.id, text: HTMLEntities.decode(tweet.noteTweet?.text ?? tweet.text),
           createdAt: tweet.createdAt.flatMap(TweetDate.parseISO8601),
           language: tweet.lang, author: tweet.authorId.flatMap { users[$0] })
       }
@@ -195,7 +184,7 @@ public enum SearchResponseDecoder {
     var tweet: Tweet {
       Tweet(
         id: idStr ?? id.map(String.init) ?? "",
-        text: unescapeHTML(fullText ?? text ?? ""),
+        text: HTMLEntities.decode(fullText ?? text ?? ""),
         createdAt: createdAt.flatMap(TweetDate.parseV1), language: lang,
         author: user?.screenName)
     }

@@ -31,13 +31,22 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
   /// Prefixes `NOT_` to the words that follow a negation (`not`, `no`,
   /// `never`, `…n't` …) up to the next punctuation mark.
   public var negation: Bool
+  /// Turns every number (a word of digits only) into the token `<num>`:
+  /// prices, years and version numbers change, their sentiment does not.
+  public var numbers: Bool
+  /// Drops words of a single ASCII letter or digit (`a`, `i`, `u`, `2`), as
+  /// scikit-learn's default tokenizer does: they carry no sentiment.
+  public var dropShortWords: Bool
 
   /// Creates settings; by default every step is on.
   public init(
     lowercase: Bool = true, urls: Bool = true, mentions: Bool = true, hashtags: Bool = true,
     emoticons: Bool = true, emoji: Bool = true, squeezeRepeats: Bool = true,
-    punctuation: Bool = true, negation: Bool = true
+    punctuation: Bool = true, negation: Bool = true, numbers: Bool = true,
+    dropShortWords: Bool = true
   ) {
+    self.numbers = numbers
+    self.dropShortWords = dropShortWords
     self.lowercase = lowercase
     self.urls = urls
     self.mentions = mentions
@@ -52,14 +61,16 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
   /// Settings with every tweet-specific step off: lower-cased words only.
   public static let plainWords = TokenizerSettings(
     urls: false, mentions: false, hashtags: false, emoticons: false, emoji: false,
-    squeezeRepeats: false, punctuation: false, negation: false)
+    squeezeRepeats: false, punctuation: false, negation: false, numbers: false,
+    dropShortWords: false)
 
   /// The settings as `(name, value)` pairs, in the order of the model file.
   public var fields: [(name: String, value: Bool)] {
     [
-      ("emoji", emoji), ("emoticons", emoticons), ("hashtags", hashtags),
-      ("lowercase", lowercase), ("mentions", mentions), ("negation", negation),
-      ("punctuation", punctuation), ("squeeze_repeats", squeezeRepeats), ("urls", urls),
+      ("drop_short_words", dropShortWords), ("emoji", emoji), ("emoticons", emoticons),
+      ("hashtags", hashtags), ("lowercase", lowercase), ("mentions", mentions),
+      ("negation", negation), ("numbers", numbers), ("punctuation", punctuation),
+      ("squeeze_repeats", squeezeRepeats), ("urls", urls),
     ]
   }
 
@@ -67,6 +78,8 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
   /// unknown name.
   public mutating func set(_ name: String, to value: Bool) -> Bool {
     switch name {
+    case "drop_short_words": dropShortWords = value
+    case "numbers": numbers = value
     case "emoji": emoji = value
     case "emoticons": emoticons = value
     case "hashtags": hashtags = value
@@ -254,6 +267,7 @@ private let negators: Set<UInt64> = Set(
 
 private let url = Array("<url>".utf8)
 private let user = Array("<user>".utf8)
+private let number = Array("<num>".utf8)
 
 // MARK: - Scanner
 
@@ -425,7 +439,13 @@ private struct TokenScanner {
   mutating func emitWord(
     from start: Int, _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    guard out.count > start else { return }
+    let length = out.count - start
+    guard length > 0 else { return }
+    if length == 1 && settings.dropShortWords && out.bytes(from: start)[0] < 0x80 { return }
+    if settings.numbers && out.bytes(from: start).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+      emitSpecial(number, body, &out)
+      return
+    }
     guard settings.negation else {
       out.emit(body)
       return

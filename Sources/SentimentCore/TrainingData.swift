@@ -79,7 +79,8 @@ public struct TrainingDataSummary: Equatable, Sendable {
 }
 
 /// Reads labeled tweets from CSV: detects the layout from the header,
-/// normalizes labels, skips `irrelevant` rows and reports errors by line.
+/// normalizes labels, skips `irrelevant` rows, decodes HTML entities in the
+/// text (see ``HTMLEntities``) and reports errors by line.
 ///
 /// ```swift
 /// let summary = try TrainingData.read(MemorySource("class,text\nPos,great\n")) { label, text in
@@ -116,6 +117,7 @@ public enum TrainingData {
     var summary = TrainingDataSummary()
     var layout: (text: Int, label: Int, fields: Int)?
     var labelCache: [[UInt8]: Sentiment?] = [:]
+    var decoded: [UInt8] = []
     do {
       try reader.forEachRecord { record in
         if record.isBlank { return }
@@ -148,7 +150,11 @@ public enum TrainingData {
         let text = record[textColumn]
         guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
         summary.rows[label.rawValue] += 1
-        try body(label, text)
+        guard text.contains(UInt8(ascii: "&")) else { return try body(label, text) }
+        // Tweets from the API carry `&lt;` for `<`: decode so that `&lt;3` is a heart.
+        decoded.removeAll(keepingCapacity: true)
+        HTMLEntities.decode(text, into: &decoded)
+        try decoded.withUnsafeBufferPointer { try body(label, $0) }
       }
     } catch let error as CSVError {
       throw TrainingDataError.syntax(error)

@@ -111,10 +111,14 @@ enum CommandLineParser {
     case "help":
       let rest = Array(arguments.dropFirst())
       guard let topic = rest.first else { return .help(nil) }
-      guard rest.count == 1, let name = CommandName(rawValue: topic) else {
+      guard let name = CommandName(rawValue: topic) else {
         throw UsageError(
           message: "Unknown command '\(topic)'" + suggestion(for: topic, among: commandWords),
           command: .help)
+      }
+      guard rest.count == 1 else {
+        throw UsageError(
+          message: "Unexpected argument '\(rest[1])'; give one command", command: .help)
       }
       return .help(name == .help ? nil : name)
     case "train": return try parseTrain(Array(arguments.dropFirst()))

@@ -38,21 +38,21 @@ enum Specs {
   ]
 
   static let training = [
-    OptionSpec(name: "alpha", value: "A", help: "Additive smoothing, above 0 (default: 1)."),
+    OptionSpec(name: "alpha", value: "A", help: "Additive smoothing, above 0 (default: 0.6)."),
     OptionSpec(name: "binarized", help: "Count each feature once per tweet (default)."),
     OptionSpec(name: "no-binarized", help: "Count every occurrence."),
     OptionSpec(name: "complement", help: "Complement Naive Bayes (Rennie et al. 2003)."),
     OptionSpec(name: "no-complement", help: "Standard multinomial Naive Bayes (default)."),
     OptionSpec(name: "priors", value: "uniform|data", help: "Class priors (default: uniform)."),
-    OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens."),
-    OptionSpec(name: "no-bigrams", help: "Count single tokens only (default)."),
+    OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens (default)."),
+    OptionSpec(name: "no-bigrams", help: "Count single tokens only."),
     OptionSpec(
       name: "min-count", value: "N",
       help: "Leave out features seen fewer than N times (default: 1)."),
     OptionSpec(
       name: "disable", value: "STEPS",
-      help: "Switch off tokenizer steps, comma-separated: emoji, emoticons, hashtags, lowercase, "
-        + "mentions, negation, punctuation, squeeze-repeats, urls."),
+      help: "Switch off tokenizer steps, comma-separated: drop-short-words, emoji, emoticons, "
+        + "hashtags, lowercase, mentions, negation, numbers, punctuation, squeeze-repeats, urls."),
     OptionSpec(
       name: "text-column", value: "NAME", help: "The text column (default: text or TweetText)."),
     OptionSpec(
@@ -102,7 +102,7 @@ enum Help {
     switch command {
     case .analyze, nil: "tweetalyze QUERY [--count N] [--fixtures PATH | --record DIR] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
-    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [--json] [options]"
+    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
     case .classify: "tweetalyze classify [TEXT ...] [--model PATH] [--json]"
     case .help: "tweetalyze help [COMMAND]"
     }
@@ -113,13 +113,13 @@ enum Help {
     case nil, .help: return overview
     case .analyze:
       return page(
-        abstract: "Fetch recent English tweets for a user or hashtag and score their sentiment.",
+        abstract: "Score the sentiment of recent tweets for a user or hashtag.",
         command: .analyze,
         arguments: [("QUERY", "@name (1-15 letters, digits or _) or #tag (letters, digits or _).")],
         discussion: """
-          Prints one line, 'EMOJI SCORE': the score is positives minus negatives. The emoji
-          compares the score scaled to 100 tweets with the bands >20 😄, >10 😊, >0 🙂,
-          0 😐, >-10 😞, >-20 😡, else 😠.
+          Prints one line, 'EMOJI SCORE': the score is positives minus negatives.
+          The emoji compares the score scaled to 100 tweets with the bands
+          >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
           Without --fixtures, tweets come from the X API v2 recent search (the last 7
           days), with an app's Bearer Token from the X developer portal, read from
           $TWITTER_BEARER_TOKEN (or $X_BEARER_TOKEN) or --token-file. The search is
@@ -195,7 +195,7 @@ enum Help {
 
     SUBCOMMANDS:
       train                   Train a model from labeled tweets in CSV.
-      eval                    Measure how well training generalizes, on held-out data.
+      eval                    Measure how well training generalizes.
       classify                Classify texts as negative, neutral or positive.
       help                    Show help for a subcommand.
 

@@ -125,7 +125,7 @@ final class ModelFileTests: XCTestCase {
 
   func testCountsColumnsFollowTheVocabulary() throws {
     var trainer = NaiveBayesTrainer(
-      tokenizer: .plainWords, options: NaiveBayesOptions(binarized: false))
+      tokenizer: .plainWords, options: NaiveBayesOptions(binarized: false, bigrams: false))
     trainer.add("b b a", as: .positive)
     trainer.add("a", as: .negative)
     let root = try JSONValue.parse(ModelFile.encode(trainer.model()))

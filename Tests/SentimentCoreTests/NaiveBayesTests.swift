@@ -49,7 +49,7 @@ final class NaiveBayesTests: XCTestCase {
   ]
 
   func testMultinomialWithAlphaOneAndDataPriors() {
-    let options = NaiveBayesOptions(alpha: 1, binarized: false, priors: .data)
+    let options = NaiveBayesOptions.unigrams(alpha: 1, binarized: false, priors: .data)
     let model = train(toy, options: options).model()
     // Vocabulary: good fun day bad awful the → |V| = 6.
     // Counts (every occurrence): pos good 3, fun 1, day 1 → 5 tokens;
@@ -85,7 +85,7 @@ final class NaiveBayesTests: XCTestCase {
   }
 
   func testRepeatedTokensCountEachTimeWhenNotBinarized() {
-    let options = NaiveBayesOptions(alpha: 1, binarized: false, priors: .data)
+    let options = NaiveBayesOptions.unigrams(alpha: 1, binarized: false, priors: .data)
     let model = train(toy, options: options).model()
     // "bad bad": each occurrence adds its weight.
     //   pos: log(2/5) + 2 log(1/11); neg: log(2/5) + 2 log(4/11); neu: log(1/5) + 2 log(1/8)
@@ -100,7 +100,7 @@ final class NaiveBayesTests: XCTestCase {
   }
 
   func testAlphaOtherThanOne() {
-    let options = NaiveBayesOptions(alpha: 0.5, binarized: false, priors: .uniform)
+    let options = NaiveBayesOptions.unigrams(alpha: 0.5, binarized: false, priors: .uniform)
     let model = train(toy, options: options).model()
     // "fun": pos (1+0.5)/(5+3), neg (0+0.5)/(5+3), neu (0+0.5)/(2+3); priors equal.
     let scores = [log(0.5 / 8), log(0.5 / 5), log(1.5 / 8)]
@@ -112,7 +112,7 @@ final class NaiveBayesTests: XCTestCase {
   // MARK: Binarized
 
   func testBinarizedCountsATokenOncePerTweet() {
-    let options = NaiveBayesOptions(alpha: 1, binarized: true, priors: .data)
+    let options = NaiveBayesOptions.unigrams(alpha: 1, binarized: true, priors: .data)
     let model = train(toy, options: options).model()
     // Documents containing each token: pos good 2, fun 1, day 1 → 4;
     // neg bad 2, awful 1, day 1 → 4; neu the 1, day 1 → 2.
@@ -147,9 +147,12 @@ final class NaiveBayesTests: XCTestCase {
     // P(b|neu) = (0+1)/(1+3) = 1/4.
     // Uniform priors: neg wins (1/2 > 2/7).
     // Data priors 4/6, 1/6, 1/6: pos 4/6 · 2/7 ≈ 0.190 > neg 1/6 · 1/2 ≈ 0.083.
-    let uniform = train(skewed, options: NaiveBayesOptions(binarized: false, priors: .uniform))
+    let uniform = train(
+      skewed, options: NaiveBayesOptions.unigrams(binarized: false, priors: .uniform)
+    )
+    .model()
+    let data = train(skewed, options: NaiveBayesOptions.unigrams(binarized: false, priors: .data))
       .model()
-    let data = train(skewed, options: NaiveBayesOptions(binarized: false, priors: .data)).model()
     let uniformPrediction = uniform.predict("b")
     let dataPrediction = data.predict("b")
     XCTAssertEqual(uniformPrediction.label, .negative)
@@ -166,7 +169,7 @@ final class NaiveBayesTests: XCTestCase {
   func testDataPriorOfAClassWithoutDocuments() {
     let model = train(
       [("yes", .positive), ("no", .negative)],
-      options: NaiveBayesOptions(binarized: false, priors: .data)
+      options: NaiveBayesOptions.unigrams(binarized: false, priors: .data)
     ).model()
     XCTAssertEqual(model.logPrior(of: .neutral), -.infinity)
     let prediction = model.predict("yes")
@@ -185,7 +188,8 @@ final class NaiveBayesTests: XCTestCase {
       ("good great", .positive), ("good", .positive), ("bad awful", .negative), ("bad", .negative),
       ("okay", .neutral), ("fine okay", .neutral),
     ]
-    let options = NaiveBayesOptions(alpha: 1, binarized: false, complement: true, priors: .uniform)
+    let options = NaiveBayesOptions.unigrams(
+      alpha: 1, binarized: false, complement: true, priors: .uniform)
     let model = train(documents, options: options).model()
     // Complement estimate θ̃(w|c) = (N(w, not c) + α) / (N(not c) + α|V|), |V| = 6, N(not c) = 6
     // for every class; the weight is -log θ̃ = log(12) - log(N(w, not c) + 1).
@@ -221,7 +225,8 @@ final class NaiveBayesTests: XCTestCase {
   // MARK: Unseen tokens and ties
 
   func testUnseenTokensAreIgnored() {
-    let model = train(toy, options: NaiveBayesOptions(binarized: false, priors: .data)).model()
+    let model = train(toy, options: NaiveBayesOptions.unigrams(binarized: false, priors: .data))
+      .model()
     XCTAssertEqual(model.predict("good zebra day quokka"), model.predict("good day"))
     // Only unseen tokens: the priors alone, 2/5, 1/5, 2/5 → a tie of negative and positive.
     let prediction = model.predict("zebra quokka")
@@ -233,7 +238,7 @@ final class NaiveBayesTests: XCTestCase {
   func testTiesGoToTheLowerClassIndex() {
     let same = train(
       [("same", .positive), ("same", .neutral), ("same", .negative)],
-      options: NaiveBayesOptions(priors: .uniform)
+      options: NaiveBayesOptions.unigrams(priors: .uniform)
     ).model()
     let prediction = same.predict("same")
     XCTAssertEqual(prediction.label, .negative)
@@ -242,7 +247,7 @@ final class NaiveBayesTests: XCTestCase {
     // neutral and positive tie above negative: neg (0+1)/(1+2) = 1/3, neu = pos = (1+1)/(1+2).
     let upper = train(
       [("x", .negative), ("y", .neutral), ("y", .positive)],
-      options: NaiveBayesOptions(priors: .uniform)
+      options: NaiveBayesOptions.unigrams(priors: .uniform)
     ).model()
     XCTAssertEqual(upper.predict("y").label, .neutral)
     assertProbabilities(upper.predict("y"), [1.0 / 5, 2.0 / 5, 2.0 / 5])
@@ -252,7 +257,7 @@ final class NaiveBayesTests: XCTestCase {
 
   func testClassifierReuseGivesTheSameResultsAsPredict() {
     for binarized in [false, true] {
-      let model = train(toy, options: NaiveBayesOptions(binarized: binarized)).model()
+      let model = train(toy, options: NaiveBayesOptions.unigrams(binarized: binarized)).model()
       var classifier = Classifier(model: model)
       let texts = [
         "good good day", "bad", "", "the the the day", "good day", "unknown words", "good good day",
@@ -272,7 +277,7 @@ final class NaiveBayesTests: XCTestCase {
   }
 
   func testDocumentCounts() {
-    let trainer = train(skewed, options: NaiveBayesOptions())
+    let trainer = train(skewed, options: NaiveBayesOptions.unigrams())
     XCTAssertEqual(trainer.documentCounts, [1, 1, 4])
     XCTAssertEqual(trainer.model().documents, [1, 1, 4])
   }
@@ -282,13 +287,13 @@ final class NaiveBayesTests: XCTestCase {
     // 1/4, 1/4) three times right; "b" → neg, wrong for the positive "b", right for the
     // negative one; "c" → neu (2/4 against 1/7, 1/4), right. 5 of 6.
     let uniform = train(
-      skewed, options: NaiveBayesOptions(binarized: false, priors: .uniform), record: true)
+      skewed, options: NaiveBayesOptions.unigrams(binarized: false, priors: .uniform), record: true)
     XCTAssertEqual(
       try XCTUnwrap(uniform.trainingAccuracy(of: uniform.model())), 5.0 / 6, accuracy: 1e-12)
     // Data priors: "b" → pos (right once, wrong once); "c" → pos (4/6 · 1/7 ≈ 0.095 against
     // neu 1/6 · 2/4 ≈ 0.083), wrong. 4 of 6.
     let data = train(
-      skewed, options: NaiveBayesOptions(binarized: false, priors: .data), record: true)
+      skewed, options: NaiveBayesOptions.unigrams(binarized: false, priors: .data), record: true)
     XCTAssertEqual(try XCTUnwrap(data.trainingAccuracy(of: data.model())), 4.0 / 6, accuracy: 1e-12)
     XCTAssertEqual(data.model().predict("c").label, .positive)
   }
@@ -298,7 +303,8 @@ final class NaiveBayesTests: XCTestCase {
     let documents: [(String, Sentiment)] = [
       ("good good good", .positive), ("bad", .negative), ("meh", .neutral),
     ]
-    let trainer = train(documents, options: NaiveBayesOptions(binarized: true), record: true)
+    let trainer = train(
+      documents, options: NaiveBayesOptions.unigrams(binarized: true), record: true)
     let model = trainer.model()
     let expected =
       Double(documents.filter { model.predict($0.0).label == $0.1 }.count) / Double(documents.count)
@@ -307,14 +313,14 @@ final class NaiveBayesTests: XCTestCase {
   }
 
   func testTrainingAccuracyNeedsRecordedDocuments() {
-    let trainer = train(toy, options: NaiveBayesOptions(), record: false)
+    let trainer = train(toy, options: NaiveBayesOptions.unigrams(), record: false)
     XCTAssertNil(trainer.trainingAccuracy(of: trainer.model()))
     let empty = NaiveBayesTrainer(tokenizer: words, recordDocuments: true)
     XCTAssertNil(empty.trainingAccuracy(of: trainer.model()))
   }
 
   func testDefaultOptions() {
-    let options = NaiveBayesOptions()
+    let options = NaiveBayesOptions.unigrams()
     XCTAssertEqual(options.alpha, 1)
     XCTAssertTrue(options.binarized)
     XCTAssertFalse(options.complement)
@@ -329,5 +335,16 @@ final class NaiveBayesTests: XCTestCase {
     ).model()
     XCTAssertNotNil(model.vocabulary.id(of: "not good"))
     XCTAssertEqual(model.vocabulary.count, 3)
+  }
+}
+
+extension NaiveBayesOptions {
+  /// The hand-worked examples use unigrams and Laplace smoothing unless they
+  /// say otherwise, whatever the tuned defaults are.
+  static func unigrams(
+    alpha: Double = 1, binarized: Bool = true, complement: Bool = false, priors: Priors = .uniform
+  ) -> NaiveBayesOptions {
+    NaiveBayesOptions(
+      alpha: alpha, binarized: binarized, complement: complement, priors: priors, bigrams: false)
   }
 }

@@ -94,16 +94,6 @@ final class SearchResponseTests: XCTestCase {
     XCTAssertEqual(page.warnings, [])
   }
 
-  func testAllHTMLEntities() {
-    XCTAssertEqual(
-      SearchResponseDecoder.unescapeHTML("a &lt;b&gt; &quot;c&quot; &#39;d&#39; &amp; e"),
-      "a <b> \"c\" 'd' & e")
-    // Decoded once: an escaped entity stays an entity.
-    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("&amp;lt; &amp;amp;"), "&lt; &amp;")
-    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("AT&T & co"), "AT&T & co")
-    XCTAssertEqual(SearchResponseDecoder.unescapeHTML("no entities"), "no entities")
-  }
-
   // MARK: v1.1
 
   func testV1FullTextPreferredOverText() throws {

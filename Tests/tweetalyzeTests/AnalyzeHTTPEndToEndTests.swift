@@ -16,20 +16,6 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     var stderr: String
   }
 
-  /// The `tweetalyze` executable next to the test bundle.
-  func executable() throws -> URL {
-    let bundle = Bundle(for: Self.self).bundleURL
-    let candidates = [
-      bundle.deletingLastPathComponent().appendingPathComponent("tweetalyze"),
-      bundle.appendingPathComponent("tweetalyze"),
-      Self.packageRoot.appendingPathComponent(".build/debug/tweetalyze"),
-    ]
-    guard
-      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else { throw XCTSkip("no tweetalyze executable in \(candidates.map(\.path))") }
-    return found
-  }
-
   func temporaryDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("tweetalyze-e2e-\(UUID().uuidString)")
@@ -75,23 +61,8 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
   }
 
   func run(_ arguments: [String], environment: [String: String]) throws -> Run {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { old, _ in old }
-    process.currentDirectoryURL = Self.packageRoot
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    let result = try BinaryRunner.run(arguments, environment: environment)
+    return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
   }
 
   func fixture(_ name: String) throws -> String {

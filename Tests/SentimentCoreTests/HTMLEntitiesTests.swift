@@ -1,0 +1,41 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class HTMLEntitiesTests: XCTestCase {
+  func testNamedEntities() {
+    XCTAssertEqual(
+      HTMLEntities.decode("a &lt;b&gt; &quot;c&quot; &#39;d&#39; &amp; e &apos;f&apos;"),
+      "a <b> \"c\" 'd' & e 'f'")
+  }
+
+  func testDecodedOnceSoAnEscapedEntityStaysAnEntity() {
+    XCTAssertEqual(HTMLEntities.decode("&amp;lt; &amp;amp;"), "&lt; &amp;")
+  }
+
+  func testNumericReferences() {
+    XCTAssertEqual(HTMLEntities.decode("&#8220;quoted&#8221;"), "\u{201C}quoted\u{201D}")
+    XCTAssertEqual(HTMLEntities.decode("&#x1F600; &#X41;"), "😀 A")
+  }
+
+  func testWhatIsNotAnEntityStays() {
+    for text in [
+      "AT&T & co", "no entities", "&", "&lt", "&#;", "&#x;", "&#12", "&unknown;", "&#0;",
+      "&#xD800;", "&#99999999;", "trailing &",
+    ] {
+      XCTAssertEqual(HTMLEntities.decode(text), text)
+    }
+  }
+
+  func testHeartEmoticonSurvivesTokenizing() {
+    let tokens = Tokenizer().tokens(in: HTMLEntities.decode("I &lt;3 my Mac"))
+    XCTAssertTrue(tokens.contains("<3"), "\(tokens)")
+  }
+
+  func testByteVariantAppends() {
+    var output = Array("x".utf8)
+    var text = "&gt;y"
+    text.withUTF8 { HTMLEntities.decode($0, into: &output) }
+    XCTAssertEqual(String(decoding: output, as: UTF8.self), "x>y")
+  }
+}

@@ -1,0 +1,851 @@
+import Foundation
+import SentimentCore
+import XCTest
+
+@testable import tweetalyze
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the built `tweetalyze` and checks stdout, stderr and the exit status.
+///
+/// The default model is being retuned, so no test names the label of a text:
+/// scores are cross-checked against `classify` on the same texts, and
+/// training accuracy against `classify --model` on the training texts.
+final class EndToEndTests: XCTestCase {
+  let root = BinaryRunner.packageRoot
+  let labels: Set<String> = ["negative", "neutral", "positive"]
+  let emoji: Set<String> = ["😄", "😊", "🙂", "😐", "😞", "😡", "😠"]
+
+  // MARK: Helpers
+
+  func tweetalyze(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> BinaryRun {
+    let run = try BinaryRunner.run(
+      arguments, stdin: stdin, environment: environment, directory: directory)
+    XCTAssertFalse(run.timedOut, "tweetalyze \(arguments) timed out")
+    return run
+  }
+
+  func temporaryDirectory() throws -> URL {
+    try BinaryRunner.temporaryDirectory(for: self)
+  }
+
+  func fixture(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+  func json(_ data: Data, file: StaticString = #filePath, line: UInt = #line) throws -> [String:
+    Any]
+  {
+    let object = try JSONSerialization.jsonObject(with: data)
+    return try XCTUnwrap(object as? [String: Any], "not a JSON object", file: file, line: line)
+  }
+
+  /// The SHA-256 of a file, by `sha256sum`.
+  func sha256(_ url: URL) throws -> String {
+    let run = try BinaryRunner.run(
+      [url.path], executable: URL(fileURLWithPath: "/usr/bin/sha256sum"))
+    guard run.status == 0 else { throw XCTSkip("sha256sum is not available: \(run.stderr)") }
+    return String(run.stdout.prefix(64))
+  }
+
+  /// The texts of the tweets in a fixture (a v2 response or JSONL pages), as
+  /// the API means them: a long post's `note_tweet.text`, HTML entities
+  /// decoded.
+  func fixtureTexts(_ path: String) throws -> [String] {
+    let data = try Data(contentsOf: fixture(path))
+    let pages: [Data] =
+      path.hasSuffix(".jsonl")
+      ? data.split(separator: 0x0A).filter { !$0.isEmpty }.map { Data($0) } : [data]
+    var texts: [String] = []
+    for page in pages {
+      let tweets = try XCTUnwrap(try json(page)["data"] as? [[String: Any]])
+      for tweet in tweets {
+        let note = (tweet["note_tweet"] as? [String: Any])?["text"] as? String
+        let text = try XCTUnwrap(note ?? tweet["text"] as? String)
+        texts.append(
+          text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+            of: "&gt;", with: ">"
+          )
+          .replacingOccurrences(of: "&amp;", with: "&"))
+      }
+    }
+    return texts
+  }
+
+  /// The labels `classify --json` gives `texts`, one per text, in order.
+  func classifyLabels(_ texts: [String], model: String? = nil) throws -> [String] {
+    let run = try tweetalyze(
+      ["classify", "--json"] + (model.map { ["--model", $0] } ?? []) + ["--"] + texts)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, texts.count, "one line per text")
+    return try lines.map { line in
+      let label = try XCTUnwrap(try json(Data(line.utf8))["label"] as? String)
+      XCTAssertTrue(labels.contains(label), label)
+      return label
+    }
+  }
+
+  /// The emoji of the bands >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡,
+  /// else 😠, for the score scaled to 100 tweets.
+  func expectedEmoji(score: Int, count: Int) -> String {
+    let scaled = score * 100  // compared with bound × count: exact
+    if scaled > 20 * count { return "😄" }
+    if scaled > 10 * count { return "😊" }
+    if scaled > 0 { return "🙂" }
+    if scaled == 0 { return "😐" }
+    if scaled > -10 * count { return "😞" }
+    if scaled > -20 * count { return "😡" }
+    return "😠"
+  }
+
+  /// Checks `EMOJI SCORE` against classifying `texts` one by one.
+  func assertScoreLine(
+    _ run: BinaryRun, texts: [String], file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+    XCTAssertEqual(run.stderr, "", file: file, line: line)
+    XCTAssertNotNil(
+      run.stdout.range(of: #"^(😄|😊|🙂|😐|😞|😡|😠) -?[0-9]+\n$"#, options: .regularExpression),
+      run.stdout, file: file, line: line)
+    let parts = run.stdout.dropLast().split(separator: " ")
+    guard parts.count == 2, let score = Int(parts[1]) else { return }
+    let classified = try classifyLabels(texts)
+    let expected =
+      classified.filter { $0 == "positive" }.count - classified.filter { $0 == "negative" }.count
+    XCTAssertEqual(score, expected, "positives − negatives of classify", file: file, line: line)
+    XCTAssertEqual(
+      String(parts[0]), expectedEmoji(score: score, count: texts.count), file: file, line: line)
+  }
+
+  /// Minimal RFC 4180 reading: rows of fields (quoted fields may hold `""`,
+  /// commas and line breaks; CRLF or LF).
+  func csvRows(_ url: URL) throws -> [[String]] {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = Array(text.unicodeScalars)[...]
+    while let c = characters.popFirst() {
+      if quoted {
+        if c == "\"" {
+          if characters.first == "\"" {
+            field.unicodeScalars.append(characters.removeFirst())
+          } else {
+            quoted = false
+          }
+        } else {
+          field.unicodeScalars.append(c)
+        }
+      } else if c == "\"" {
+        quoted = true
+      } else if c == "," {
+        row.append(field)
+        field = ""
+      } else if c == "\n" || c == "\r" {
+        if c == "\r" && characters.first == "\n" { characters.removeFirst() }
+        row.append(field)
+        rows.append(row)
+        row = []
+        field = ""
+      } else {
+        field.unicodeScalars.append(c)
+      }
+    }
+    if !field.isEmpty || !row.isEmpty { rows.append(row + [field]) }
+    return rows
+  }
+
+  /// Whether every object's keys in `bytes` are in ascending order.
+  func keysAreSorted(_ bytes: [UInt8]) -> Bool {
+    var stack: [[String]?] = []  // nil: an array
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "{"): stack.append([])
+      case UInt8(ascii: "["): stack.append(nil)
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        guard let keys = stack.popLast() else { return false }
+        if let keys, keys != keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes($1.utf8) })
+        {
+          return false
+        }
+      case UInt8(ascii: "\""):
+        var end = index + 1
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        var next = end + 1
+        while next < bytes.count && [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
+        if next < bytes.count && bytes[next] == UInt8(ascii: ":"), stack.last! != nil {
+          stack[stack.count - 1]!.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+        }
+        index = end
+      default: break
+      }
+      index += 1
+    }
+    return stack.isEmpty
+  }
+
+  func testKeysAreSortedChecker() {
+    XCTAssertTrue(keysAreSorted(Array(#"{"a":{"x":1,"y":[{"b":"}","c":2}]},"b":"\"{"}"#.utf8)))
+    XCTAssertFalse(keysAreSorted(Array(#"{"b":1,"a":2}"#.utf8)))
+    XCTAssertFalse(keysAreSorted(Array(#"{"a":[{"d":1,"c":2}]}"#.utf8)))
+  }
+
+  // MARK: analyze
+
+  func testAtAppleScoreIsPositivesMinusNegativesOfClassify() throws {
+    let texts = try fixtureTexts("Fixtures/tweets/at-apple.json")
+    XCTAssertEqual(texts.count, 100)
+    XCTAssertTrue(texts.contains { $0.contains("&") && !$0.contains("&amp;") }, "&amp; decoded")
+    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple"])
+    try assertScoreLine(run, texts: texts)
+  }
+
+  func testWWDCFromJSONLAsTextAndJSON() throws {
+    let texts = try fixtureTexts("Fixtures/tweets/hashtag-wwdc.jsonl")
+    XCTAssertEqual(texts.count, 32)
+    try assertScoreLine(try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC"]), texts: texts)
+
+    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC", "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertTrue(run.stdout.hasSuffix("}\n"))
+    XCTAssertEqual(run.stdout.filter { $0 == "\n" }.count, 1)
+    XCTAssertTrue(keysAreSorted(Array(run.stdoutData)))
+    let object = try json(run.stdoutData)
+    XCTAssertEqual(
+      Set(object.keys),
+      [
+        "band", "count", "emoji", "negative", "neutral", "positive", "query", "scaled_score",
+        "score",
+      ])
+    XCTAssertEqual(object["count"] as? Int, 32)
+    XCTAssertEqual(object["query"] as? String, "#WWDC")
+    let classified = try classifyLabels(texts)
+    let positive = try XCTUnwrap(object["positive"] as? Int)
+    let negative = try XCTUnwrap(object["negative"] as? Int)
+    XCTAssertEqual(positive, classified.filter { $0 == "positive" }.count)
+    XCTAssertEqual(negative, classified.filter { $0 == "negative" }.count)
+    XCTAssertEqual(object["neutral"] as? Int, classified.filter { $0 == "neutral" }.count)
+    XCTAssertEqual(object["score"] as? Int, positive - negative)
+    let scaled = try XCTUnwrap(object["scaled_score"] as? Double)
+    // Rounded to two decimals: off by at most half a hundredth.
+    XCTAssertEqual(scaled, Double(positive - negative) * 100 / 32, accuracy: 0.005 + 1e-9)
+    XCTAssertEqual(
+      object["emoji"] as? String, expectedEmoji(score: positive - negative, count: 32))
+    let bands = ["delighted", "happy", "pleased", "neutral", "sad", "angry", "furious"]
+    XCTAssertTrue(bands.contains(object["band"] as? String ?? ""))
+  }
+
+  func testCountLimitsTheTweets() throws {
+    let texts = try fixtureTexts("Fixtures/tweets/at-apple.json")
+    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count", "10", "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let object = try json(run.stdoutData)
+    XCTAssertEqual(object["count"] as? Int, 10)
+    let classified = try classifyLabels(Array(texts.prefix(10)))
+    XCTAssertEqual(
+      object["score"] as? Int,
+      classified.filter { $0 == "positive" }.count - classified.filter { $0 == "negative" }.count,
+      "the first 10 tweets")
+    try assertScoreLine(
+      try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count=10"]),
+      texts: Array(texts.prefix(10)))
+  }
+
+  func testFixtureFileInsteadOfDirectory() throws {
+    let byDirectory = try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC"])
+    let byFile = try tweetalyze(["--fixtures", "Fixtures/tweets/hashtag-wwdc.jsonl", "#WWDC"])
+    XCTAssertEqual(byFile.status, 0, byFile.stderr)
+    XCTAssertEqual(byFile.stdout, byDirectory.stdout)
+    XCTAssertFalse(byFile.stdout.isEmpty)
+  }
+
+  func testMissingFixtureNamesTheTriedFiles() throws {
+    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Nobody"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+    XCTAssertTrue(run.stderr.hasPrefix("Error: "), run.stderr)
+    XCTAssertTrue(run.stderr.contains("at-nobody.jsonl"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("at-nobody.json"), run.stderr)
+  }
+
+  func testCopiedBinaryWorksAlone() throws {
+    let directory = try temporaryDirectory()
+    let copy = directory.appendingPathComponent("tweetalyze")
+    try FileManager.default.copyItem(at: try BinaryRunner.executable(), to: copy)
+    let analyze = try BinaryRunner.run(
+      ["--fixtures", fixture("Fixtures/tweets").path, "@Apple"], directory: directory,
+      executable: copy)
+    XCTAssertEqual(analyze.status, 0, analyze.stderr)
+    XCTAssertEqual(
+      analyze.stdout, try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple"]).stdout)
+    let classify = try BinaryRunner.run(
+      ["classify", "great"], directory: directory, executable: copy)
+    XCTAssertEqual(classify.status, 0, classify.stderr)
+    XCTAssertNotNil(
+      classify.stdout.range(
+        of: #"^(negative|neutral|positive)\t[01]\.[0-9]{4}\n$"#, options: .regularExpression),
+      classify.stdout)
+  }
+
+  // MARK: train
+
+  func testTrainWritesASortedVersionedModelAndASummary() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    let data = fixture("Fixtures/train/tiny.csv")
+    let run = try tweetalyze(["train", data.path, "--out", model.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, "", "the summary goes to stderr")
+    XCTAssertTrue(run.stderr.contains("20 negative, 20 neutral, 20 positive"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("0 skipped"), run.stderr)
+    XCTAssertNotNil(
+      run.stderr.range(of: #"Training accuracy: [01]\.[0-9]{4}\."#, options: .regularExpression),
+      run.stderr)
+
+    let bytes = try Data(contentsOf: model)
+    XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
+    let object = try json(bytes)
+    XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
+    XCTAssertEqual(object["version"] as? Int, 1)
+    XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
+    let vocabulary = try XCTUnwrap(object["vocabulary"] as? [String])
+    XCTAssertFalse(vocabulary.isEmpty)
+    let counts = try XCTUnwrap(object["counts"] as? [String: [Int]])
+    XCTAssertEqual(Set(counts.keys), labels)
+    for (label, column) in counts { XCTAssertEqual(column.count, vocabulary.count, label) }
+    let provenance = try XCTUnwrap(object["provenance"] as? [String: Any])
+    XCTAssertEqual(
+      provenance["rows"] as? [String: Int], ["negative": 20, "neutral": 20, "positive": 20])
+    XCTAssertEqual(provenance["skipped"] as? Int, 0)
+    XCTAssertEqual(provenance["source"] as? String, "tiny.csv")
+    XCTAssertEqual(provenance["sha256"] as? String, try sha256(data))
+
+    // Deterministic: the same data and settings give the same bytes.
+    let again = directory.appendingPathComponent("again.json")
+    XCTAssertEqual(try tweetalyze(["train", data.path, "--out", again.path]).status, 0)
+    XCTAssertEqual(try Data(contentsOf: again), bytes)
+  }
+
+  /// The reported training accuracy is what `classify --model` gets on the
+  /// training texts.
+  func testTrainedModelClassifiesAsTheSummarySays() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json").path
+    let data = fixture("Fixtures/train/tiny.csv")
+    let run = try tweetalyze(["train", data.path, "--out", model])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let rows = try csvRows(data).dropFirst()
+    XCTAssertEqual(rows.count, 60)
+    let names = ["Pos": "positive", "Neg": "negative", "Neutral": "neutral"]
+    let predicted = try classifyLabels(rows.map { $0[1] }, model: model)
+    let correct = zip(rows, predicted).filter { names[$0[0]] == $1 }.count
+    let accuracy = FixedDecimal.string(Double(correct) / Double(rows.count), decimals: 4)
+    XCTAssertTrue(run.stderr.contains("Training accuracy: \(accuracy)."), run.stderr)
+
+    let text = try tweetalyze(["classify", "--model", model, "great", "awful"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertEqual(text.stdout.split(separator: "\n").count, 2)
+  }
+
+  func testTrainMetadataFlags() throws {
+    let model = try temporaryDirectory().appendingPathComponent("m.json")
+    let run = try tweetalyze([
+      "train", "Fixtures/train/tiny.csv", "--out", model.path, "--author", "Ada Lovelace",
+      "--description", "A test model, \"quoted\"", "--model-version", "2.0.1",
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let metadata = try XCTUnwrap(try json(Data(contentsOf: model))["metadata"] as? [String: String])
+    XCTAssertEqual(metadata["author"], "Ada Lovelace")
+    XCTAssertEqual(metadata["description"], "A test model, \"quoted\"")
+    XCTAssertEqual(metadata["version"], "2.0.1")
+  }
+
+  func testSandersLayoutProvenance() throws {
+    let model = try temporaryDirectory().appendingPathComponent("m.json")
+    let data = fixture("Fixtures/train/sanders-layout.csv")
+    let run = try tweetalyze(["train", data.path, "--out", model.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    // Count the Sentiment column of the file itself.
+    let rows = try csvRows(data)
+    let column = try XCTUnwrap(rows.first?.firstIndex(of: "Sentiment"))
+    let sentiments = rows.dropFirst().map { $0[column] }
+    let count = { (label: String) in sentiments.filter { $0 == label }.count }
+    XCTAssertEqual(
+      [count("negative"), count("neutral"), count("positive"), count("irrelevant")], [6, 8, 6, 4])
+    let provenance = try XCTUnwrap(
+      try json(Data(contentsOf: model))["provenance"] as? [String: Any])
+    XCTAssertEqual(
+      provenance["rows"] as? [String: Int],
+      ["negative": count("negative"), "neutral": count("neutral"), "positive": count("positive")])
+    XCTAssertEqual(provenance["skipped"] as? Int, count("irrelevant"))
+    XCTAssertEqual(provenance["sha256"] as? String, try sha256(data))
+    XCTAssertEqual(provenance["source"] as? String, "sanders-layout.csv")
+    XCTAssertTrue(run.stderr.contains("6 negative, 8 neutral, 6 positive; 4 skipped"), run.stderr)
+  }
+
+  func testTrainFromStdin() throws {
+    let directory = try temporaryDirectory()
+    let data = fixture("Fixtures/train/tiny.csv")
+    let fromFile = directory.appendingPathComponent("file.json")
+    let fromStdin = directory.appendingPathComponent("stdin.json")
+    XCTAssertEqual(try tweetalyze(["train", data.path, "--out", fromFile.path]).status, 0)
+    let run = try tweetalyze(
+      ["train", "-", "--out", fromStdin.path], stdin: try Data(contentsOf: data))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.contains("stdin"), run.stderr)
+    var file = try json(Data(contentsOf: fromFile))
+    var stdin = try json(Data(contentsOf: fromStdin))
+    let provenance = try XCTUnwrap(stdin["provenance"] as? [String: Any])
+    XCTAssertEqual(provenance["source"] as? String, "stdin")
+    XCTAssertEqual(provenance["sha256"] as? String, try sha256(data))
+    file["provenance"] = nil
+    stdin["provenance"] = nil
+    XCTAssertEqual(file as NSDictionary, stdin as NSDictionary, "the same model")
+  }
+
+  func testFailedTrainLeavesTheModelAsItWas() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    XCTAssertEqual(
+      try tweetalyze(["train", "Fixtures/train/tiny.csv", "--out", model.path]).status, 0)
+    let before = try Data(contentsOf: model)
+    let bad = directory.appendingPathComponent("bad.csv")
+    try Data("class,text\nPos,fine\nMeh,what\n".utf8).write(to: bad)
+    let run = try tweetalyze(["train", bad.path, "--out", model.path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.hasPrefix("Error: line 3:"), run.stderr)
+    XCTAssertEqual(try Data(contentsOf: model), before, "unchanged")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    XCTAssertEqual(Set(names), ["m.json", "bad.csv"], "no temporary files")
+    XCTAssertFalse(names.contains { $0.hasPrefix(".m.json.tmp-") })
+
+    // A directory that does not exist: nothing is written anywhere.
+    let missing = directory.appendingPathComponent("nope/m.json")
+    let nowhere = try tweetalyze(["train", "Fixtures/train/tiny.csv", "--out", missing.path])
+    XCTAssertEqual(nowhere.status, 1)
+    XCTAssertEqual(nowhere.stderrLines.count, 1, nowhere.stderr)
+    XCTAssertTrue(nowhere.stderr.hasPrefix("Error: cannot write "), nowhere.stderr)
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)), Set(names))
+  }
+
+  // MARK: eval
+
+  func testEvalFoldsJSON() throws {
+    let run = try tweetalyze(["eval", "Fixtures/train/tiny.csv", "--folds", "5", "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let object = try json(run.stdoutData)
+    for key in ["accuracy", "macro_f1", "accuracy_std"] {
+      let value = try XCTUnwrap(object[key] as? Double, key)
+      XCTAssertTrue((0...1).contains(value), "\(key) = \(value)")
+    }
+    let folds = try XCTUnwrap(object["folds"] as? [[String: Any]])
+    XCTAssertEqual(folds.count, 5)
+    let foldAccuracies = folds.compactMap { $0["accuracy"] as? Double }
+    XCTAssertEqual(foldAccuracies.count, 5)
+    XCTAssertEqual(
+      try XCTUnwrap(object["accuracy"] as? Double),
+      foldAccuracies.reduce(0, +) / 5, accuracy: 0.0003, "the mean over folds")
+    let classes = try XCTUnwrap(object["classes"] as? [String: [String: Any]])
+    XCTAssertEqual(Set(classes.keys), labels)
+    let confusion = try XCTUnwrap(object["confusion"] as? [String: [String: Int]])
+    XCTAssertEqual(Set(confusion.keys), labels)
+    XCTAssertEqual(confusion.values.flatMap(\.values).reduce(0, +), 60)
+    for (label, row) in confusion {
+      XCTAssertEqual(Set(row.keys), labels)
+      XCTAssertEqual(row.values.reduce(0, +), classes[label]?["support"] as? Int, label)
+      XCTAssertEqual(row.values.reduce(0, +), 20, label)
+    }
+  }
+
+  func testEvalTextReport() throws {
+    let run = try tweetalyze(["eval", "Fixtures/train/tiny.csv", "--folds", "5"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("Confusion matrix (rows: actual, columns: predicted)"))
+    XCTAssertTrue(run.stdout.contains("5-fold"), run.stdout)
+    XCTAssertFalse(run.stdout.lowercased().contains("nan"), run.stdout)
+    let matrix = run.stdout.components(separatedBy: "Confusion matrix")[1].split(separator: "\n")
+    XCTAssertEqual(matrix.count, 5, "title, header, 3 rows")
+    let cells = matrix.dropFirst(2).flatMap {
+      $0.split(separator: " ").dropFirst().compactMap { Int($0) }
+    }
+    XCTAssertEqual(cells.count, 9)
+    XCTAssertEqual(cells.reduce(0, +), 60)
+  }
+
+  /// Undefined figures (no neutral rows: recall 0/0) print as `--` or null,
+  /// never `nan`.
+  func testEvalUndefinedFiguresAreDashes() throws {
+    let directory = try temporaryDirectory()
+    let twoClasses = try String(contentsOf: fixture("Fixtures/train/tiny.csv"), encoding: .utf8)
+      .components(separatedBy: "\n").filter { !$0.hasPrefix("Neutral,") }.joined(separator: "\n")
+    let data = directory.appendingPathComponent("two.csv")
+    try Data(twoClasses.utf8).write(to: data)
+    for method in [["--folds", "4"], ["--split", "0.5"]] {
+      let text = try tweetalyze(["eval", data.path] + method)
+      XCTAssertEqual(text.status, 0, text.stderr)
+      XCTAssertFalse(text.stdout.lowercased().contains("nan"), text.stdout)
+      let neutral = text.stdout.split(separator: "\n").first { $0.hasPrefix("neutral ") }
+      XCTAssertTrue(neutral?.contains("--") == true, "\(String(describing: neutral))")
+      let json = try tweetalyze(["eval", data.path, "--json"] + method)
+      XCTAssertEqual(json.status, 0, json.stderr)
+      XCTAssertFalse(json.stdout.lowercased().contains("nan"), json.stdout)
+      let classes = try XCTUnwrap(
+        try self.json(json.stdoutData)["classes"] as? [String: [String: Any]])
+      XCTAssertTrue(
+        classes["neutral"]?["recall"] is NSNull, "\(String(describing: classes["neutral"]))")
+      XCTAssertEqual(classes["neutral"]?["support"] as? Int, 0)
+    }
+  }
+
+  func testEvalSplitIsReproducible() throws {
+    let arguments = ["eval", "Fixtures/train/tiny.csv", "--split", "0.8", "--seed", "3"]
+    let first = try tweetalyze(arguments)
+    let second = try tweetalyze(arguments)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertEqual(first.stdout, second.stdout)
+    XCTAssertTrue(first.stdout.contains("seed 3"), first.stdout)
+    XCTAssertTrue(
+      first.stdout.contains("80 % training (48 rows), 12 evaluation rows"), first.stdout)
+    let other = try tweetalyze(["eval", "Fixtures/train/tiny.csv", "--split", "0.8", "--seed", "4"])
+    XCTAssertEqual(other.status, 0, other.stderr)
+    XCTAssertTrue(other.stdout.contains("seed 4"), other.stdout)
+    let json = try tweetalyze(arguments + ["--json"])
+    XCTAssertEqual(try self.json(json.stdoutData)["seed"] as? String, "3")
+  }
+
+  func testEvalDataFromTheEnvironment() throws {
+    let missing = try tweetalyze(["eval"])
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertEqual(missing.stdout, "")
+    XCTAssertTrue(missing.stderr.hasPrefix("Error: Missing data file"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("TWEETALYZE_DATA"), missing.stderr)
+    XCTAssertTrue(
+      missing.stderrLines.dropFirst().allSatisfy { $0.hasPrefix("Usage: ") || $0.hasPrefix("  ") },
+      missing.stderr)
+
+    let fromEnvironment = try tweetalyze(
+      ["eval", "--folds", "3"], environment: ["TWEETALYZE_DATA": "Fixtures/train/tiny.csv"])
+    XCTAssertEqual(fromEnvironment.status, 0, fromEnvironment.stderr)
+    XCTAssertTrue(fromEnvironment.stdout.contains("tiny.csv, 60 rows"), fromEnvironment.stdout)
+    XCTAssertEqual(
+      fromEnvironment.stdout,
+      try tweetalyze(["eval", "Fixtures/train/tiny.csv", "--folds", "3"]).stdout)
+  }
+
+  // MARK: classify
+
+  let linePattern = #"^(negative|neutral|positive)\t[01]\.[0-9]{4}$"#
+
+  func testClassifyStdinLinesInOrder() throws {
+    let texts = [
+      "I love this so much!!!", "", "worst update ever :(", "The meeting is at 3pm.",
+      "naïve café ☕️ 👍🏽", "not good, not bad",
+    ]
+    let run = try tweetalyze(["classify"], stdin: Data((texts.joined(separator: "\n") + "\n").utf8))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    XCTAssertEqual(lines.count, texts.count)
+    for line in lines {
+      XCTAssertNotNil(line.range(of: linePattern, options: .regularExpression), String(line))
+    }
+    // The same as classifying each text on its own, in input order.
+    var oneByOne = ""
+    for text in texts { oneByOne += try tweetalyze(["classify", "--", text]).stdout }
+    XCTAssertEqual(run.stdout, oneByOne)
+    // Arguments instead of stdin give the same lines.
+    XCTAssertEqual(try tweetalyze(["classify", "--"] + texts).stdout, oneByOne)
+    // No final line break: the last line still counts.
+    XCTAssertEqual(
+      try tweetalyze(["classify"], stdin: Data(texts.joined(separator: "\n").utf8)).stdout, oneByOne
+    )
+  }
+
+  func testClassifyJSON() throws {
+    let texts = ["I love it", "I hate it", "It is a phone"]
+    let json = try tweetalyze(["classify", "--json", "--"] + texts)
+    let text = try tweetalyze(["classify", "--"] + texts)
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let jsonLines = json.stdout.split(separator: "\n")
+    let textLines = text.stdout.split(separator: "\n")
+    XCTAssertEqual(jsonLines.count, 3)
+    XCTAssertEqual(textLines.count, 3)
+    for (jsonLine, textLine) in zip(jsonLines, textLines) {
+      let object = try self.json(Data(jsonLine.utf8))
+      let label = try XCTUnwrap(object["label"] as? String)
+      XCTAssertTrue(labels.contains(label))
+      let probabilities = try XCTUnwrap(object["probabilities"] as? [String: Double])
+      XCTAssertEqual(Set(probabilities.keys), labels)
+      XCTAssertEqual(probabilities.values.reduce(0, +), 1, accuracy: 0.0005)
+      XCTAssertEqual(
+        probabilities[label], probabilities.values.max(), "the label is the most probable")
+      let parts = textLine.split(separator: "\t")
+      XCTAssertEqual(String(parts[0]), label)
+      XCTAssertEqual(Double(parts[1]), probabilities[label], "text and JSON agree")
+    }
+  }
+
+  func testClassifyEmptyStdin() throws {
+    let run = try tweetalyze(["classify"], stdin: Data())
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderr, "")
+  }
+
+  func bigInput(lines: Int) -> Data {
+    let words = ["great", "awful", "phone", "love", "hate", "update", "battery", "meh", "wow"]
+    var text = ""
+    text.reserveCapacity(lines * 32)
+    for i in 0..<lines {
+      text += "tweet \(i) \(words[i % words.count]) \(words[(i / 7) % words.count])\n"
+    }
+    return Data(text.utf8)
+  }
+
+  func testClassifyFiftyThousandLines() throws {
+    let run = try tweetalyze(["classify"], stdin: bigInput(lines: 50_000))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let lines = run.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 50_000)
+    XCTAssertNotNil(lines.last?.range(of: linePattern, options: .regularExpression))
+  }
+
+  func testClassifyIntoAClosedPipeIsQuiet() throws {
+    let directory = try temporaryDirectory()
+    try bigInput(lines: 50_000).write(to: directory.appendingPathComponent("in"))
+    let run = try BinaryRunner.shell(
+      #"{ "$BIN" classify < in 2> err; echo $? > status; } | head -1"#,
+      environment: ["BIN": try BinaryRunner.executable().path], directory: directory)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 1, run.stdout)
+    XCTAssertNotNil(run.stdout.dropLast().range(of: linePattern, options: .regularExpression))
+    let status = try String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8)
+    XCTAssertEqual(status, "0\n", "tweetalyze's own exit status")
+    let err = try String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)
+    XCTAssertEqual(err, "", "nothing on stderr")
+  }
+
+  // MARK: Bad input
+
+  struct BadInput {
+    var name: String
+    var arguments: [String]
+    var status: Int32
+    var parts: [String]
+    var stdin: Data? = nil
+  }
+
+  /// Writes the bad files into `directory` and returns the cases.
+  func badInputs(in directory: URL) throws -> [BadInput] {
+    func write(_ name: String, _ bytes: [UInt8]) throws {
+      try Data(bytes).write(to: directory.appendingPathComponent(name))
+    }
+    try write("empty.csv", [])
+    try write("header.csv", Array("class,text\n".utf8))
+    try write("nocolumn.csv", Array("class,body\nPos,hi\n".utf8))
+    try write("label.csv", Array("class,text\nPos,good\nMeh,what\n".utf8))
+    try write("quote.csv", Array("class,text\nPos,good\nNeg,\"bad\n".utf8))
+    try write("nul.csv", Array("class,text\nPos,go".utf8) + [0] + Array("od\n".utf8))
+    try write("utf8.csv", Array("class,text\nPos,good\nNeg,b".utf8) + [0xFF] + Array("ad\n".utf8))
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("folder"), withIntermediateDirectories: true)
+
+    let model = directory.appendingPathComponent("good.json")
+    let trained = try tweetalyze(["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(trained.status, 0, trained.stderr)
+    let good = Array(try Data(contentsOf: model))
+    try write("truncated.json", Array(good.prefix(good.count / 2)))
+    try write("notjson.json", Array("hello\n".utf8))
+    let text = String(decoding: good, as: UTF8.self)
+    let v2 = text.replacingOccurrences(
+      of: #""version":1,"vocabulary""#, with: #""version":2,"vocabulary""#)
+    XCTAssertNotEqual(v2, text)
+    try write("v2.json", Array(v2.utf8))
+    // Drop the first count of the neutral column.
+    let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
+    let neutral = try XCTUnwrap(
+      text.range(of: #""neutral":["#, range: counts.upperBound..<text.endIndex))
+    let comma = try XCTUnwrap(text.range(of: ",", range: neutral.upperBound..<text.endIndex))
+    try write(
+      "counts.json",
+      Array((String(text[..<neutral.upperBound]) + String(text[comma.upperBound...])).utf8))
+
+    let out = ["--out", "m.json"]
+    return [
+      BadInput(
+        name: "empty CSV", arguments: ["train", "empty.csv"] + out, status: 1, parts: ["empty"]),
+      BadInput(
+        name: "header only", arguments: ["train", "header.csv"] + out, status: 1,
+        parts: ["no usable rows"]),
+      BadInput(
+        name: "no text column", arguments: ["train", "nocolumn.csv"] + out, status: 1,
+        parts: ["text column", "'body'"]),
+      BadInput(
+        name: "unknown label", arguments: ["train", "label.csv"] + out, status: 1,
+        parts: ["line 3", "'Meh'"]),
+      BadInput(
+        name: "unknown label, eval", arguments: ["eval", "label.csv"], status: 1,
+        parts: ["line 3", "'Meh'"]),
+      BadInput(
+        name: "unterminated quote", arguments: ["train", "quote.csv"] + out, status: 1,
+        parts: ["line 3", "quote"]),
+      BadInput(
+        name: "NUL byte", arguments: ["train", "nul.csv"] + out, status: 1,
+        parts: ["line 2", "NUL"]),
+      BadInput(
+        name: "invalid UTF-8", arguments: ["train", "utf8.csv"] + out, status: 1,
+        parts: ["line 3", "UTF-8"]),
+      BadInput(
+        name: "directory as data", arguments: ["train", "folder"] + out, status: 1,
+        parts: ["folder", "directory"]),
+      BadInput(
+        name: "directory as model", arguments: ["classify", "--model", "folder", "x"], status: 1,
+        parts: ["folder", "directory"]),
+      BadInput(
+        name: "directory as output",
+        arguments: ["train", "Fixtures/train/tiny.csv".absolute(root), "--out", "folder"],
+        status: 1, parts: ["folder", "directory"]),
+      BadInput(
+        name: "missing data file", arguments: ["train", "missing.csv"] + out, status: 1,
+        parts: ["missing.csv", "no such file"]),
+      BadInput(
+        name: "missing model file", arguments: ["classify", "--model", "missing.json", "x"],
+        status: 1, parts: ["missing.json", "no such file"]),
+      BadInput(
+        name: "missing fixtures", arguments: ["@Apple", "--fixtures", "missing"], status: 1,
+        parts: ["missing"]),
+      BadInput(
+        name: "empty stdin", arguments: ["train", "-"] + out, status: 1, parts: ["empty"],
+        stdin: Data()),
+      BadInput(
+        name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
+        status: 1, parts: ["truncated.json", "not valid JSON"]),
+      BadInput(
+        name: "model version 2", arguments: ["classify", "--model", "v2.json", "x"], status: 1,
+        parts: ["v2.json", "version 2"]),
+      BadInput(
+        name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
+        status: 1, parts: ["counts.json", "inconsistent"]),
+      BadInput(
+        name: "model not JSON", arguments: ["classify", "--model", "notjson.json", "x"], status: 1,
+        parts: ["notjson.json", "not valid JSON"]),
+      BadInput(
+        name: "bad model for analyze",
+        arguments: [
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v2.json",
+        ], status: 1, parts: ["version 2"]),
+      BadInput(
+        name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
+        parts: ["Did you mean '--count'?"]),
+      BadInput(
+        name: "missing option value", arguments: ["train", "tiny.csv", "--out"], status: 64,
+        parts: ["Missing value for '--out PATH'"]),
+      BadInput(
+        name: "bad --count", arguments: ["@Apple", "--count", "0"], status: 64, parts: ["--count"]),
+      BadInput(
+        name: "bad --alpha", arguments: ["train", "tiny.csv", "--out", "m", "--alpha", "-1"],
+        status: 64, parts: ["--alpha"]),
+      BadInput(
+        name: "bad --split", arguments: ["eval", "tiny.csv", "--split", "1"], status: 64,
+        parts: ["--split"]),
+      BadInput(name: "bad query", arguments: ["apple"], status: 64, parts: ["'@apple'"]),
+      BadInput(name: "unknown command", arguments: ["trian"], status: 64, parts: ["'train'"]),
+      BadInput(
+        name: "help for nothing", arguments: ["help", "nope"], status: 64, parts: ["'nope'"]),
+      BadInput(name: "no arguments", arguments: [], status: 64, parts: ["Missing query"]),
+    ]
+  }
+
+  func testBadInputCatalogue() throws {
+    let directory = try temporaryDirectory()
+    var cases = try badInputs(in: directory)
+    let locked = directory.appendingPathComponent("locked.csv")
+    try Data("class,text\nPos,good\n".utf8).write(to: locked)
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+    if access(locked.path, R_OK) != 0 {
+      cases.append(
+        BadInput(
+          name: "unreadable file", arguments: ["train", "locked.csv", "--out", "m.json"], status: 1,
+          parts: ["locked.csv", "permission denied"]))
+    } else {
+      print("Running as a user who can read a mode-000 file: the unreadable-file case is skipped")
+    }
+    for input in cases {
+      let run = try tweetalyze(input.arguments, stdin: input.stdin, directory: directory)
+      let context = "\(input.name) \(input.arguments): \(run.stderr)"
+      XCTAssertEqual(run.status, input.status, context)
+      XCTAssertEqual(run.stdout, "", context)
+      let lines = run.stderrLines
+      XCTAssertTrue(lines.first?.hasPrefix("Error: ") == true, context)
+      if input.status == 64 {
+        XCTAssertGreaterThan(lines.count, 1, context)
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("Usage: tweetalyze") == true, context)
+        XCTAssertTrue(lines.dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, context)
+      } else {
+        XCTAssertEqual(lines.count, 1, context)
+      }
+      for part in input.parts {
+        XCTAssertTrue(lines.first?.contains(part) == true, "\(context) lacks '\(part)'")
+      }
+    }
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path),
+      "no failed run wrote a model")
+  }
+
+  // MARK: Help and version
+
+  func golden(_ name: String) throws -> String {
+    try String(contentsOf: HelpTests.goldenURL(name), encoding: .utf8)
+  }
+
+  func testHelpOutputIsTheGoldenHelp() throws {
+    let cases: [([String], String)] = [
+      (["--help"], "overview"), (["-h"], "overview"), (["help"], "overview"),
+      (["help", "train"], "train"), (["train", "--help"], "train"), (["train", "-h"], "train"),
+      (["help", "analyze"], "analyze"), (["@Apple", "--help"], "analyze"),
+      (["eval", "--help"], "eval"), (["classify", "--help"], "classify"),
+    ]
+    for (arguments, name) in cases {
+      let run = try tweetalyze(arguments)
+      XCTAssertEqual(run.status, 0, "\(arguments)")
+      XCTAssertEqual(run.stderr, "", "\(arguments)")
+      XCTAssertEqual(run.stdout, try golden(name), "\(arguments)")
+    }
+  }
+
+  func testVersion() throws {
+    let run = try tweetalyze(["--version"])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertNotNil(
+      run.stdout.range(of: #"^tweetalyze [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression),
+      run.stdout)
+    XCTAssertEqual(run.stdout, "tweetalyze \(Tweetalyze.version)\n")
+  }
+}
+
+extension String {
+  /// The path relative to `root`, made absolute.
+  fileprivate func absolute(_ root: URL) -> String { root.appendingPathComponent(self).path }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+@testable import tweetalyze
+
+/// Golden tests of the help texts: each page is compared byte for byte with
+/// `Golden/help-<page>.txt`.
+///
+/// After an intended change of the help, regenerate the files and review
+/// the diff:
+///
+///     UPDATE_GOLDEN=1 swift test --scratch-path .build-cli --filter tweetalyzeTests.HelpTests
+final class HelpTests: XCTestCase {
+  static let goldenDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().appendingPathComponent("Golden")
+
+  /// The pages: golden file stem and command (`nil`: the overview).
+  static let pages: [(name: String, command: CommandName?)] = [
+    ("overview", nil), ("analyze", .analyze), ("train", .train), ("eval", .eval),
+    ("classify", .classify),
+  ]
+
+  static func goldenURL(_ name: String) -> URL {
+    goldenDirectory.appendingPathComponent("help-\(name).txt")
+  }
+
+  /// Compares `text` with the golden file `help-<name>.txt`, or rewrites
+  /// the file when `UPDATE_GOLDEN=1`.
+  static func assertGolden(
+    _ text: String, name: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let url = goldenURL(name)
+    let regenerate =
+      "If the change is intended, regenerate with 'UPDATE_GOLDEN=1 swift test "
+      + "--scratch-path .build-cli --filter tweetalyzeTests.HelpTests' and review the diff."
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: url)
+      print("Rewrote \(url.path)")
+      return
+    }
+    guard let golden = FileManager.default.contents(atPath: url.path) else {
+      XCTFail("No golden file \(url.path). \(regenerate)", file: file, line: line)
+      return
+    }
+    guard Data(text.utf8) != golden else { return }
+    let expected = String(decoding: golden, as: UTF8.self).components(separatedBy: "\n")
+    let actual = text.components(separatedBy: "\n")
+    let index =
+      zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expected.count, actual.count)
+    let want = index < expected.count ? expected[index] : "<end of file>"
+    let got = index < actual.count ? actual[index] : "<end of text>"
+    XCTFail(
+      "help-\(name).txt differs at line \(index + 1):\n  golden: \(want)\n  actual: \(got)\n"
+        + regenerate, file: file, line: line)
+  }
+
+  func testEveryPageMatchesItsGoldenFile() throws {
+    for page in Self.pages {
+      try Self.assertGolden(Help.text(for: page.command), name: page.name)
+    }
+  }
+
+  func testHelpForHelpIsTheOverview() {
+    XCTAssertEqual(Help.text(for: .help), Help.text(for: nil))
+  }
+
+  /// The golden files must not be empty or identical to each other, so
+  /// that a broken regeneration is noticed.
+  func testGoldenFilesAreDistinctPages() throws {
+    var seen: Set<Data> = []
+    for page in Self.pages {
+      let data = try Data(contentsOf: Self.goldenURL(page.name))
+      XCTAssertTrue(String(decoding: data, as: UTF8.self).hasPrefix("OVERVIEW: "), page.name)
+      XCTAssertTrue(seen.insert(data).inserted, "\(page.name) repeats another page")
+    }
+  }
+
+  /// The options column as the help prints it: `-h, --help`, `--count N`.
+  static func label(_ spec: OptionSpec) -> String {
+    (spec.short.map { "-\($0), " } ?? "") + "--\(spec.name)" + (spec.value.map { " \($0)" } ?? "")
+  }
+
+  /// Whitespace runs collapsed to one space, so that wrapped text compares.
+  static func collapsed(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+  }
+
+  func testEveryOptionAppearsInItsHelpPage() {
+    for page in Self.pages {
+      let text = Help.text(for: page.command)
+      let lines = text.split(separator: "\n")
+      var specs = Specs.options(for: page.command ?? .analyze)
+      if page.command == nil { specs.removeAll { $0.name == "help" } }
+      XCTAssertFalse(specs.isEmpty, page.name)
+      for spec in specs {
+        let label = Self.label(spec)
+        XCTAssertTrue(
+          lines.contains { $0.hasPrefix("  \(label) ") || $0 == "  \(label)" },
+          "\(page.name): no line for \(label)")
+        XCTAssertTrue(
+          Self.collapsed(text).contains(Self.collapsed(spec.help)),
+          "\(page.name): the help of \(label) is missing: \(spec.help)")
+      }
+    }
+    let overview = Help.text(for: nil)
+    XCTAssertTrue(overview.contains("\n  --version "), "the overview lists --version")
+    XCTAssertTrue(overview.contains("\n  -h, --help "), "the overview lists --help")
+    for name in CommandName.allCases where name != .analyze {
+      XCTAssertTrue(overview.contains("\n  \(name.rawValue) "), "the overview lists \(name)")
+    }
+  }
+
+  /// Terminal columns of a line: emoji and East Asian wide characters take
+  /// two.
+  static func columns(_ line: Substring) -> Int {
+    line.reduce(0) { total, character in
+      let wide = character.unicodeScalars.contains { scalar in
+        scalar.properties.isEmojiPresentation
+          || (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+          || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+          || (0xFF00...0xFF60).contains(scalar.value)
+      }
+      return total + (wide ? 2 : 1)
+    }
+  }
+
+  func testColumnsCountsWideCharacters() {
+    XCTAssertEqual(Self.columns("abc"), 3)
+    XCTAssertEqual(Self.columns("a 😄"), 4)
+    XCTAssertEqual(Self.columns("→ …"), 3)
+  }
+
+  func testNoHelpLineIsWiderThan80Columns() {
+    for page in Self.pages {
+      for (number, line) in Help.text(for: page.command).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).enumerated() {
+        XCTAssertLessThanOrEqual(
+          Self.columns(line), 80, "help-\(page.name).txt line \(number + 1): \(line)")
+      }
+    }
+  }
+}
