@@ -1,0 +1,159 @@
+import XCTest
+
+@testable import SentimentCore
+
+/// Pins the bytes the whole pipeline produces on a fixed corpus: the encoded
+/// model and the `classify` output lines, for the default options and a few
+/// variants. Any optimization of reading, tokenizing, counting, encoding or
+/// decoding must leave these digests unchanged.
+final class PipelineGoldenTests: XCTestCase {
+  /// Words, negations, links, mentions, hashtags, emoji, emoticons,
+  /// entities, numbers and punctuation, so that every tokenizer step and
+  /// many bigrams occur.
+  private static let words: [String] = [
+    "love", "hate", "great", "awful", "phone", "battery", "screen", "camera", "Apple", "the",
+    "a", "is", "it", "so", "really", "not", "don't", "never", "no", "can't", "good", "bad",
+    "happy", "sad", "loooove", "sooo", "new", "update", "iOS", "2024", "$999", "v2.1",
+    "http://t.co/abc123", "https://example.com/x?y=1", "www.apple.com", "@Apple", "@tim_cook",
+    "#iPhone", "#fail", "😀", "👍🏽", "❤️", "👨‍👩‍👧", "🇺🇸", ":)", ":-(", "<3", "&lt;3", ":D", "xD",
+    "!!!", "?!", "...", ",", "&amp;", "café", "naïve", "ÜBER", "日本語", "Привет", "don’t",
+    "well,", "\"quoted\"", "it's", "i", "u", "ok", "meh", "wow", "_x_", "a,b", "line\nbreak",
+  ]
+
+  /// A deterministic CSV corpus of `rows` rows with the header `class,text`.
+  private static func corpus(rows: Int, seed: UInt64) -> [UInt8] {
+    var generator = SeededGenerator(seed: seed)
+    let labels = ["Pos", "Neg", "Neutral", "positive", "negative", "neutral", "irrelevant"]
+    var csv = "class,text\n"
+    for _ in 0..<rows {
+      let label = labels[generator.next(below: labels.count)]
+      var tokens: [String] = []
+      for _ in 0..<(1 + generator.next(below: 18)) {
+        let word = words[generator.next(below: words.count)]
+        tokens.append(word)
+        // Repeated tokens, for binarized counts.
+        if generator.next(below: 10) == 0 { tokens.append(word) }
+      }
+      let text = tokens.joined(separator: generator.next(below: 8) == 0 ? "  " : " ")
+      let quoted = text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+      csv += label + ","
+      csv += quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+      csv += "\n"
+    }
+    return Array(csv.utf8)
+  }
+
+  private static let trainingCorpus = corpus(rows: 3000, seed: 42)
+  /// Texts to classify: other rows of the same kind, so that some features
+  /// are unknown to the model, plus edge cases.
+  private static let probeTexts: [String] = {
+    var texts: [String] = ["", " ", "!!!", "not not not", "😀😀😀", "zzzz unknown"]
+    _ = try? TrainingData.read(MemorySource(corpus(rows: 1000, seed: 7))) { _, text in
+      texts.append(String(decoding: text, as: UTF8.self))
+    }
+    return texts
+  }()
+
+  private func train(_ options: NaiveBayesOptions) throws -> NaiveBayesModel {
+    var trainer = NaiveBayesTrainer(options: options)
+    let summary = try TrainingData.read(MemorySource(Self.trainingCorpus, blockSize: 4096)) {
+      label, text in trainer.add(text, as: label)
+    }
+    var hash = SHA256()
+    hash.update(Self.trainingCorpus)
+    return trainer.model(
+      metadata: ModelMetadata(),
+      provenance: Provenance(
+        source: "golden.csv", sha256: hash.finalize(), rows: summary.rows,
+        skipped: summary.skipped))
+  }
+
+  /// The lines `tweetalyze classify` writes: label, tab, probability with 4
+  /// decimals.
+  private func classifyOutput(_ model: NaiveBayesModel) -> [UInt8] {
+    var classifier = Classifier(model: model)
+    var output: [UInt8] = []
+    for var text in Self.probeTexts {
+      let prediction = text.withUTF8 { classifier.predict($0) }
+      output.append(contentsOf: prediction.label.name.utf8)
+      output.append(0x09)
+      FixedDecimal.append(prediction.confidence, decimals: 4, to: &output)
+      output.append(0x0A)
+    }
+    return output
+  }
+
+  private func digest(_ bytes: [UInt8]) -> String {
+    var hash = SHA256()
+    hash.update(bytes)
+    return hash.finalize()
+  }
+
+  private func check(
+    _ options: NaiveBayesOptions, model expectedModel: String, output expectedOutput: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let model = try train(options)
+    let bytes = ModelFile.encode(model)
+    XCTAssertEqual(digest(bytes), expectedModel, "model bytes", file: file, line: line)
+    XCTAssertEqual(
+      digest(classifyOutput(model)), expectedOutput, "classify output (trained)", file: file,
+      line: line)
+    let decoded = try ModelFile.decode(bytes)
+    XCTAssertEqual(
+      digest(classifyOutput(decoded)), expectedOutput, "classify output (decoded)", file: file,
+      line: line)
+    XCTAssertEqual(
+      digest(ModelFile.encode(decoded)), expectedModel, "re-encoded", file: file,
+      line: line)
+  }
+
+  func testCorpusIsTheFixedOne() {
+    XCTAssertEqual(
+      digest(Self.trainingCorpus),
+      "0e721a251fc71383e0b02a1df11554cc932598faab4590297136d084ca3e4bb5")
+    XCTAssertEqual(Self.probeTexts.count, 865)
+  }
+
+  func testDefaultOptions() throws {
+    try check(
+      NaiveBayesOptions(),
+      model: "f0bf0098bca5e4c6dca0faf1bc5075f9ca7484c439e03640d5f6e232b12f7ab6",
+      output: "c85ada14af21ac5acf222489063eff038d1e89bebee1192f6278390b7b8bbe75")
+  }
+
+  func testNotBinarized() throws {
+    try check(
+      NaiveBayesOptions(binarized: false),
+      model: "629882273fbf7cd76ee8d7839646af92c82ae7bc26e03f5c346050a56ebc29a4",
+      output: "e69ab84fa5d767ea60b307a508d4864215091d17d281cca33297371ebc0cb547")
+  }
+
+  func testComplement() throws {
+    try check(
+      NaiveBayesOptions(complement: true),
+      model: "526fd109c6dba9900670dfd17919f75b1e222d97d7c0aff421fbfe1d3afb9549",
+      output: "906c9564a5b18bd2d5522375acd63a3523f033e74d8f818b8bfc886ee07673c4")
+  }
+
+  func testNoBigrams() throws {
+    try check(
+      NaiveBayesOptions(bigrams: false),
+      model: "fc00adfc7dc2a9380bcd51afa1998bb7423dfb832647fdcb8a54f8cda8599fc2",
+      output: "6ad19ea48228dfc4f83a00800c2c802b4e47de215dae085431b9cd08fd6220b0")
+  }
+
+  func testDataPriors() throws {
+    try check(
+      NaiveBayesOptions(priors: .data),
+      model: "7962ff900aba0740a188d830a35d631e3bdbe7ef7de6555bdb78db85ab609ef0",
+      output: "25b1319e476a0ef0fb972c0e51e3bb11ee58da849821ef79f5eda429092ccc56")
+  }
+
+  func testMinCount() throws {
+    try check(
+      NaiveBayesOptions(minCount: 3),
+      model: "e05853153db167bde65bb6cd56910264e35fa4b4a85f408da57b9ef37bd5b6e9",
+      output: "b558648f197f3422a8640864c77e1b6fc52bb6666b997ba52e62f5f52c837821")
+  }
+}
