@@ -23,16 +23,17 @@ row() {
 }
 echo "| variant ($folds-fold, seed $seed) | apple3 accuracy | apple3 macro-F1 | full accuracy | full macro-F1 |"
 echo "|---|---|---|---|---|"
-row "defaults"
-row "plain words (every tokenizer step off)" --disable urls,mentions,hashtags,emoticons,emoji,squeeze-repeats,punctuation,negation
-for step in urls mentions hashtags emoticons emoji squeeze-repeats punctuation negation lowercase; do
+row "**defaults** (all steps, bigrams, binarized, uniform priors, alpha 0.6)"
+row "plain words, unigrams, Laplace, data priors (like scikit-learn)" --disable urls,mentions,hashtags,emoticons,emoji,squeeze-repeats,punctuation,negation,numbers,drop-short-words --no-bigrams --alpha 1 --no-binarized --priors data
+for step in urls mentions hashtags emoticons emoji squeeze-repeats punctuation negation numbers drop-short-words lowercase; do
   row "without $step" --disable "$step"
 done
 row "counts, not binarized" --no-binarized
 row "data priors" --priors data
 row "complement NB" --complement
 row "complement NB, data priors" --complement --priors data
-row "bigrams" --bigrams
-for alpha in 0.1 0.25 0.5 2; do
+row "no bigrams" --no-bigrams
+for alpha in 0.3 0.5 0.8 1; do
   row "alpha $alpha" --alpha "$alpha"
 done
+row "min count 2" --min-count 2
