@@ -92,8 +92,12 @@ public enum ModelFileError: LocalizedError, Equatable {
 ///  "vocabulary":["!", "!!", …]}
 /// ```
 ///
-/// The vocabulary is sorted by the tokens' UTF-8 bytes and `counts[c][i]` is
-/// the count of `vocabulary[i]` in class `c`.
+/// The vocabulary lists the features in the order in which they first occur
+/// in the training data (the same data always gives the same order), and
+/// `counts[c][i]` is the count of `vocabulary[i]` in class `c`. A bigram is
+/// written as its two tokens joined by a space (`"not good"`). Format version
+/// 1 files written before this order was adopted listed the vocabulary sorted
+/// by bytes; they read the same, as the order carries no meaning.
 public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
@@ -102,10 +106,10 @@ public enum ModelFile {
 
   /// Encodes a model.
   ///
-  /// - Complexity: O(*V* log *V*) in the vocabulary's size.
+  /// - Complexity: O(*V*) in the vocabulary's size.
   public static func encode(_ model: NaiveBayesModel) -> [UInt8] {
     var json = JSONWriter(pretty: false)
-    let order = model.vocabulary.idsSortedByToken()
+    let order = 0..<model.vocabulary.count
     json.beginObject()
     json.key("classes")
     json.beginArray()

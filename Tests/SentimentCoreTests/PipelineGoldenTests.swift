@@ -118,42 +118,42 @@ final class PipelineGoldenTests: XCTestCase {
   func testDefaultOptions() throws {
     try check(
       NaiveBayesOptions(),
-      model: "f0bf0098bca5e4c6dca0faf1bc5075f9ca7484c439e03640d5f6e232b12f7ab6",
+      model: "d2a8b88a12603e74a063a7ecdac42849e9feb66df616a301012ec3096d870f70",
       output: "c85ada14af21ac5acf222489063eff038d1e89bebee1192f6278390b7b8bbe75")
   }
 
   func testNotBinarized() throws {
     try check(
       NaiveBayesOptions(binarized: false),
-      model: "629882273fbf7cd76ee8d7839646af92c82ae7bc26e03f5c346050a56ebc29a4",
+      model: "dbd5550939a79c9f7b03bb86683cc2214d25e987d2195db4395c68083413a0e1",
       output: "e69ab84fa5d767ea60b307a508d4864215091d17d281cca33297371ebc0cb547")
   }
 
   func testComplement() throws {
     try check(
       NaiveBayesOptions(complement: true),
-      model: "526fd109c6dba9900670dfd17919f75b1e222d97d7c0aff421fbfe1d3afb9549",
+      model: "2b6b96332c9b25e3d23a6deb10acee21e773b789fa33b51c3018559af3824fcc",
       output: "906c9564a5b18bd2d5522375acd63a3523f033e74d8f818b8bfc886ee07673c4")
   }
 
   func testNoBigrams() throws {
     try check(
       NaiveBayesOptions(bigrams: false),
-      model: "fc00adfc7dc2a9380bcd51afa1998bb7423dfb832647fdcb8a54f8cda8599fc2",
+      model: "c4fd8991cd585859a30bd631561ee5fe89e034a9b85963eaaffc621f0d07b38e",
       output: "6ad19ea48228dfc4f83a00800c2c802b4e47de215dae085431b9cd08fd6220b0")
   }
 
   func testDataPriors() throws {
     try check(
       NaiveBayesOptions(priors: .data),
-      model: "7962ff900aba0740a188d830a35d631e3bdbe7ef7de6555bdb78db85ab609ef0",
+      model: "71831b3fb4bd7c0a46111efae1e6d41482fb17b15cce972cb84a0d289316b56f",
       output: "25b1319e476a0ef0fb972c0e51e3bb11ee58da849821ef79f5eda429092ccc56")
   }
 
   func testMinCount() throws {
     try check(
       NaiveBayesOptions(minCount: 3),
-      model: "e05853153db167bde65bb6cd56910264e35fa4b4a85f408da57b9ef37bd5b6e9",
+      model: "868c41dac0a4eb2d4718414e8da829c63baa336e0b243b570cef61269750bfbe",
       output: "b558648f197f3422a8640864c77e1b6fc52bb6666b997ba52e62f5f52c837821")
   }
 }
