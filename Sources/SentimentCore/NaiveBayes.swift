@@ -316,10 +316,8 @@ public struct NaiveBayesModel: Sendable {
 public struct Classifier {
   /// The model used.
   public let model: NaiveBayesModel
-  private var ids: [Int32] = []
   private var lastSeen: [Int32]
   private var document: Int32 = 0
-  private var scores = [Double](repeating: 0, count: Sentiment.count)
 
   /// Creates a classifier for `model`.
   public init(model: NaiveBayesModel) {
@@ -329,26 +327,37 @@ public struct Classifier {
 
   /// Classifies a text given as UTF-8 bytes.
   ///
-  /// - Complexity: O(*n*) in the text's length; no allocation.
+  /// The scores are summed feature by feature in the order of the text, as
+  /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation but the
+  ///   prediction's probabilities.
   public mutating func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
-    ids.removeAll(keepingCapacity: true)
     if document == Int32.max {
       document = 0
       for index in lastSeen.indices { lastSeen[index] = 0 }
     }
     document += 1
-    let binarized = model.options.binarized
-    let vocabulary = model.vocabulary
     let current = document
-    model.featurizer.forEachFeature(in: text) { feature in
-      guard let id = vocabulary.id(of: feature) else { return }
-      if binarized {
-        if lastSeen[id] == current { return }
-        lastSeen[id] = current
+    let binarized = model.options.binarized
+    let vocabulary = model.vocabulary.view
+    let featurizer = model.featurizer
+    var scores = (model.logPriors[0], model.logPriors[1], model.logPriors[2])
+    model.weights.withUnsafeBufferPointer { weights in
+      lastSeen.withUnsafeMutableBufferPointer { lastSeen in
+        featurizer.forEachFeature(in: text) { feature in
+          guard let id = vocabulary.id(of: feature) else { return }
+          if binarized {
+            if lastSeen[id] == current { return }
+            lastSeen[id] = current
+          }
+          let base = id &* Sentiment.count
+          scores.0 += weights[base]
+          scores.1 += weights[base &+ 1]
+          scores.2 += weights[base &+ 2]
+        }
       }
-      ids.append(Int32(truncatingIfNeeded: id))
     }
-    ids.withUnsafeBufferPointer { model.scores(ofFeatureIDs: $0, into: &scores) }
     return Prediction(scores: scores)
   }
 
@@ -360,6 +369,12 @@ public struct Classifier {
 }
 
 extension Prediction {
+  /// The prediction for per-class log scores: softmax turns them into
+  /// probabilities.
+  init(scores: (Double, Double, Double)) {
+    self.init(scores: [scores.0, scores.1, scores.2])
+  }
+
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
   init(scores: [Double]) {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A table from token bytes to dense integer ids (0, 1, 2 … in order of first
 /// insertion), keyed by the bytes themselves so that looking up a token never
 /// creates a `String`.
@@ -12,38 +20,22 @@
 /// The bytes of all tokens live in one arena; the table is open addressing
 /// with linear probing and is kept at most half full.
 public struct Vocabulary: Sendable {
-  private var arena: [UInt8] = []
-  /// Where each token starts in `arena`; `starts[id + 1]` is where it ends.
-  private var starts: [Int] = [0]
-  private var hashes: [UInt64] = []
-  /// Slot → id + 1, 0 for an empty slot.
-  private var slots: [Int32]
-  private var mask: Int
+  private var storage: VocabularyStorage
 
   /// Creates an empty vocabulary with room for about `capacity` tokens.
   public init(capacity: Int = 1024) {
-    var size = 16
-    while size < capacity * 2 { size <<= 1 }
-    slots = [Int32](repeating: 0, count: size)
-    mask = size - 1
+    storage = VocabularyStorage(capacity: capacity)
   }
 
   /// The number of tokens.
-  public var count: Int { hashes.count }
+  public var count: Int { storage.count }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   ///
   /// - Complexity: O(*k*) in the token's length, on average.
   @inline(__always)
   public func id(of token: UnsafeBufferPointer<UInt8>) -> Int? {
-    let hash = Self.hash(token)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = Int(slots[slot])
-      if entry == 0 { return nil }
-      if hashes[entry - 1] == hash && equals(entry - 1, token) { return entry - 1 }
-      slot = (slot + 1) & mask
-    }
+    storage.view.id(of: token)
   }
 
   /// The id of `token`, inserting it with the next id if it is new.
@@ -51,22 +43,13 @@ public struct Vocabulary: Sendable {
   /// - Complexity: O(*k*) in the token's length, amortized.
   @discardableResult
   public mutating func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
-    let hash = Self.hash(token)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = Int(slots[slot])
-      if entry == 0 { break }
-      if hashes[entry - 1] == hash && equals(entry - 1, token) { return entry - 1 }
-      slot = (slot + 1) & mask
-    }
-    let id = hashes.count
-    arena.append(contentsOf: token)
-    starts.append(arena.count)
-    hashes.append(hash)
-    slots[slot] = Int32(truncatingIfNeeded: id + 1)
-    if hashes.count * 2 > slots.count { grow() }
-    return id
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage.insert(token)
   }
+
+  /// A non-owning view for lookups in hot loops; valid while this
+  /// vocabulary is alive and not mutated.
+  var view: VocabularyView { storage.view }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   public func id(of token: String) -> Int? {
@@ -83,59 +66,200 @@ public struct Vocabulary: Sendable {
 
   /// The token with the given id, as a string.
   public func token(at id: Int) -> String {
-    String(decoding: arena[starts[id]..<starts[id + 1]], as: UTF8.self)
+    withToken(at: id) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with the bytes of the token with the given id.
   public func withToken<Result>(
     at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    try arena.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[starts[id]..<starts[id + 1]]))
-    }
+    precondition(id >= 0 && id < count, "token id out of range")
+    return try body(storage.view.token(at: id))
   }
 
-  /// The ids ordered by the tokens' bytes, the order of the model file.
+  /// The ids ordered by the tokens' bytes.
   public func idsSortedByToken() -> [Int] {
-    arena.withUnsafeBufferPointer { all in
-      (0..<count).sorted { left, right in
-        let a = UnsafeBufferPointer(rebasing: all[starts[left]..<starts[left + 1]])
-        let b = UnsafeBufferPointer(rebasing: all[starts[right]..<starts[right + 1]])
-        return a.lexicographicallyPrecedes(b)
-      }
-    }
+    let view = storage.view
+    return (0..<count).sorted { view.token(at: $0).lexicographicallyPrecedes(view.token(at: $1)) }
   }
 
-  private func equals(_ id: Int, _ token: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = starts[id]
-    guard starts[id + 1] - start == token.count else { return false }
-    return arena.withUnsafeBufferPointer { all in
-      for index in 0..<token.count where all[start + index] != token[index] { return false }
-      return true
-    }
-  }
-
-  private mutating func grow() {
-    let size = slots.count * 2
-    slots = [Int32](repeating: 0, count: size)
-    mask = size - 1
-    for (id, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(truncatingIfNeeded: id + 1)
-    }
-  }
-
-  /// FNV-1a over the bytes, then a multiply-xorshift so the low bits that
-  /// pick a slot depend on every byte.
+  /// A hash of the bytes, eight at a time, whose low bits depend on every
+  /// byte.
   @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    guard let base = bytes.baseAddress else { return hash }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    let count = bytes.count
+    while index &+ 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      index &+= 8
+    }
+    if index < count {
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < count {
+        word |= UInt64(base[index]) << shift
+        shift &+= 8
+        index &+= 1
+      }
+      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
     }
     hash ^= hash >> 32
-    hash = hash &* 0x9E37_79B9_7F4A_7C15
+    hash = hash &* 0x94D0_49BB_1331_11EB
     return hash ^ (hash >> 29)
+  }
+}
+
+/// Raw pointers into a ``Vocabulary``'s storage: lookups without reference
+/// counting. Valid while the vocabulary lives and is not mutated.
+struct VocabularyView {
+  let arena: UnsafeMutablePointer<UInt8>
+  /// Where each token starts in `arena`; `starts[id + 1]` is where it ends.
+  let starts: UnsafeMutablePointer<UInt32>
+  /// Slot → id + 1, 0 for an empty slot.
+  let slots: UnsafeMutablePointer<UInt32>
+  let mask: Int
+
+  /// The id of `token`, or `nil`.
+  @inline(__always)
+  func id(of token: UnsafeBufferPointer<UInt8>) -> Int? {
+    let found = find(token, hash: Vocabulary.hash(token))
+    return found.id
+  }
+
+  /// The slot where `token` is or would go, and its id when present.
+  @inline(__always)
+  func find(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let entry = Int(slots[slot])
+      if entry == 0 { return (slot, nil) }
+      if equals(entry &- 1, token) { return (slot, entry &- 1) }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  @inline(__always)
+  func token(at id: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = Int(starts[id])
+    return UnsafeBufferPointer(start: arena + start, count: Int(starts[id &+ 1]) &- start)
+  }
+
+  @inline(__always)
+  private func equals(_ id: Int, _ token: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = Int(starts[id])
+    guard Int(starts[id &+ 1]) &- start == token.count else { return false }
+    guard let base = token.baseAddress else { return true }
+    return memcmp(arena + start, base, token.count) == 0
+  }
+}
+
+/// The memory of a ``Vocabulary``: one byte arena, 32-bit offsets, and an
+/// open addressing table with linear probing kept at most half full.
+private final class VocabularyStorage: @unchecked Sendable {
+  var arena: UnsafeMutablePointer<UInt8>
+  var arenaCount = 0
+  var arenaCapacity: Int
+  var starts: UnsafeMutablePointer<UInt32>
+  /// Room for this many tokens in `starts` (one more entry is allocated).
+  var tokenCapacity: Int
+  var count = 0
+  var slots: UnsafeMutablePointer<UInt32>
+  var mask: Int
+
+  init(capacity: Int) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    tokenCapacity = max(capacity, 16)
+    arenaCapacity = tokenCapacity * 8
+    arena = .allocate(capacity: arenaCapacity)
+    starts = .allocate(capacity: tokenCapacity + 1)
+    starts[0] = 0
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  deinit {
+    arena.deallocate()
+    starts.deallocate()
+    slots.deallocate()
+  }
+
+  var view: VocabularyView {
+    VocabularyView(arena: arena, starts: starts, slots: slots, mask: mask)
+  }
+
+  func copy() -> VocabularyStorage {
+    let copy = VocabularyStorage(capacity: 0)
+    copy.arena.deallocate()
+    copy.starts.deallocate()
+    copy.slots.deallocate()
+    copy.arenaCapacity = max(arenaCapacity, 1)
+    copy.arena = .allocate(capacity: copy.arenaCapacity)
+    copy.arena.initialize(from: arena, count: arenaCount)
+    copy.arenaCount = arenaCount
+    copy.tokenCapacity = tokenCapacity
+    copy.starts = .allocate(capacity: tokenCapacity + 1)
+    copy.starts.initialize(from: starts, count: count + 1)
+    copy.count = count
+    copy.slots = .allocate(capacity: mask + 1)
+    copy.slots.initialize(from: slots, count: mask + 1)
+    copy.mask = mask
+    return copy
+  }
+
+  func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
+    let (slot, found) = view.find(token, hash: Vocabulary.hash(token))
+    if let found { return found }
+    let id = count
+    if arenaCount + token.count > arenaCapacity {
+      var bigger = arenaCapacity * 2
+      while arenaCount + token.count > bigger { bigger *= 2 }
+      precondition(
+        bigger <= Int(UInt32.max),
+        "the vocabulary's tokens exceed 4 GiB, the limit of 32-bit offsets")
+      let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+      arena.moveInitialize(from: self.arena, count: arenaCount)
+      self.arena.deallocate()
+      self.arena = arena
+      arenaCapacity = bigger
+    }
+    if id == tokenCapacity {
+      precondition(id < Int(UInt32.max) / 2, "the vocabulary exceeds 2^31 tokens")
+      let bigger = tokenCapacity * 2
+      let starts = UnsafeMutablePointer<UInt32>.allocate(capacity: bigger + 1)
+      starts.moveInitialize(from: self.starts, count: count + 1)
+      self.starts.deallocate()
+      self.starts = starts
+      tokenCapacity = bigger
+    }
+    if let base = token.baseAddress {
+      (arena + arenaCount).initialize(from: base, count: token.count)
+    }
+    arenaCount += token.count
+    starts[id + 1] = UInt32(arenaCount)
+    slots[slot] = UInt32(id + 1)
+    count = id + 1
+    if count * 2 > mask + 1 { grow() }
+    return id
+  }
+
+  private func grow() {
+    let size = (mask + 1) * 2
+    slots.deallocate()
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: 0, count: size)
+    mask = size - 1
+    let view = self.view
+    for id in 0..<count {
+      var slot = Int(truncatingIfNeeded: Vocabulary.hash(view.token(at: id))) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = UInt32(id + 1)
+    }
   }
 }
