@@ -18,7 +18,7 @@
 /// ```
 ///
 /// The bytes of all tokens live in one arena; the table is open addressing
-/// with linear probing and is kept at most half full.
+/// with linear probing and is kept at most three quarters full.
 public struct Vocabulary: Sendable {
   private var storage: VocabularyStorage
 
@@ -120,8 +120,10 @@ struct VocabularyView {
   let arena: UnsafeMutablePointer<UInt8>
   /// Where each token starts in `arena`; `starts[id + 1]` is where it ends.
   let starts: UnsafeMutablePointer<UInt32>
-  /// Slot → id + 1, 0 for an empty slot.
-  let slots: UnsafeMutablePointer<UInt32>
+  /// Slot → the hash's upper 32 bits and id + 1 in the lower, 0 for an
+  /// empty slot; the upper half rejects most other tokens without reading
+  /// their bytes.
+  let slots: UnsafeMutablePointer<UInt64>
   let mask: Int
 
   /// The id of `token`, or `nil`.
@@ -135,10 +137,14 @@ struct VocabularyView {
   @inline(__always)
   func find(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
     var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash & 0xFFFF_FFFF_0000_0000
     while true {
-      let entry = Int(slots[slot])
+      let entry = slots[slot]
       if entry == 0 { return (slot, nil) }
-      if equals(entry &- 1, token) { return (slot, entry &- 1) }
+      if entry & 0xFFFF_FFFF_0000_0000 == tag {
+        let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+        if equals(id, token) { return (slot, id) }
+      }
       slot = (slot &+ 1) & mask
     }
   }
@@ -154,12 +160,29 @@ struct VocabularyView {
     let start = Int(starts[id])
     guard Int(starts[id &+ 1]) &- start == token.count else { return false }
     guard let base = token.baseAddress else { return true }
-    return memcmp(arena + start, base, token.count) == 0
+    let stored = UnsafeRawPointer(arena + start)
+    let given = UnsafeRawPointer(base)
+    var index = 0
+    let count = token.count
+    while index &+ 8 <= count {
+      if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        != given.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      {
+        return false
+      }
+      index &+= 8
+    }
+    while index < count {
+      if arena[start &+ index] != base[index] { return false }
+      index &+= 1
+    }
+    return true
   }
 }
 
 /// The memory of a ``Vocabulary``: one byte arena, 32-bit offsets, and an
-/// open addressing table with linear probing kept at most half full.
+/// open addressing table with linear probing kept at most three quarters
+/// full.
 private final class VocabularyStorage: @unchecked Sendable {
   var arena: UnsafeMutablePointer<UInt8>
   var arenaCount = 0
@@ -168,7 +191,7 @@ private final class VocabularyStorage: @unchecked Sendable {
   /// Room for this many tokens in `starts` (one more entry is allocated).
   var tokenCapacity: Int
   var count = 0
-  var slots: UnsafeMutablePointer<UInt32>
+  var slots: UnsafeMutablePointer<UInt64>
   var mask: Int
 
   init(capacity: Int) {
@@ -214,7 +237,8 @@ private final class VocabularyStorage: @unchecked Sendable {
   }
 
   func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
-    let (slot, found) = view.find(token, hash: Vocabulary.hash(token))
+    let hash = Vocabulary.hash(token)
+    let (slot, found) = view.find(token, hash: hash)
     if let found { return found }
     let id = count
     if arenaCount + token.count > arenaCapacity {
@@ -243,9 +267,9 @@ private final class VocabularyStorage: @unchecked Sendable {
     }
     arenaCount += token.count
     starts[id + 1] = UInt32(arenaCount)
-    slots[slot] = UInt32(id + 1)
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
     count = id + 1
-    if count * 2 > mask + 1 { grow() }
+    if count * 4 > (mask + 1) * 3 { grow() }
     return id
   }
 
@@ -257,9 +281,10 @@ private final class VocabularyStorage: @unchecked Sendable {
     mask = size - 1
     let view = self.view
     for id in 0..<count {
-      var slot = Int(truncatingIfNeeded: Vocabulary.hash(view.token(at: id))) & mask
+      let hash = Vocabulary.hash(view.token(at: id))
+      var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = UInt32(id + 1)
+      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
     }
   }
 }
