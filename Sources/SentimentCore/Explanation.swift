@@ -1,0 +1,102 @@
+import Foundation
+
+/// Why a Naive Bayes model classifies a text as it does: the features it
+/// sees, the evidence (log likelihood) each adds to each class, the priors,
+/// and the resulting probabilities.
+///
+/// A class's score is its log prior plus, for each known feature, the
+/// feature's weight for the class times how often it counts (once when the
+/// model is binarized); the probabilities are the softmax of the scores, so
+/// the explanation predicts exactly what ``NaiveBayesModel/predict(_:)-(String)``
+/// predicts.
+///
+/// ```swift
+/// let explanation = Explanation(text: "love it", model: model)
+/// explanation.features[0].feature   // "love", the strongest evidence
+/// explanation.prediction.label      // .positive
+/// ```
+public struct Explanation: Equatable, Sendable {
+  /// One known feature and its evidence.
+  public struct Feature: Equatable, Sendable {
+    /// The feature as the model stores it: a token, or two tokens joined by a
+    /// space.
+    public var feature: String
+    /// How many times it counts: 1 for a binarized model, else the number of
+    /// occurrences in the text.
+    public var count: Int
+    /// The log-likelihood weight of one occurrence per class, indexed by
+    /// `Sentiment.rawValue`.
+    public var weights: [Double]
+
+    /// The largest minus the smallest weight: how strongly the feature tells
+    /// the classes apart.
+    public var spread: Double { (weights.max() ?? 0) - (weights.min() ?? 0) }
+
+    /// The class it favours most (ties go to the lower index).
+    public var leans: Sentiment {
+      var best = 0
+      for index in weights.indices.dropFirst() where weights[index] > weights[best] {
+        best = index
+      }
+      return Sentiment(rawValue: best) ?? .neutral
+    }
+  }
+
+  /// The text explained.
+  public var text: String
+  /// The log prior of each class, indexed by `Sentiment.rawValue`.
+  public var logPriors: [Double]
+  /// The known features, strongest evidence (largest spread) first; ties in
+  /// order of first occurrence.
+  public var features: [Feature]
+  /// The features the model never saw, each once, in order of occurrence:
+  /// they do not change the scores.
+  public var ignored: [String]
+  /// Each class's score: log prior plus the weighted evidence.
+  public var scores: [Double]
+  /// The label and probabilities the scores give.
+  public var prediction: Prediction
+
+  /// Explains how `model` classifies `text`.
+  public init(text: String, model: NaiveBayesModel) {
+    self.text = text
+    let featurizer = Featurizer(
+      tokenizer: Tokenizer(settings: model.tokenizer), bigrams: model.options.bigrams)
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    var ignored: [String] = []
+    var ignoredSet: Set<String> = []
+    for feature in featurizer.features(in: text) {
+      if model.vocabulary.id(of: feature) == nil {
+        if ignoredSet.insert(feature).inserted { ignored.append(feature) }
+        continue
+      }
+      if counts[feature] == nil { order.append(feature) }
+      counts[feature, default: 0] += 1
+    }
+    let binarized = model.options.binarized
+    var features: [Feature] = []
+    for feature in order {
+      guard let id = model.vocabulary.id(of: feature) else { continue }
+      features.append(
+        Feature(
+          feature: feature, count: binarized ? 1 : counts[feature] ?? 1,
+          weights: Sentiment.allCases.map { model.weight(ofFeature: id, for: $0) }))
+    }
+    logPriors = Sentiment.allCases.map { model.logPrior(of: $0) }
+    var scores = logPriors
+    for feature in features {
+      for index in scores.indices {
+        scores[index] += Double(feature.count) * feature.weights[index]
+      }
+    }
+    self.scores = scores
+    prediction = Prediction(scores: scores)
+    // A stable sort: strongest first, ties in order of occurrence.
+    self.features = features.enumerated().sorted {
+      $0.element.spread != $1.element.spread
+        ? $0.element.spread > $1.element.spread : $0.offset < $1.offset
+    }.map(\.element)
+    self.ignored = ignored
+  }
+}

@@ -1,0 +1,177 @@
+/// The `@handles` and `#hashtags` written in tweet texts, and how often and
+/// in what mood they occur among analyzed tweets (Smashtag's mention list).
+///
+/// ```swift
+/// Mentions.extract(from: "Thanks @Apple and @apple! #WWDC #wwdc 🎉")
+/// // Mentions(users: ["apple"], hashtags: ["wwdc"])
+/// ```
+public struct Mentions: Equatable, Sendable {
+  /// The handles mentioned (lower-cased, without `@`), each once, in order of
+  /// first occurrence.
+  public var users: [String]
+  /// The hashtags carried (lower-cased, without `#`), each once, in order of
+  /// first occurrence.
+  public var hashtags: [String]
+
+  /// Creates a set of mentions.
+  public init(users: [String] = [], hashtags: [String] = []) {
+    self.users = users
+    self.hashtags = hashtags
+  }
+
+  /// The mentions in `text`, case-insensitive and each counted once.
+  ///
+  /// A handle is `@` followed by 1-15 ASCII letters, digits or `_` (X's
+  /// rule), not preceded by one of those characters (so `ada@example.com` is
+  /// no mention) and not followed by more of them (`@` and 16 letters is no
+  /// handle). A hashtag is `#` followed by Unicode letters, digits,
+  /// combining marks or `_`, not only digits (`#1` is no tag), not preceded
+  /// by such a character (`C#` is no tag), at most 100 characters.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  public static func extract(from text: String) -> Mentions {
+    var result = Mentions()
+    var seenUsers: Set<String> = []
+    var seenTags: Set<String> = []
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      let previous = index > 0 ? scalars[index - 1] : nil
+      if scalar == "@" || scalar == "＠",
+        previous.map({ !SearchQuery.isHandleScalar($0) && $0 != "@" }) ?? true
+      {
+        var end = index + 1
+        while end < scalars.count && SearchQuery.isHandleScalar(scalars[end]) { end += 1 }
+        let length = end - index - 1
+        if length >= 1 && length <= 15 && (end == scalars.count || scalars[end] != "@") {
+          let name = lowercased(scalars[(index + 1)..<end])
+          if seenUsers.insert(name).inserted { result.users.append(name) }
+        }
+        index = max(end, index + 1)
+        continue
+      }
+      if scalar == "#" || scalar == "＃",
+        previous.map({ !SearchQuery.isHashtagScalar($0) && $0 != "&" }) ?? true
+      {
+        var end = index + 1
+        while end < scalars.count && SearchQuery.isHashtagScalar(scalars[end]) { end += 1 }
+        let body = scalars[(index + 1)..<end]
+        if !body.isEmpty && body.count <= SearchQuery.maximumHashtagLength
+          && !body.allSatisfy({ $0.properties.numericType != nil })
+        {
+          let tag = lowercased(body)
+          if seenTags.insert(tag).inserted { result.hashtags.append(tag) }
+        }
+        index = max(end, index + 1)
+        continue
+      }
+      index += 1
+    }
+    return result
+  }
+
+  private static func lowercased(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    return text.lowercased()
+  }
+}
+
+/// One `@handle` or `#hashtag` with the number of tweets that carry it and
+/// their average sentiment.
+public struct MentionCount: Equatable, Sendable {
+  /// Whether it is a user or a hashtag.
+  public enum Kind: String, Sendable {
+    /// An `@handle`.
+    case user
+    /// A `#hashtag`.
+    case hashtag
+  }
+
+  /// A user or a hashtag.
+  public var kind: Kind
+  /// The lower-cased name, without `@` or `#`.
+  public var name: String
+  /// The number of tweets that carry it (each tweet counts once).
+  public var tweets: Int
+  /// The sum of those tweets' sentiment (+1 positive, 0 neutral, -1
+  /// negative).
+  public var sentimentSum: Int
+
+  /// Creates a count.
+  public init(kind: Kind, name: String, tweets: Int, sentimentSum: Int) {
+    self.kind = kind
+    self.name = name
+    self.tweets = tweets
+    self.sentimentSum = sentimentSum
+  }
+
+  /// The mean sentiment of the tweets that carry it, from -1 to 1.
+  public var averageSentiment: Double {
+    tweets == 0 ? 0 : Double(sentimentSum) / Double(tweets)
+  }
+
+  /// The name with its sigil: `@apple`, `#wwdc`.
+  public var display: String { (kind == .user ? "@" : "#") + name }
+}
+
+/// Counts the `@handles` and `#hashtags` of analyzed tweets.
+///
+/// ```swift
+/// var tally = MentionTally(excluding: .mention("Apple"))
+/// tally.add("Love @Apple and @tim_cook #iPhone", label: .positive)
+/// tally.add("@TIM_COOK fix it #iphone", label: .negative)
+/// tally.top(10).users   // [@tim_cook: 2 tweets, average 0]
+/// ```
+public struct MentionTally: Sendable {
+  /// The query's own handle or tag (lower-cased), left out of the counts.
+  public let excludedUser: String?
+  /// The query's own tag (lower-cased), left out of the counts.
+  public let excludedHashtag: String?
+  private var users: [String: (tweets: Int, sum: Int)] = [:]
+  private var hashtags: [String: (tweets: Int, sum: Int)] = [:]
+
+  /// Creates an empty tally that leaves out the query's own handle or tag.
+  public init(excluding query: SearchQuery? = nil) {
+    switch query {
+    case .mention(let name): (excludedUser, excludedHashtag) = (name.lowercased(), nil)
+    case .hashtag(let tag): (excludedUser, excludedHashtag) = (nil, tag.lowercased())
+    case nil: (excludedUser, excludedHashtag) = (nil, nil)
+    }
+  }
+
+  /// Counts the mentions of one tweet with its label.
+  public mutating func add(_ text: String, label: Sentiment) {
+    let mentions = Mentions.extract(from: text)
+    for user in mentions.users where user != excludedUser {
+      users[user, default: (0, 0)].tweets += 1
+      users[user, default: (0, 0)].sum += label.score
+    }
+    for tag in mentions.hashtags where tag != excludedHashtag {
+      hashtags[tag, default: (0, 0)].tweets += 1
+      hashtags[tag, default: (0, 0)].sum += label.score
+    }
+  }
+
+  /// The `limit` most frequent users and hashtags that occur in at least two
+  /// tweets, most tweets first, ties in alphabetical order of the name
+  /// (by Unicode scalar values).
+  public func top(_ limit: Int) -> (users: [MentionCount], hashtags: [MentionCount]) {
+    (Self.rank(users, kind: .user, limit: limit), Self.rank(hashtags, kind: .hashtag, limit: limit))
+  }
+
+  private static func rank(
+    _ table: [String: (tweets: Int, sum: Int)], kind: MentionCount.Kind, limit: Int
+  ) -> [MentionCount] {
+    let counts = table.filter { $0.value.tweets >= 2 }.map {
+      MentionCount(kind: kind, name: $0.key, tweets: $0.value.tweets, sentimentSum: $0.value.sum)
+    }
+    let sorted = counts.sorted {
+      $0.tweets != $1.tweets
+        ? $0.tweets > $1.tweets
+        : $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars)
+    }
+    return Array(sorted.prefix(max(0, limit)))
+  }
+}
