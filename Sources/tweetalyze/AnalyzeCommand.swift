@@ -17,9 +17,25 @@ extension Context {
     }
     var classifier = Classifier(model: model)
     var score = SentimentScore()
-    for tweet in tweets { score.add(classifier.predict(tweet.text).label) }
+    var tally = options.mentions.map { _ in MentionTally(excluding: options.query) }
+    var dated: [(date: Date?, label: Sentiment)] = []
+    for tweet in tweets {
+      let prediction = classifier.predict(tweet.text)
+      score.add(prediction.label)
+      tally?.add(tweet.text, label: prediction.label)
+      if options.trend { dated.append((tweet.createdAt, prediction.label)) }
+      if options.tweets {
+        if options.json {
+          try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
+        } else {
+          try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
+        }
+      }
+    }
     // A score exists whenever there are tweets.
     guard let band = score.band, let scaled = score.scaled else { return }
+    let top = tally.map { tally in options.mentions.map { tally.top($0) } ?? tally.top(10) }
+    let trend = options.trend ? Trend(dated) : nil
     if options.json {
       var json = JSONWriter()
       json.beginObject()
@@ -27,8 +43,16 @@ extension Context {
       json.string(band.rawValue)
       json.key("count")
       json.integer(score.count)
+      if options.details {
+        json.key("details")
+        AnalyzeReport.detailsJSON(score, into: &json)
+      }
       json.key("emoji")
       json.string(band.emoji)
+      if let top {
+        json.key("mentions")
+        AnalyzeReport.mentionsJSON(top, into: &json)
+      }
       json.key("negative")
       json.integer(score.negative)
       json.key("neutral")
@@ -41,11 +65,20 @@ extension Context {
       json.number(scaled, decimals: 2)
       json.key("score")
       json.integer(score.value)
+      if let trend {
+        json.key("trend")
+        AnalyzeReport.trendJSON(trend, into: &json)
+      }
       json.endObject()
       try stdout.write(json.bytes + [0x0A])
-    } else {
-      try stdout.write("\(band.emoji) \(score.value)\n")
+      return
     }
+    let style = Style(output: stdout, environment: environment)
+    let value = style.paint("\(score.value)", Style.colour(ofValue: Double(score.value)))
+    try stdout.write("\(band.emoji) \(value)\n")
+    if options.details { try stdout.write("\n" + AnalyzeReport.detailsText(score, style: style)) }
+    if let top { try stdout.write("\n" + AnalyzeReport.mentionsText(top, style: style)) }
+    if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
   }
 
   /// The source the options ask for, and the progress display of an HTTP
@@ -67,7 +100,8 @@ extension Context {
     // Progress and warnings go straight to stderr while fetching; anything
     // buffered goes first.
     try stderr.flush()
-    let display = FetchDisplay(query: options.query.description, isTerminal: stderr.isTerminal)
+    let display = FetchDisplay(
+      query: options.query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
     configuration.progress = { display.show($0) }
     configuration.warning = { display.warn($0) }
     return (HTTPTweetSource(configuration), display)
@@ -88,6 +122,7 @@ extension Context {
 final class FetchDisplay: @unchecked Sendable {
   private let query: String
   private let isTerminal: Bool
+  private let quiet: Bool
   private let lock = NSLock()
   private var status = ""
   private var frame = 0
@@ -96,9 +131,11 @@ final class FetchDisplay: @unchecked Sendable {
   private var timer: DispatchSourceTimer?
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  init(query: String, isTerminal: Bool) {
+  /// Creates a display; `quiet` shows nothing at all (`--quiet`).
+  init(query: String, isTerminal: Bool, quiet: Bool = false) {
     self.query = query
-    self.isTerminal = isTerminal
+    self.isTerminal = isTerminal && !quiet
+    self.quiet = quiet
   }
 
   deinit { timer?.cancel() }
@@ -119,7 +156,7 @@ final class FetchDisplay: @unchecked Sendable {
         + "(attempt \(attempt) of \(attempts))"
     case .waitingForRateLimit(let reset, let secondsLeft):
       status = "Rate limit reached: waiting \(secondsLeft) s for the window to reset"
-      if !isTerminal && !notedWait {
+      if !isTerminal && !quiet && !notedWait {
         notedWait = true
         write(
           "Rate limit reached; waiting \(secondsLeft) s, until "
@@ -147,6 +184,7 @@ final class FetchDisplay: @unchecked Sendable {
 
   /// Shows a warning line.
   func warn(_ message: String) {
+    guard !quiet else { return }
     lock.lock()
     defer { lock.unlock() }
     clear()

@@ -11,7 +11,7 @@ struct UsageError: Error, Equatable {
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Equatable {
-  case analyze, train, eval, classify, help
+  case analyze, train, eval, classify, explain, help
 }
 
 /// What the user asked for: the result of parsing, run by ``Tweetalyze``.
@@ -20,9 +20,12 @@ enum Command: Equatable {
   case train(TrainOptions)
   case eval(EvalOptions)
   case classify(ClassifyOptions)
+  case explain(ExplainOptions)
   /// Help for a command (`nil`: the overview).
   case help(CommandName?)
   case version
+  /// `--version --json`: `{"version":"0.1.0"}`.
+  case versionJSON
 }
 
 /// `tweetalyze QUERY`.
@@ -43,6 +46,16 @@ struct AnalyzeOptions: Equatable {
   var timeout: Double = 30
   /// Where to record the raw response pages.
   var record: String?
+  /// Print every analyzed tweet before the score line.
+  var tweets = false
+  /// Print the breakdown of the score under the score line.
+  var details = false
+  /// Show the N most frequent @users and #hashtags (`nil`: not asked).
+  var mentions: Int?
+  /// Show the sentiment per day or hour and its slope.
+  var trend = false
+  /// Nothing on stderr but errors.
+  var quiet = false
 }
 
 /// Settings shared by `train` and `eval`: what a model is trained with.
@@ -76,6 +89,14 @@ struct EvalOptions: Equatable {
   var training = TrainingSettings()
 }
 
+/// `tweetalyze explain`.
+struct ExplainOptions: Equatable {
+  /// The texts; empty means standard input, one text per line.
+  var texts: [String] = []
+  var model: String?
+  var json = false
+}
+
 /// `tweetalyze classify`.
 struct ClassifyOptions: Equatable {
   /// The texts; empty means standard input, one text per line.
@@ -91,6 +112,9 @@ struct OptionSpec {
   /// The value's placeholder (`N`, `PATH`); `nil` for a flag.
   var value: String? = nil
   var help: String
+  /// The value may be left out (`--mentions` or `--mentions 5`): only a
+  /// following argument of digits is taken as the value.
+  var optionalValue = false
 }
 
 /// The command-line parser: a pure function from arguments to a ``Command``.
@@ -107,7 +131,15 @@ enum CommandLineParser {
     }
     switch first {
     case "--help", "-h": return .help(nil)
-    case "--version": return .version
+    case "--version",
+      "--json" where arguments.contains("--version"):
+      guard arguments.allSatisfy({ $0 == "--version" || $0 == "--json" }) else {
+        let extra = arguments.first { $0 != "--version" && $0 != "--json" } ?? ""
+        throw UsageError(
+          message: "Unexpected argument '\(extra)' with --version; only --json may go with it",
+          command: nil)
+      }
+      return arguments.contains("--json") ? .versionJSON : .version
     case "help":
       let rest = Array(arguments.dropFirst())
       guard let topic = rest.first else { return .help(nil) }
@@ -124,12 +156,13 @@ enum CommandLineParser {
     case "train": return try parseTrain(Array(arguments.dropFirst()))
     case "eval": return try parseEval(Array(arguments.dropFirst()))
     case "classify": return try parseClassify(Array(arguments.dropFirst()))
+    case "explain": return try parseExplain(Array(arguments.dropFirst()))
     case "analyze": return try parseAnalyze(Array(arguments.dropFirst()))
     default: return try parseAnalyze(arguments)
     }
   }
 
-  static let commandWords = ["train", "eval", "classify", "help"]
+  static let commandWords = ["train", "eval", "classify", "explain", "help"]
 
   // MARK: Commands
 
@@ -169,6 +202,13 @@ enum CommandLineParser {
     options.includeRetweets = parsed.has("include-retweets")
     options.wait = parsed.has("wait")
     options.record = parsed.value("record")
+    options.tweets = parsed.has("tweets")
+    options.details = parsed.has("details")
+    options.trend = parsed.has("trend")
+    options.quiet = parsed.has("quiet")
+    if let mentions = parsed.value("mentions") {
+      options.mentions = mentions.isEmpty ? 10 : try parsed.integer("mentions", in: 1...1_000)
+    }
     if options.record != nil && options.fixtures != nil {
       throw UsageError(
         message: "Give --record or --fixtures, not both: --record saves what the X API sends, "
@@ -289,6 +329,14 @@ enum CommandLineParser {
         texts: parsed.positionals, model: parsed.value("model"), json: parsed.has("json")))
   }
 
+  static func parseExplain(_ arguments: [String]) throws(UsageError) -> Command {
+    let parsed = try ParsedArguments(arguments, specs: Specs.explain, command: .explain)
+    if parsed.has("help") { return .help(.explain) }
+    return .explain(
+      ExplainOptions(
+        texts: parsed.positionals, model: parsed.value("model"), json: parsed.has("json")))
+  }
+
   /// The options `train` and `eval` share.
   static func trainingSettings(_ parsed: ParsedArguments, command: CommandName) throws(UsageError)
     -> TrainingSettings
@@ -390,6 +438,14 @@ struct ParsedArguments {
       }
       if let inline {
         values[name, default: []].append(inline)
+      } else if spec.optionalValue {
+        let next = index < arguments.count ? arguments[index] : ""
+        if !next.isEmpty && next.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+          values[name, default: []].append(next)
+          index += 1
+        } else {
+          values[name, default: []].append("")
+        }
       } else {
         guard index < arguments.count else {
           throw UsageError(

@@ -15,7 +15,29 @@ enum Specs {
     OptionSpec(
       name: "count", value: "N", help: "Analyze up to N tweets, 1 to 10000 (default: 100)."),
     model,
-    OptionSpec(name: "json", help: "Print a JSON object instead of 'EMOJI SCORE'."),
+    OptionSpec(
+      name: "json",
+      help: "Print a JSON object instead of 'EMOJI SCORE' (with --tweets: one object per "
+        + "tweet, then the summary object)."),
+    OptionSpec(
+      name: "tweets",
+      help: "First print each tweet: id, date, label, probability and text, tab-separated."),
+    OptionSpec(
+      name: "details",
+      help: "Under the score line, print the counts and shares per class, the scaled score "
+        + "and the band."),
+    OptionSpec(
+      name: "mentions", value: "[N]",
+      help: "Show the N most frequent @users and #hashtags (default: 10) seen in more than "
+        + "one tweet, with the tweets' average sentiment.",
+      optionalValue: true),
+    OptionSpec(
+      name: "trend",
+      help: "Show the score per day (per hour when the tweets span under two days) and "
+        + "whether it is rising, falling or flat."),
+    OptionSpec(
+      name: "quiet", short: "q",
+      help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
     OptionSpec(
       name: "token-file", value: "PATH",
       help: "Read the X API bearer token from a file that only you can read (chmod 600) "
@@ -84,12 +106,19 @@ enum Specs {
     model, OptionSpec(name: "json", help: "Print one JSON object per line."), help,
   ]
 
+  static let explain = [
+    model,
+    OptionSpec(name: "json", help: "Print one JSON object per text (one per line)."),
+    help,
+  ]
+
   static func options(for command: CommandName?) -> [OptionSpec] {
     switch command {
     case .analyze: analyze
     case .train: train
     case .eval: eval
     case .classify: classify
+    case .explain: explain
     case .help, nil: []
     }
   }
@@ -104,6 +133,7 @@ enum Help {
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
     case .classify: "tweetalyze classify [TEXT ...] [--model PATH] [--json]"
+    case .explain: "tweetalyze explain [TEXT ...] [--model PATH] [--json]"
     case .help: "tweetalyze help [COMMAND]"
     }
   }
@@ -120,6 +150,8 @@ enum Help {
           Prints one line, 'EMOJI SCORE': the score is positives minus negatives.
           The emoji compares the score scaled to 100 tweets with the bands
           >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
+          --tweets lines come before the score line; --details, --mentions and
+          --trend sections follow it, in that order, each after a blank line.
           Without --fixtures, tweets come from the X API v2 recent search (the last 7
           days), with an app's Bearer Token from the X developer portal, read from
           $TWITTER_BEARER_TOKEN (or $X_BEARER_TOKEN) or --token-file. The search is
@@ -134,6 +166,22 @@ enum Help {
             tweetalyze --fixtures recorded "#WWDC"
             tweetalyze --fixtures Fixtures/tweets "@Apple"
             tweetalyze --fixtures Fixtures/tweets "#WWDC" --json
+            tweetalyze --fixtures Fixtures/tweets "@Apple" --details --mentions 5 --trend
+            tweetalyze "@Apple" --tweets | cut -f3 | sort | uniq -c
+          """)
+    case .explain:
+      return page(
+        abstract: "Show why the model classifies a text as it does.", command: .explain,
+        arguments: [("TEXT", "Texts to explain (default: each line of stdin).")],
+        discussion: """
+          For each text: the features as the model sees them, each with its weight
+          (log likelihood) per class, strongest evidence first (largest difference
+          between the classes); the log priors; each class's score (prior plus
+          weights); and the probabilities. Features the model never saw are listed
+          as ignored: they change nothing.
+
+          Example:
+            tweetalyze explain "not bad at all, I love it"
           """)
     case .train:
       return page(
@@ -190,13 +238,14 @@ enum Help {
 
     OPTIONS:
     \(optionLines(Specs.analyze.filter { $0.name != "help" }))
-      --version               Show the version.
+      --version               Show the version (with --json: as a JSON object).
       -h, --help              Show help information.
 
     SUBCOMMANDS:
       train                   Train a model from labeled tweets in CSV.
       eval                    Measure how well training generalizes.
       classify                Classify texts as negative, neutral or positive.
+      explain                 Show why the model classifies a text as it does.
       help                    Show help for a subcommand.
 
       See 'tweetalyze help <subcommand>' for detailed help.

@@ -34,7 +34,7 @@ enum Tweetalyze {
       command = try CommandLineParser.parse(Array(arguments.dropFirst()))
     } catch {
       try? stderr.write(
-        "Error: \(error.message)\nUsage: \(Help.usage(error.command))\n"
+        "Error: \(ErrorLine.clean(error.message))\nUsage: \(Help.usage(error.command))\n"
           + "  See 'tweetalyze \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.\n")
       try? stderr.flush()
       return ExitCode.usage
@@ -49,12 +49,13 @@ enum Tweetalyze {
       return ExitCode.success
     } catch let error as UsageError {
       try? stdout.flush()
-      try? stderr.write("Error: \(error.message)\nUsage: \(Help.usage(error.command))\n")
+      try? stderr.write(
+        "Error: \(ErrorLine.clean(error.message))\nUsage: \(Help.usage(error.command))\n")
       try? stderr.flush()
       return ExitCode.usage
     } catch {
       if (try? stdout.flush()) == nil { return ExitCode.success }
-      try? stderr.write("Error: \(message(for: error))\n")
+      try? stderr.write("Error: \(ErrorLine.clean(message(for: error)))\n")
       try? stderr.flush()
       return ExitCode.failure
     }
@@ -86,6 +87,13 @@ struct Context {
       try stdout.write(Help.text(for: name))
     case .version:
       try stdout.write("tweetalyze \(Tweetalyze.version)\n")
+    case .versionJSON:
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("version")
+      json.string(Tweetalyze.version)
+      json.endObject()
+      try stdout.write(json.bytes + [0x0A])
     case .analyze(let options):
       try await analyze(options)
     case .train(let options):
@@ -94,6 +102,8 @@ struct Context {
       try evaluate(options)
     case .classify(let options):
       try classify(options)
+    case .explain(let options):
+      try explain(options)
     }
     return Tweetalyze.ExitCode.success
   }

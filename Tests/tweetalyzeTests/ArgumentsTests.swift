@@ -402,7 +402,7 @@ final class ArgumentsTests: XCTestCase {
     ]
     for (command, prefix) in prefixes {
       for spec in Specs.options(for: command) {
-        guard let value = spec.value else { continue }
+        guard let value = spec.value, !spec.optionalValue else { continue }
         assertRefused(
           prefix + ["--\(spec.name)"], command: command,
           "Missing value for '--\(spec.name) \(value)'")

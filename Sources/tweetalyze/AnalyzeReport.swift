@@ -1,0 +1,224 @@
+import Foundation
+import SentimentCore
+
+/// The output of `tweetalyze QUERY` beyond the score: per-tweet lines and
+/// the `--details`, `--mentions` and `--trend` sections, as text or JSON.
+/// Pure functions of their inputs, so that tests can check every format.
+enum AnalyzeReport {
+  // MARK: Per-tweet lines
+
+  /// `id<TAB>created_at<TAB>label<TAB>probability<TAB>text` and a line break;
+  /// tabs, carriage returns and line breaks in the text become spaces.
+  static func tweetLine(_ tweet: Tweet, _ prediction: Prediction, into buffer: inout [UInt8]) {
+    buffer.append(contentsOf: tweet.id.utf8)
+    buffer.append(0x09)
+    if let date = tweet.createdAt { buffer.append(contentsOf: ISO8601.string(date).utf8) }
+    buffer.append(0x09)
+    buffer.append(contentsOf: prediction.label.name.utf8)
+    buffer.append(0x09)
+    FixedDecimal.append(prediction.confidence, decimals: 4, to: &buffer)
+    buffer.append(0x09)
+    for byte in tweet.text.utf8 {
+      buffer.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+    }
+    buffer.append(0x0A)
+  }
+
+  /// One NDJSON line per tweet: `author`, `created_at`, `id`, `label`,
+  /// `probability`, `text`.
+  static func tweetJSON(_ tweet: Tweet, _ prediction: Prediction) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("author")
+    if let author = tweet.author { json.string(author) } else { json.null() }
+    json.key("created_at")
+    if let date = tweet.createdAt { json.string(ISO8601.string(date)) } else { json.null() }
+    json.key("id")
+    json.string(tweet.id)
+    json.key("label")
+    json.string(prediction.label.name)
+    json.key("probability")
+    json.number(prediction.confidence, decimals: 4)
+    json.key("text")
+    json.string(tweet.text)
+    json.endObject()
+    return json.bytes + [0x0A]
+  }
+
+  // MARK: Sections as text
+
+  /// The `--details` section.
+  static func detailsText(_ score: SentimentScore, style: Style) -> String {
+    guard let band = score.band, let scaled = score.scaled else { return "" }
+    var lines = ["details"]
+    for label in [Sentiment.positive, .negative, .neutral] {
+      let count = self.count(of: label, in: score)
+      let share = FixedDecimal.string(Double(count) * 100 / Double(score.count), decimals: 1)
+      lines.append(
+        style.paint(pad(label.name, 10), Style.colour(of: label)) + pad(String(count), 8)
+          + share + " %")
+    }
+    lines.append(pad("tweets", 10) + String(score.count))
+    lines.append(pad("score", 10) + String(score.value))
+    lines.append(
+      pad("scaled", 10) + FixedDecimal.string(scaled, decimals: 2) + " (score × 100 / tweets)")
+    lines.append(
+      pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `--mentions` section.
+  static func mentionsText(
+    _ top: (users: [MentionCount], hashtags: [MentionCount]), style: Style
+  ) -> String {
+    let all = top.users + top.hashtags
+    guard !all.isEmpty else {
+      return "mentions: no @user or #hashtag is in more than one tweet\n"
+    }
+    let width = max(12, (all.map { $0.display.count }.max() ?? 0) + 2)
+    var lines = ["mentions (tweets, average sentiment)"]
+    for mention in all {
+      let average = mention.averageSentiment
+      lines.append(
+        pad(mention.display, width) + pad(String(mention.tweets), 6)
+          + style.paint(signed(average, decimals: 2), Style.colour(ofValue: average)))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `--trend` section: a heading with the verdict, one line per
+  /// bucket, and the undated tweets; on a terminal a sparkline and a bar per
+  /// bucket.
+  static func trendText(_ trend: Trend, style: Style) -> String {
+    let unit = trend.unit.rawValue
+    var heading = "trend by \(unit) (UTC): \(trend.verdict.rawValue)"
+    if let slope = trend.slope {
+      heading += ", slope \(signed(slope, decimals: 4)) per \(unit)"
+    }
+    heading += ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
+    var lines = [heading]
+    if style.terminal && !trend.buckets.isEmpty {
+      lines.append(trend.buckets.map { bar($0.mean) }.joined())
+    }
+    for bucket in trend.buckets {
+      var line =
+        pad(trend.label(of: bucket), trend.unit == .day ? 12 : 19)
+        + pad("\(bucket.score.count) tweet\(bucket.score.count == 1 ? "" : "s")", 12)
+        + pad("score \(bucket.score.value)", 11)
+        + "mean "
+        + style.paint(signed(bucket.mean, decimals: 2), Style.colour(ofValue: bucket.mean))
+      if style.terminal { line += " " + bar(bucket.mean) }
+      lines.append(line)
+    }
+    lines.append("undated: \(trend.undated) tweet\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Sections as JSON
+
+  /// `{"band_rule":…,"shares":{"negative":…,"neutral":…,"positive":…}}`.
+  static func detailsJSON(_ score: SentimentScore, into json: inout JSONWriter) {
+    json.beginObject()
+    json.key("band_rule")
+    json.string(score.band?.rule ?? "")
+    json.key("shares")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.number(Double(count(of: label, in: score)) / Double(max(score.count, 1)), decimals: 4)
+    }
+    json.endObject()
+    json.endObject()
+  }
+
+  /// `{"hashtags":[…],"users":[…]}`, each entry
+  /// `{"average_sentiment":…,"name":…,"tweets":…}`.
+  static func mentionsJSON(
+    _ top: (users: [MentionCount], hashtags: [MentionCount]), into json: inout JSONWriter
+  ) {
+    json.beginObject()
+    for (key, list) in [("hashtags", top.hashtags), ("users", top.users)] {
+      json.key(key)
+      json.beginArray()
+      for mention in list {
+        json.beginObject()
+        json.key("average_sentiment")
+        json.number(mention.averageSentiment, decimals: 4)
+        json.key("name")
+        json.string(mention.name)
+        json.key("tweets")
+        json.integer(mention.tweets)
+        json.endObject()
+      }
+      json.endArray()
+    }
+    json.endObject()
+  }
+
+  /// `{"buckets":[…],"slope":…,"undated":…,"unit":…,"verdict":…}`.
+  static func trendJSON(_ trend: Trend, into json: inout JSONWriter) {
+    json.beginObject()
+    json.key("buckets")
+    json.beginArray()
+    for bucket in trend.buckets {
+      json.beginObject()
+      json.key("count")
+      json.integer(bucket.score.count)
+      json.key("mean")
+      json.number(bucket.mean, decimals: 4)
+      json.key("negative")
+      json.integer(bucket.score.negative)
+      json.key("neutral")
+      json.integer(bucket.score.neutral)
+      json.key("position")
+      json.integer(bucket.position)
+      json.key("positive")
+      json.integer(bucket.score.positive)
+      json.key("score")
+      json.integer(bucket.score.value)
+      json.key("start")
+      json.string(ISO8601.string(bucket.start))
+      json.endObject()
+    }
+    json.endArray()
+    json.key("slope")
+    if let slope = trend.slope { json.number(slope, decimals: 4) } else { json.null() }
+    json.key("undated")
+    json.integer(trend.undated)
+    json.key("unit")
+    json.string(trend.unit.rawValue)
+    json.key("verdict")
+    json.string(trend.verdict.rawValue)
+    json.endObject()
+  }
+
+  // MARK: Helpers
+
+  static func count(of label: Sentiment, in score: SentimentScore) -> Int {
+    switch label {
+    case .positive: score.positive
+    case .negative: score.negative
+    case .neutral: score.neutral
+    }
+  }
+
+  /// `text` padded with spaces to `width` characters (at least one space).
+  static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
+  }
+
+  /// `+0.50`, `-1.00`, `0.00`.
+  static func signed(_ value: Double, decimals: Int) -> String {
+    let text = FixedDecimal.string(value, decimals: decimals)
+    return text.hasPrefix("-") || text.allSatisfy({ $0 == "0" || $0 == "." }) ? text : "+" + text
+  }
+
+  /// One block element for a mean sentiment from -1 (▁) to 1 (█).
+  static func bar(_ mean: Double) -> String {
+    let blocks = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let clamped = min(1, max(-1, mean.isFinite ? mean : 0))
+    let index = min(
+      blocks.count - 1, Int(((clamped + 1) / 2 * Double(blocks.count)).rounded(.down)))
+    return blocks[index]
+  }
+}

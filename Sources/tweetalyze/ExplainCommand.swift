@@ -1,0 +1,121 @@
+import SentimentCore
+
+extension Context {
+  /// `tweetalyze explain`: the model's evidence for each text, in input
+  /// order; text blocks separated by a blank line, or one JSON object per
+  /// line.
+  func explain(_ options: ExplainOptions) throws {
+    let model = try loadModel(options.model)
+    let style = Style(output: stdout, environment: environment)
+    var first = true
+    let emit: (String) throws -> Void = { text in
+      let explanation = Explanation(text: text, model: model)
+      if options.json {
+        try stdout.write(Self.json(explanation))
+      } else {
+        try stdout.write((first ? "" : "\n") + Self.text(explanation, style: style))
+      }
+      first = false
+    }
+    if options.texts.isEmpty {
+      var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
+      try lines.forEachLine { try emit(String(decoding: $0, as: UTF8.self)) }
+    } else {
+      for text in options.texts { try emit(text) }
+    }
+  }
+
+  /// The explanation as an aligned table:
+  ///
+  ///     text: love it
+  ///     label: positive 0.8000
+  ///     feature       negative   neutral  positive  leans
+  ///     prior          -1.0986   -1.0986   -1.0986
+  ///     love           -2.1972   -2.1972   -0.8109  positive
+  ///     score          -3.2958   -3.2958   -1.9095
+  ///     probability     0.1667    0.1667    0.6667
+  ///     ignored: it
+  static func text(_ explanation: Explanation, style: Style) -> String {
+    let names = explanation.features.map { feature in
+      feature.count > 1 ? "\(feature.feature) ×\(feature.count)" : feature.feature
+    }
+    let width = max(13, (names.map(\.count).max() ?? 0) + 2)
+    let number = { (value: Double) -> String in
+      let text = FixedDecimal.string(value, decimals: 4)
+      return String(repeating: " ", count: max(1, 10 - text.count)) + text
+    }
+    let row = { (label: String, values: [Double]) -> String in
+      AnalyzeReport.pad(label, width) + values.map(number).joined()
+    }
+    let prediction = explanation.prediction
+    var lines = [
+      "text: " + explanation.text,
+      "label: " + style.paint(prediction.label.name, Style.colour(of: prediction.label)) + " "
+        + FixedDecimal.string(prediction.confidence, decimals: 4),
+      AnalyzeReport.pad("feature", width)
+        + Sentiment.allCases.map { String(repeating: " ", count: 10 - $0.name.count) + $0.name }
+        .joined() + "  leans",
+      row("prior", explanation.logPriors),
+    ]
+    for (name, feature) in zip(names, explanation.features) {
+      lines.append(
+        row(name, feature.weights) + "  "
+          + style.paint(feature.leans.name, Style.colour(of: feature.leans)))
+    }
+    lines.append(row("score", explanation.scores))
+    lines.append(row("probability", prediction.probabilities))
+    lines.append(
+      "ignored: "
+        + (explanation.ignored.isEmpty ? "none" : explanation.ignored.joined(separator: " | ")))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The explanation as one JSON line: `features` (`count`, `feature`,
+  /// `leans`, `spread`, `weights`), `ignored`, `label`, `log_priors`,
+  /// `probabilities`, `scores`, `text`.
+  static func json(_ explanation: Explanation) -> [UInt8] {
+    var json = JSONWriter()
+    let perClass = { (json: inout JSONWriter, values: [Double]) in
+      json.beginObject()
+      for label in Sentiment.allCases {
+        json.key(label.name)
+        json.number(values[label.rawValue], decimals: 4)
+      }
+      json.endObject()
+    }
+    json.beginObject()
+    json.key("features")
+    json.beginArray()
+    for feature in explanation.features {
+      json.beginObject()
+      json.key("count")
+      json.integer(feature.count)
+      json.key("feature")
+      json.string(feature.feature)
+      json.key("leans")
+      json.string(feature.leans.name)
+      json.key("spread")
+      json.number(feature.spread, decimals: 4)
+      json.key("weights")
+      perClass(&json, feature.weights)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("ignored")
+    json.beginArray()
+    for feature in explanation.ignored { json.string(feature) }
+    json.endArray()
+    json.key("label")
+    json.string(explanation.prediction.label.name)
+    json.key("log_priors")
+    perClass(&json, explanation.logPriors)
+    json.key("probabilities")
+    perClass(&json, explanation.prediction.probabilities)
+    json.key("scores")
+    perClass(&json, explanation.scores)
+    json.key("text")
+    json.string(explanation.text)
+    json.endObject()
+    return json.bytes + [0x0A]
+  }
+}
