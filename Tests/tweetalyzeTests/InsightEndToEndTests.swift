@@ -1,0 +1,420 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of issue 6 ("for scripts and for insight") on the
+/// hand-written fixture `Fixtures/tweets/insight/at-acme.json`, scored by a
+/// tiny model trained here from `Fixtures/train/insight.csv` (love/great/
+/// wonderful positive, hate/awful/terrible negative, meeting/schedule/
+/// announced neutral), so that the expected labels do not depend on the
+/// default model.
+///
+/// The 13 tweets and their labels (by the words they contain):
+///
+///     1001 03-01 negative  @bob #launch
+///     1002 03-01 negative  @alice @BOB #Launch
+///     1003 03-01 neutral   #beta
+///     1004 03-02 negative  @carol
+///     1005 03-02 neutral   @bob @bob #BETA
+///     1006 03-02 neutral   @dave #once
+///     1007 03-03 positive  @alice #launch
+///     1008 03-03 neutral   #zeta
+///     1009 03-03 negative  @carol #zeta
+///     1010 03-04 positive  @bob
+///     1011 03-04 positive  (a tab and a line break in the text)
+///     1012 03-04 neutral
+///     1013 no date positive @zed
+///
+/// Every tweet mentions @Acme (in varied case): the query, left out.
+final class InsightEndToEndTests: XCTestCase {
+  var model = ""
+
+  override func setUpWithError() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    model = directory.appendingPathComponent("insight.json").path
+    let run = try BinaryRunner.run(["train", "Fixtures/train/insight.csv", "--out", model])
+    XCTAssertEqual(run.status, 0, run.stderr)
+  }
+
+  func acme(_ options: [String], environment: [String: String] = [:]) throws -> BinaryRun {
+    let run = try BinaryRunner.run(
+      ["@Acme", "--fixtures", "Fixtures/tweets/insight", "--model", model] + options,
+      environment: environment)
+    XCTAssertFalse(run.timedOut)
+    return run
+  }
+
+  func object(_ text: some StringProtocol) throws -> [String: Any] {
+    try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      "not a JSON object: \(text)")
+  }
+
+  // MARK: Mentions and trend, worked out by hand
+
+  func testMentionsAndTrendJSON() throws {
+    let run = try acme(["--json", "--mentions", "--trend", "--details"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 1)
+    let json = try object(run.stdout)
+    // 4 positive, 4 negative, 5 neutral: score 0, 😐.
+    XCTAssertEqual(json["positive"] as? Int, 4)
+    XCTAssertEqual(json["negative"] as? Int, 4)
+    XCTAssertEqual(json["neutral"] as? Int, 5)
+    XCTAssertEqual(json["score"] as? Int, 0)
+    XCTAssertEqual(json["emoji"] as? String, "😐")
+    let details = try XCTUnwrap(json["details"] as? [String: Any])
+    XCTAssertEqual(details["band_rule"] as? String, "= 0")
+    let shares = try XCTUnwrap(details["shares"] as? [String: Double])
+    XCTAssertEqual(shares, ["negative": 0.3077, "neutral": 0.3846, "positive": 0.3077])
+
+    // Users, once per tweet, case-insensitive: bob in 1001 (-1), 1002 (-1),
+    // 1005 (0; twice in the tweet, counted once), 1010 (+1): 4 tweets, mean
+    // -1/4. alice: 1002 (-1), 1007 (+1): 2, mean 0. carol: 1004, 1009 (both
+    // -1): 2, mean -1. alice and carol tie: alphabetical. dave and zed: once,
+    // hidden. acme: the query.
+    let mentions = try XCTUnwrap(json["mentions"] as? [String: [[String: Any]]])
+    let users = try XCTUnwrap(mentions["users"])
+    XCTAssertEqual(users.map { $0["name"] as? String }, ["bob", "alice", "carol"])
+    XCTAssertEqual(users.map { $0["tweets"] as? Int }, [4, 2, 2])
+    XCTAssertEqual(users.map { $0["average_sentiment"] as? Double }, [-0.25, 0, -1])
+    // Hashtags: launch 1001 (-1), 1002 (-1), 1007 (+1): 3, mean -1/3. beta
+    // 1003, 1005 (0, 0): 2, mean 0. zeta 1008 (0), 1009 (-1): 2, mean -1/2.
+    // once: hidden.
+    let hashtags = try XCTUnwrap(mentions["hashtags"])
+    XCTAssertEqual(hashtags.map { $0["name"] as? String }, ["launch", "beta", "zeta"])
+    XCTAssertEqual(hashtags.map { $0["tweets"] as? Int }, [3, 2, 2])
+    XCTAssertEqual(hashtags.map { $0["average_sentiment"] as? Double }, [-0.3333, 0, -0.5])
+
+    // Days (span 3 days: by day): 03-01 -1 -1 0 → score -2, mean -2/3;
+    // 03-02 -1 0 0 → -1, -1/3; 03-03 +1 0 -1 → 0, 0; 03-04 +1 +1 0 → 2,
+    // 2/3. 1013 is undated. Slope: x̄ 1.5, Σ(x−x̄)y = (-1.5)(-2/3)
+    // + (-0.5)(-1/3) + 0.5·0 + 1.5·2/3 = 1 + 1/6 + 1 = 13/6; Σ(x−x̄)² = 5;
+    // slope 13/30 = 0.4333 ≥ 0.02 with 4 buckets: rising.
+    let trend = try XCTUnwrap(json["trend"] as? [String: Any])
+    XCTAssertEqual(trend["unit"] as? String, "day")
+    XCTAssertEqual(trend["undated"] as? Int, 1)
+    XCTAssertEqual(trend["slope"] as? Double, 0.4333)
+    XCTAssertEqual(trend["verdict"] as? String, "rising")
+    let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
+    XCTAssertEqual(
+      buckets.map { $0["start"] as? String },
+      [
+        "2026-03-01T00:00:00Z", "2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z",
+        "2026-03-04T00:00:00Z",
+      ])
+    XCTAssertEqual(buckets.map { $0["score"] as? Int }, [-2, -1, 0, 2])
+    XCTAssertEqual(buckets.map { $0["count"] as? Int }, [3, 3, 3, 3])
+    XCTAssertEqual(buckets.map { $0["mean"] as? Double }, [-0.6667, -0.3333, 0, 0.6667])
+    XCTAssertEqual(buckets.map { $0["position"] as? Int }, [0, 1, 2, 3])
+  }
+
+  func testMentionsLimitAndArgumentOrder() throws {
+    // N after --mentions, and the query after it: both understood.
+    let run = try BinaryRunner.run(
+      ["--fixtures", "Fixtures/tweets/insight", "--model", model, "--mentions", "1", "@Acme"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      😐 0
+
+      mentions (tweets, average sentiment)
+      @bob        4     -0.25
+      #launch     3     -0.33
+
+      """)
+  }
+
+  func testTextSections() throws {
+    let run = try acme(["--details", "--trend"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      😐 0
+
+      details
+      positive  4       30.8 %
+      negative  4       30.8 %
+      neutral   5       38.5 %
+      tweets    13
+      score     0
+      scaled    0.00 (score × 100 / tweets)
+      band      😐 neutral (scaled = 0)
+
+      trend by day (UTC): rising, slope +0.4333 per day, 4 days
+      2026-03-01  3 tweets    score -2   mean -0.67
+      2026-03-02  3 tweets    score -1   mean -0.33
+      2026-03-03  3 tweets    score 0    mean 0.00
+      2026-03-04  3 tweets    score 2    mean +0.67
+      undated: 1 tweet (in no day)
+
+      """)
+    XCTAssertFalse(run.stdout.contains("\u{1B}"), "no colour when not a terminal")
+  }
+
+  // MARK: Per-tweet output
+
+  func testTweetsTSVThenTheScoreLineLast() throws {
+    let run = try acme(["--tweets"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.count, 15, "13 tweets, the score line, the final line break")
+    XCTAssertEqual(lines[13], "😐 0")
+    let fields = lines[0].split(separator: "\t", omittingEmptySubsequences: false)
+    XCTAssertEqual(
+      fields, ["1001", "2026-03-01T09:00:00Z", "negative", fields[3], fields[4]])
+    XCTAssertEqual(fields[4], "@Acme I hate this awful terrible update @bob #launch")
+    XCTAssertNotNil(Double(fields[3]))
+    XCTAssertEqual(
+      lines[10].split(separator: "\t", omittingEmptySubsequences: false).last,
+      "@Acme love it, great and wonderful", "tab and line break become spaces")
+    XCTAssertTrue(lines[12].hasPrefix("1013\t\tpositive\t"), "no date: an empty field")
+    let labels = lines[0..<13].map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)[2]
+    }
+    XCTAssertEqual(
+      labels,
+      [
+        "negative", "negative", "neutral", "negative", "neutral", "neutral", "positive",
+        "neutral", "negative", "positive", "positive", "neutral", "positive",
+      ])
+  }
+
+  func testTweetsNDJSONThenTheSummary() throws {
+    let run = try acme(["--tweets", "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 14)
+    for line in lines.dropLast() {
+      let tweet = try object(line)
+      XCTAssertEqual(
+        Set(tweet.keys), ["author", "created_at", "id", "label", "probability", "text"])
+      XCTAssertTrue(tweet["id"] is String)
+      XCTAssertTrue(tweet["author"] is String || tweet["author"] is NSNull)
+      XCTAssertTrue(tweet["created_at"] is String || tweet["created_at"] is NSNull)
+      XCTAssertTrue(tweet["label"] is String)
+      XCTAssertTrue(tweet["probability"] is Double)
+      XCTAssertTrue(tweet["text"] is String)
+    }
+    XCTAssertEqual(try object(lines[12])["created_at"] as? NSNull, NSNull())
+    XCTAssertEqual(try object(lines[0])["author"] as? String, "user1001")
+    XCTAssertEqual(try object(lines[10])["text"] as? String, "@Acme love it,\tgreat and\nwonderful")
+    XCTAssertEqual(try object(lines[13])["query"] as? String, "@Acme")
+  }
+
+  // MARK: JSON schemas: keys and types
+
+  /// Checks that `json` has exactly `schema`'s keys, each of its type.
+  func assertSchema(
+    _ json: [String: Any], _ schema: [String: (Any) -> Bool], _ name: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(Set(json.keys), Set(schema.keys), name, file: file, line: line)
+    for (key, check) in schema {
+      guard let value = json[key] else { continue }
+      XCTAssertTrue(check(value), "\(name).\(key): \(value)", file: file, line: line)
+    }
+  }
+
+  let string: (Any) -> Bool = { $0 is String }
+  let int: (Any) -> Bool = { $0 is Int }
+  let number: (Any) -> Bool = { $0 is Double || $0 is Int }
+  let object: (Any) -> Bool = { $0 is [String: Any] }
+  let perClass: (Any) -> Bool = {
+    guard let value = $0 as? [String: Any] else { return false }
+    return Set(value.keys) == ["negative", "neutral", "positive"]
+      && value.values.allSatisfy { $0 is Double || $0 is Int }
+  }
+
+  func testSchemas() throws {
+    let analyze = try object(try acme(["--json", "--details", "--mentions", "--trend"]).stdout)
+    assertSchema(
+      analyze,
+      [
+        "band": string, "count": int, "details": object, "emoji": string, "mentions": object,
+        "negative": int, "neutral": int, "positive": int, "query": string,
+        "scaled_score": number, "score": int, "trend": object,
+      ], "analyze")
+    let plain = try object(try acme(["--json"]).stdout)
+    XCTAssertEqual(
+      Set(plain.keys),
+      [
+        "band", "count", "emoji", "negative", "neutral", "positive", "query", "scaled_score",
+        "score",
+      ])
+    assertSchema(
+      try XCTUnwrap(analyze["details"] as? [String: Any]),
+      ["band_rule": string, "shares": perClass], "details")
+    let mention = try XCTUnwrap((analyze["mentions"] as? [String: [[String: Any]]])?["users"]?[0])
+    assertSchema(
+      mention, ["average_sentiment": number, "name": string, "tweets": int], "mentions")
+    let trend = try XCTUnwrap(analyze["trend"] as? [String: Any])
+    assertSchema(
+      trend,
+      [
+        "buckets": { $0 is [Any] }, "slope": { $0 is Double || $0 is NSNull }, "undated": int,
+        "unit": string, "verdict": string,
+      ], "trend")
+    let bucket = try XCTUnwrap((trend["buckets"] as? [[String: Any]])?.first)
+    assertSchema(
+      bucket,
+      [
+        "count": int, "mean": number, "negative": int, "neutral": int, "position": int,
+        "positive": int, "score": int, "start": string,
+      ], "bucket")
+
+    let classify = try BinaryRunner.run(["classify", "--json", "--model", model, "love it"])
+    assertSchema(
+      try object(classify.stdout), ["label": string, "probabilities": perClass], "classify")
+
+    let explain = try BinaryRunner.run(["explain", "--json", "--model", model, "love it xyz"])
+    let explained = try object(explain.stdout)
+    assertSchema(
+      explained,
+      [
+        "features": { $0 is [Any] }, "ignored": { $0 is [String] }, "label": string,
+        "log_priors": perClass, "probabilities": perClass, "scores": perClass, "text": string,
+      ], "explain")
+    let feature = try XCTUnwrap((explained["features"] as? [[String: Any]])?.first)
+    assertSchema(
+      feature,
+      ["count": int, "feature": string, "leans": string, "spread": number, "weights": perClass],
+      "explain feature")
+
+    let eval = try BinaryRunner.run(
+      ["eval", "Fixtures/train/tiny.csv", "--split", "0.5", "--json"])
+    XCTAssertEqual(eval.status, 0, eval.stderr)
+    let evaluated = try object(eval.stdout)
+    for key in ["accuracy", "macro_f1", "training_accuracy", "classes", "confusion", "method"] {
+      XCTAssertNotNil(evaluated[key], "eval.\(key)")
+    }
+
+    let version = try BinaryRunner.run(["--version", "--json"])
+    XCTAssertEqual(version.stdout, #"{"version":"0.1.0"}"# + "\n")
+    XCTAssertEqual(try BinaryRunner.run(["--json", "--version"]).stdout, version.stdout)
+  }
+
+  // MARK: explain on a tiny model checked by hand
+
+  func testExplainNumbersByHand() throws {
+    // positive "good", "good fun"; negative "bad"; neutral "meh"; alpha 1,
+    // data priors, no bigrams (see ExplanationTests for the arithmetic).
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let csv = directory.appendingPathComponent("gb.csv")
+    try Data("class,text\nPos,good\nPos,good fun\nNeg,bad\nNeutral,meh\n".utf8).write(to: csv)
+    let tiny = directory.appendingPathComponent("gb.json").path
+    let trained = try BinaryRunner.run(
+      ["train", csv.path, "--out", tiny, "--alpha", "1", "--priors", "data", "--no-bigrams"])
+    XCTAssertEqual(trained.status, 0, trained.stderr)
+    let run = try BinaryRunner.run(["explain", "--model", tiny, "--json", "good good bad xyz"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let json = try object(run.stdout)
+    // log 1/4 = -1.3863, log 1/2 = -0.6931.
+    XCTAssertEqual(
+      json["log_priors"] as? [String: Double],
+      ["negative": -1.3863, "neutral": -1.3863, "positive": -0.6931])
+    let features = try XCTUnwrap(json["features"] as? [[String: Any]])
+    XCTAssertEqual(features.map { $0["feature"] as? String }, ["bad", "good"])
+    // bad: log 2/5 = -0.9163, log 1/5 = -1.6094, log 1/7 = -1.9459.
+    XCTAssertEqual(
+      features[0]["weights"] as? [String: Double],
+      ["negative": -0.9163, "neutral": -1.6094, "positive": -1.9459])
+    XCTAssertEqual(features[0]["spread"] as? Double, 1.0296)
+    XCTAssertEqual(features[0]["leans"] as? String, "negative")
+    // good: log 1/5, log 1/5, log 3/7 = -0.8473.
+    XCTAssertEqual(
+      features[1]["weights"] as? [String: Double],
+      ["negative": -1.6094, "neutral": -1.6094, "positive": -0.8473])
+    XCTAssertEqual(json["ignored"] as? [String], ["xyz"])
+    // log 0.02 = -3.9120, log 0.01 = -4.6052, log 3/98 = -3.4864;
+    // probabilities 98/297, 49/297, 150/297.
+    XCTAssertEqual(
+      json["scores"] as? [String: Double],
+      ["negative": -3.9120, "neutral": -4.6052, "positive": -3.4864])
+    XCTAssertEqual(
+      json["probabilities"] as? [String: Double],
+      ["negative": 0.3300, "neutral": 0.1650, "positive": 0.5051])
+    XCTAssertEqual(json["label"] as? String, "positive")
+
+    let text = try BinaryRunner.run(["explain", "--model", tiny], stdin: Data("bad\nmeh\n".utf8))
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertTrue(text.stdout.hasPrefix("text: bad\nlabel: negative "), text.stdout)
+    XCTAssertTrue(text.stdout.contains("\n\ntext: meh\n"), "one block per stdin line")
+    XCTAssertTrue(text.stdout.contains("\nignored: none\n"))
+  }
+
+  // MARK: Pipes, --quiet, NO_COLOR
+
+  func testEarlyClosingReaderEndsQuietly() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    // 10000 tweets (about 1 MB of TSV) and 200000 lines to classify: far
+    // more than a pipe holds, so the writer meets the closed pipe.
+    var data: [String] = []
+    for index in 0..<10_000 {
+      data.append(
+        #"{"id":"\#(index + 1)","text":"love it great wonderful day number \#(index) of many","#
+          + #""created_at":"2026-03-01T10:00:00.000Z"}"#)
+    }
+    try Data(#"{"data":[\#(data.joined(separator: ","))]}"#.utf8).write(
+      to: directory.appendingPathComponent("at-big.json"))
+    try Data(String(repeating: "I love it\n", count: 200_000).utf8).write(
+      to: directory.appendingPathComponent("lines.txt"))
+    let binary = try BinaryRunner.executable().path
+    for command in [
+      "'\(binary)' @big --fixtures . --count 10000 --tweets",
+      "'\(binary)' classify < lines.txt",
+      "'\(binary)' explain < lines.txt",
+    ] {
+      let run = try BinaryRunner.shell(
+        "{ \(command) 2>err; echo $? >status; } | head -1", directory: directory)
+      XCTAssertEqual(run.stdout.split(separator: "\n").count, 1, command)
+      let status = try String(
+        contentsOf: directory.appendingPathComponent("status"), encoding: .utf8)
+      XCTAssertEqual(status, "0\n", command)
+      XCTAssertEqual(
+        try String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8), "",
+        command)
+    }
+  }
+
+  func testQuietKeepsErrors() throws {
+    let quiet = try acme(["--quiet", "--trend"])
+    XCTAssertEqual(quiet.status, 0)
+    XCTAssertEqual(quiet.stderr, "")
+    let missing = try BinaryRunner.run(["@Nobody", "--fixtures", "Fixtures/tweets/insight", "-q"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.hasPrefix("Error: "), missing.stderr)
+  }
+
+  /// Runs `arguments` on a pseudo-terminal with `script`, so that stdout is
+  /// a terminal.
+  func onTerminal(_ arguments: [String], environment: [String: String]) throws -> BinaryRun {
+    let binary = try BinaryRunner.executable().path
+    let command = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    let run = try BinaryRunner.run(
+      ["-qec", command, "/dev/null"], environment: environment,
+      executable: URL(fileURLWithPath: "/usr/bin/script"))
+    guard run.status == 0, !run.stdout.isEmpty else {
+      throw XCTSkip("script(1) cannot run a pseudo-terminal here: \(run.stderr)")
+    }
+    return run
+  }
+
+  func testColourOnlyOnATerminalWithoutNoColor() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+      throw XCTSkip("no /usr/bin/script for a pseudo-terminal")
+    }
+    let arguments = [
+      "@Acme", "--fixtures", "Fixtures/tweets/insight", "--model", model, "--details", "--trend",
+    ]
+    let colour = try onTerminal(arguments, environment: ["TERM": "xterm"])
+    XCTAssertTrue(colour.stdout.contains("\u{1B}[31m"), colour.stdout)
+    // Means -2/3, -1/3, 0, 2/3 on eight levels from -1 to 1.
+    XCTAssertTrue(colour.stdout.contains("\n▂▃▅▇\r\n"), "a sparkline on a terminal")
+    let none = try onTerminal(arguments, environment: ["TERM": "xterm", "NO_COLOR": "1"])
+    XCTAssertFalse(none.stdout.contains("\u{1B}["), none.stdout)
+    XCTAssertTrue(none.stdout.contains("▂▃▅▇"), "NO_COLOR keeps the sparkline")
+  }
+}
