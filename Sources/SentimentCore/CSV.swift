@@ -101,12 +101,26 @@ public struct CSVReader<Source: ByteSource> {
         guard try window.fill() else { return nil }
       }
       if let lines = try parseBuffered() { return lines }
-      guard try window.fill() else {
+      guard try fillMore() else {
         // The stream ends inside the record: parse it as the last one.
         guard let lines = try parseBuffered(atEnd: true) else { return nil }
         return lines
       }
     }
+  }
+
+  /// Reads until the buffered bytes have doubled or the stream ends, so that
+  /// a record arriving in many short reads (a pipe gives 64 KiB at a time) is
+  /// parsed O(log n) times, not once per read. Returns `false` when nothing
+  /// more came.
+  private mutating func fillMore() throws -> Bool {
+    let pending = window.end - window.start
+    var more = false
+    while try window.fill() {
+      more = true
+      if window.end - window.start >= 2 * pending { break }
+    }
+    return more
   }
 
   /// One attempt on the bytes buffered so far; `nil` when the record goes

@@ -17,16 +17,21 @@ public enum TrainingDataError: LocalizedError, Equatable {
   /// Every row was skipped.
   case noUsableRows(skipped: Int)
 
+  /// A label or column name as quoted in a message: at most 60 characters.
+  private func cut(_ text: String) -> String {
+    text.count <= 60 ? text : text.prefix(60) + "…"
+  }
+
   public var errorDescription: String? {
     switch self {
     case .empty:
       "the training data is empty; expected a CSV file with a header such as 'class,text'"
     case .missingColumn(let role, let tried, let header):
-      "the header has no \(role) column (looked for \(tried.map { "'\($0)'" }.joined(separator: ", "))"
-        + "; found \(header.map { "'\($0)'" }.joined(separator: ", "))); "
+      "the header has no \(role) column (looked for \(tried.map { "'\(cut($0))'" }.joined(separator: ", "))"
+        + "; found \(header.prefix(20).map { "'\(cut($0))'" }.joined(separator: ", "))\(header.count > 20 ? ", …" : "")); "
         + "name it with --\(role)-column"
     case .unknownLabel(let label, let line):
-      "line \(line): unknown label '\(label)'; expected Pos/positive, Neg/negative or Neutral "
+      "line \(line): unknown label '\(cut(label))'; expected Pos/positive, Neg/negative or Neutral "
         + "(rows labeled 'irrelevant' are skipped)"
     case .fieldCount(let found, let expected, let line):
       "line \(line): \(found) field\(found == 1 ? "" : "s"), but the header has \(expected); "
