@@ -1,0 +1,20 @@
+// libFuzzer target: the argument parser, `CommandLineParser.parse`. The
+// input is split on NUL bytes into arguments.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
+  do {
+    _ = try CommandLineParser.parse(arguments)
+  } catch {
+    if error.message.isEmpty { fatalError("a usage error without a message") }
+    // Printed as one line, however many line breaks the arguments hold.
+    let line = ErrorLine.clean(error.message)
+    if line.contains(where: \.isNewline) { fatalError("a usage error of several lines") }
+    if line.count > ErrorLine.maximumLength + 1 { fatalError("a usage error too long") }
+  }
+  return 0
+}

@@ -1,0 +1,23 @@
+// libFuzzer target: the API response decoder, `SearchResponseDecoder`:
+// v2 responses, JSONL pages and v1.1 responses.
+
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSearchResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Data(bytes: data, count: size)
+  do {
+    let pages = try SearchResponseDecoder.decodeFile(bytes)
+    for page in pages {
+      for tweet in page.tweets { _ = tweet.text.utf8.count }
+    }
+  } catch {
+    _ = (error as? SearchResponseError)?.errorDescription
+  }
+  do {
+    _ = try SearchResponseDecoder.decodePage(bytes, line: 3)
+  } catch {
+    _ = (error as? SearchResponseError)?.errorDescription
+  }
+  return 0
+}

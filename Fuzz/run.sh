@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/Targets and runs each in turn.
+#
+#   Fuzz/run.sh            full mode: 1,000,000 executions per target
+#   Fuzz/run.sh --short    about 20 seconds per target (CI)
+#   Fuzz/run.sh [--short] csv model    only these targets
+#
+# Each target is compiled with `swiftc -sanitize=fuzzer,address -O` together
+# with the sources of SentimentCore and tweetalyze (but main.swift) as one
+# module, from a copy of the sources taken at the start (so an edit during the
+# build does not break it). Seeds come from Fuzz/Corpus/<target>/ and are not
+# changed: what libFuzzer learns goes to Fuzz/.build/corpus/<target>/.
+# Crashing inputs are saved as Fuzz/Crashes/<target>-crash-<sha1>. Prints
+# per target the executions, seconds and crashes; exits 1 on any crash.
+# Needs only the Swift toolchain (its clang runtime holds libFuzzer and ASan).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+  export PATH=/opt/swift/usr/bin:$PATH
+fi
+
+mode=(-runs=1000000)
+label="full (1,000,000 executions per target)"
+if [ "${1:-}" = "--short" ]; then
+  mode=(-max_total_time=20)
+  label="short (20 s per target)"
+  shift
+fi
+all=(csv model response tokenizer arguments)
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
+
+# target -> source file in Fuzz/Targets
+source_of() {
+  case "$1" in
+    csv) echo FuzzCSV.swift ;;
+    model) echo FuzzModelFile.swift ;;
+    response) echo FuzzSearchResponse.swift ;;
+    tokenizer) echo FuzzTokenizer.swift ;;
+    arguments) echo FuzzArguments.swift ;;
+    *) echo "unknown target '$1' (known: ${all[*]})" >&2; exit 64 ;;
+  esac
+}
+
+build=Fuzz/.build
+mkdir -p "$build/src" Fuzz/Crashes
+rm -f "$build"/src/*.swift
+cp Sources/SentimentCore/*.swift "$build/src/"
+for file in Sources/tweetalyze/*.swift; do
+  [ "$(basename "$file")" = main.swift ] || cp "$file" "$build/src/tweetalyze-$(basename "$file")"
+done
+
+echo "fuzzing: $label"
+printf '%-10s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"
+failed=0
+for target in "${targets[@]}"; do
+  file=$(source_of "$target") || exit 64
+  binary="$build/fuzz-$target"
+  echo "== $target: building"
+  # One module: `import SentimentCore` in the executable's files is then the
+  # module itself, which swiftc ignores with a warning.
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore \
+    -suppress-warnings -o "$binary" "Fuzz/Targets/$file" "$build"/src/*.swift \
+    >"$build/build-$target.log" 2>&1; then
+    cat "$build/build-$target.log"
+    echo "== $target: build failed"
+    exit 2
+  fi
+  corpus="$build/corpus/$target"
+  mkdir -p "$corpus"
+  log="$build/fuzz-$target.log"
+  echo "== $target: fuzzing"
+  began=$SECONDS
+  "./$binary" "$corpus" "Fuzz/Corpus/$target" "${mode[@]}" \
+    -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="Fuzz/Crashes/$target-" \
+    -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 >"$log" 2>&1
+  status=$?
+  seconds=$((SECONDS - began))
+  executions=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  if [ -z "$executions" ]; then
+    executions=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  fi
+  crashes=0
+  if [ "$status" -ne 0 ]; then
+    crashes=$(grep -cE '^(artifact_prefix|Test unit written to)' "$log" || true)
+    [ "$crashes" -eq 0 ] && crashes=1
+    failed=1
+    grep -E 'ERROR|Fatal error|Test unit written|SUMMARY' "$log" | head -20
+  fi
+  printf '%-10s %12s %8s %8s\n' "$target" "${executions:-?}" "$seconds" "$crashes" \
+    | tee -a "$build/summary"
+done
+
+echo
+cat "$build/summary"
+if [ "$failed" -ne 0 ]; then
+  echo "crashes found: inputs in Fuzz/Crashes/ (logs in $build/fuzz-*.log)"
+  exit 1
+fi
+echo "no crashes"
