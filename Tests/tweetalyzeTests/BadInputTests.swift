@@ -1,0 +1,313 @@
+import Foundation
+import XCTest
+
+/// The bad-input catalogue, continued from `EndToEndTests.testBadInputCatalogue`
+/// (which holds the basic cases: empty file, header only, unknown label,
+/// unterminated quote, a NUL byte, invalid UTF-8, directories, missing files,
+/// empty stdin, a truncated, versioned, inconsistent or non-JSON model, and
+/// the common usage errors). Each case runs the built binary and checks the
+/// exact exit status, nothing on stdout, and one `Error:` line on stderr
+/// (plus the usage lines for status 64) that is short and names the problem.
+final class BadInputTests: XCTestCase {
+  struct Case {
+    var name: String
+    var arguments: [String]
+    var status: Int32
+    /// Texts the `Error:` line must contain.
+    var parts: [String]
+    var stdin: Data? = nil
+  }
+
+  let root = BinaryRunner.packageRoot
+  /// The longest `Error:` line a case may print, in bytes: a message quotes
+  /// what it complains about, but never megabytes of it.
+  let longestLine = 4096
+
+  func write(_ bytes: [UInt8], _ name: String, in directory: URL) throws {
+    try Data(bytes).write(to: directory.appendingPathComponent(name))
+  }
+
+  /// Runs `cases` in `directory` and checks each.
+  func check(_ cases: [Case], in directory: URL) throws {
+    for input in cases {
+      let run = try BinaryRunner.run(input.arguments, stdin: input.stdin, directory: directory)
+      let shown = input.arguments.map { $0.count > 80 ? "\($0.prefix(80))…" : $0 }
+      let context = "\(input.name) \(shown): \(run.stderr.prefix(600))"
+      XCTAssertFalse(run.timedOut, context)
+      XCTAssertEqual(run.status, input.status, context)
+      XCTAssertEqual(run.stdout, "", context)
+      let lines = run.stderrLines
+      let first = lines.first ?? ""
+      XCTAssertTrue(first.hasPrefix("Error: "), context)
+      XCTAssertLessThanOrEqual(first.utf8.count, longestLine, context)
+      if input.status == 64 {
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("Usage: tweetalyze") == true, context)
+        XCTAssertTrue(lines.dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, context)
+      } else {
+        XCTAssertEqual(lines.count, 1, context)
+      }
+      for part in input.parts {
+        XCTAssertTrue(first.contains(part), "\(context) lacks '\(part)'")
+      }
+    }
+  }
+
+  // MARK: Training data
+
+  func testBadTrainingData() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let header = Array("class,text\n".utf8)
+    let tenMB = [UInt8](repeating: UInt8(ascii: "x"), count: 10 << 20)
+    try write(header + Array("Pos,good\nNeg,bad,extra\n".utf8), "columns.csv", in: directory)
+    try write(
+      header + Array("Pos,good\n".utf8) + tenMB + Array(",bad\n".utf8), "biglabel.csv",
+      in: directory)
+    try write(
+      Array("class,".utf8) + tenMB + Array("\nPos,good\n".utf8), "bigheader.csv", in: directory)
+    try write(header + Array("Pos,good\nNeg,\"".utf8) + tenMB, "bigquote.csv", in: directory)
+    try write(
+      header + Array("Pos,\"".utf8) + tenMB + [0] + Array("\"\n".utf8), "bignul.csv", in: directory)
+    try write(header + Array("\"Po\ns\",good\n".utf8), "newline-label.csv", in: directory)
+    try write(header + Array("Pos,\"go\0od\"\n".utf8), "quoted-nul.csv", in: directory)
+    try write(header + Array("Pos,\"good\"x\n".utf8), "after-quote.csv", in: directory)
+    try write(header + [0xFF, 0xFE] + Array(",bad\n".utf8), "utf8-label.csv", in: directory)
+    try write([0xEF, 0xBB, 0xBF], "bom.csv", in: directory)
+    try write(Array("\n\r\n\n".utf8), "blank.csv", in: directory)
+    try write(header + Array("irrelevant,x\nIrrelevant,y\n".utf8), "irrelevant.csv", in: directory)
+    try write(Array("text,b\ngood,Pos\n".utf8), "nolabel.csv", in: directory)
+    try write(Array("class,text\n".utf8), "plain.csv", in: directory)
+    let out = ["--out", "m.json"]
+    try check(
+      [
+        Case(
+          name: "wrong number of columns", arguments: ["train", "columns.csv"] + out, status: 1,
+          parts: ["line 3", "3 fields", "header has 2"]),
+        Case(
+          name: "a 10 MB label", arguments: ["train", "biglabel.csv"] + out, status: 1,
+          parts: ["line 3", "unknown label 'xxxx", "…'", "expected Pos/positive"]),
+        Case(
+          name: "a 10 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 1,
+          parts: ["no text column", "'class'", "…'", "--text-column"]),
+        Case(
+          name: "a 10 MB unterminated field", arguments: ["train", "bigquote.csv"] + out,
+          status: 1, parts: ["line 3", "never closed"]),
+        Case(
+          name: "a NUL byte after 10 MB", arguments: ["train", "bignul.csv"] + out, status: 1,
+          parts: ["line 2", "NUL"]),
+        Case(
+          name: "a label holding a line break", arguments: ["train", "newline-label.csv"] + out,
+          status: 1, parts: ["line 2", #"'Po\ns'"#]),
+        Case(
+          name: "NUL in a quoted field", arguments: ["train", "quoted-nul.csv"] + out, status: 1,
+          parts: ["line 2", "NUL"]),
+        Case(
+          name: "NUL on stdin", arguments: ["train", "-"] + out, status: 1, parts: ["NUL"],
+          stdin: Data(header + Array("Pos,a\0b\n".utf8))),
+        Case(
+          name: "text after a closing quote", arguments: ["train", "after-quote.csv"] + out,
+          status: 1, parts: ["line 2", "closing quote"]),
+        Case(
+          name: "invalid UTF-8 label", arguments: ["train", "utf8-label.csv"] + out, status: 1,
+          parts: ["line 2", "unknown label"]),
+        Case(
+          name: "byte order mark only", arguments: ["train", "bom.csv"] + out, status: 1,
+          parts: ["empty"]),
+        Case(
+          name: "blank lines only", arguments: ["train", "blank.csv"] + out, status: 1,
+          parts: ["empty"]),
+        Case(
+          name: "only irrelevant rows", arguments: ["train", "irrelevant.csv"] + out, status: 1,
+          parts: ["no usable rows", "2 skipped"]),
+        Case(
+          name: "no label column", arguments: ["train", "nolabel.csv"] + out, status: 1,
+          parts: ["no label column", "--label-column"]),
+        Case(
+          name: "a chosen column that is absent",
+          arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 1,
+          parts: ["no text column", "'body'"]),
+        Case(
+          name: "eval on empty stdin", arguments: ["eval", "-"], status: 1, parts: ["empty"],
+          stdin: Data()),
+        Case(
+          name: "eval header only", arguments: ["eval", "plain.csv"], status: 1,
+          parts: ["no usable rows"]),
+        Case(
+          name: "eval with a 10 MB label", arguments: ["eval", "biglabel.csv", "--folds", "2"],
+          status: 1, parts: ["line 3", "unknown label"]),
+      ], in: directory)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+  }
+
+  // MARK: Paths
+
+  /// A path under a regular file cannot be opened by anyone, root included
+  /// (`ENOTDIR`): the portable stand-in for an unreadable file. A mode-000
+  /// file is in `EndToEndTests` (skipped as root). A FIFO with no writer is
+  /// not a bad input: reading it waits for a writer, as `cat` does, and
+  /// `train <(command)` depends on that, so it is not in the catalogue.
+  func testPathsThatCannotBeRead() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try write(Array("class,text\nPos,good\n".utf8), "data.csv", in: directory)
+    let tiny = root.appendingPathComponent("Fixtures/train/tiny.csv").path
+    try check(
+      [
+        Case(
+          name: "data under a file", arguments: ["train", "data.csv/x.csv", "--out", "m.json"],
+          status: 1, parts: ["data.csv/x.csv", "not a directory"]),
+        Case(
+          name: "eval data under a file", arguments: ["eval", "data.csv/x.csv"], status: 1,
+          parts: ["data.csv/x.csv", "not a directory"]),
+        Case(
+          name: "model under a file", arguments: ["classify", "--model", "data.csv/m.json", "x"],
+          status: 1, parts: ["data.csv/m.json", "not a directory"]),
+        Case(
+          name: "output under a file", arguments: ["train", tiny, "--out", "data.csv/m.json"],
+          status: 1, parts: ["cannot write", "data.csv/m.json"]),
+        Case(
+          name: "fixtures under a file", arguments: ["@Apple", "--fixtures", "data.csv/tweets"],
+          status: 1, parts: ["data.csv/tweets"]),
+        Case(
+          name: "token file under a file",
+          arguments: ["@Apple", "--token-file", "data.csv/token"], status: 1,
+          parts: ["data.csv/token"]),
+        Case(
+          name: "missing token file", arguments: ["@Apple", "--token-file", "nope"], status: 1,
+          parts: ["nope"]),
+        Case(
+          name: "directory as token file", arguments: ["@Apple", "--token-file", "."], status: 1,
+          parts: ["directory"]),
+        Case(
+          name: "eval missing file", arguments: ["eval", "missing.csv"], status: 1,
+          parts: ["missing.csv", "no such file"]),
+      ], in: directory)
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)), ["data.csv"],
+      "nothing written")
+  }
+
+  // MARK: Model files
+
+  func testBadModelFiles() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("good.json")
+    let trained = try BinaryRunner.run(
+      ["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(trained.status, 0, trained.stderr)
+    let good = String(decoding: try Data(contentsOf: model), as: UTF8.self)
+    func variant(_ name: String, _ from: String, _ to: String) throws {
+      let changed = good.replacingOccurrences(of: from, with: to)
+      XCTAssertNotEqual(changed, good, name)
+      try write(Array(changed.utf8), name, in: directory)
+    }
+    try write([], "empty.json", in: directory)
+    try write(Array("{}".utf8), "object.json", in: directory)
+    try write(
+      Array(good.utf8.prefix(200)) + [0] + Array(good.utf8.dropFirst(201)), "nul.json",
+      in: directory)
+    try write(Array(good.utf8) + [0xFF], "trailing.json", in: directory)
+    try variant("format.json", #""format":"tweetalyze-naive-bayes""#, #""format":"other""#)
+    try variant("version-text.json", #""version":1,"#, #""version":"1","#)
+    try variant("version-0.json", #""version":1,"#, #""version":0,"#)
+    try variant("version-huge.json", #""version":1,"#, #""version":1e400,"#)
+    try variant("no-classes.json", #""classes":["negative","neutral","positive"],"#, "")
+    try variant("alpha.json", #""alpha":0.6"#, #""alpha":-1"#)
+    try variant("documents.json", #""documents":{"#, #""documents":{"negative":-3,"x":{"#)
+    try variant("tokenizer.json", #""urls":true"#, #""urls":"yes""#)
+    // The first token twice.
+    let vocabulary = try XCTUnwrap(good.range(of: #""vocabulary":[""#))
+    let end = try XCTUnwrap(good.range(of: "\"", range: vocabulary.upperBound..<good.endIndex))
+    let first = String(good[vocabulary.upperBound..<end.lowerBound])
+    try variant(
+      "twice.json", #""vocabulary":["\#(first)""#, #""vocabulary":["\#(first)","\#(first)""#)
+    try variant("negative.json", #""negative":["#, #""negative":[-1,"#)
+    try variant("fraction.json", #""negative":["#, #""negative":[0.5,"#)
+    try variant(
+      "no-documents.json", #""documents":{"negative":"#, #""documents":{"negative":0,"x":"#)
+    let cases: [(String, String, [String])] = [
+      ("empty model file", "empty.json", ["not valid JSON"]),
+      ("an empty object", "object.json", ["not a tweetalyze model"]),
+      ("a NUL byte in the model", "nul.json", ["not valid JSON"]),
+      ("bytes after the model", "trailing.json", ["not valid JSON"]),
+      ("another format", "format.json", ["not a tweetalyze model"]),
+      ("version as text", "version-text.json", ["\"version\""]),
+      ("version 0", "version-0.json", ["version 0"]),
+      ("version 1e400", "version-huge.json", ["model file"]),
+      ("no classes", "no-classes.json", ["\"classes\""]),
+      ("negative alpha", "alpha.json", ["options.alpha"]),
+      ("documents of the wrong type", "documents.json", ["documents"]),
+      ("a tokenizer flag of the wrong type", "tokenizer.json", ["tokenizer.urls"]),
+      ("a token listed twice", "twice.json", ["inconsistent"]),
+      ("a negative count", "negative.json", ["inconsistent"]),
+      ("a fractional count", "fraction.json", ["inconsistent"]),
+    ]
+    var all = cases.map { name, file, parts in
+      Case(
+        name: name, arguments: ["classify", "--model", file, "x"], status: 1, parts: [file] + parts)
+    }
+    all.append(
+      Case(
+        name: "model from empty stdin", arguments: ["classify", "--model", "-", "x"], status: 1,
+        parts: ["not valid JSON"], stdin: Data()))
+    all.append(
+      Case(
+        name: "bad model for eval's sibling analyze",
+        arguments: [
+          "@Apple", "--fixtures", root.appendingPathComponent("Fixtures/tweets").path, "--model",
+          "twice.json",
+        ], status: 1, parts: ["inconsistent"]))
+    try check(all, in: directory)
+  }
+
+  // MARK: Flags and queries
+
+  func testMalformedFlagsAndQueries() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let usage: [([String], [String])] = [
+      (["@Apple", "--count", "abc"], ["--count", "'abc'"]),
+      (["@Apple", "--count", "10001"], ["--count", "'10001'"]),
+      (["@Apple", "--count", "-5"], ["--count"]),
+      (["@Apple", "--count", ""], ["--count"]),
+      (["@Apple", "--count", "99999999999999999999999"], ["--count"]),
+      (["@Apple", "--count", "1\n2"], ["--count", #"'1\n2'"#]),
+      (["@Apple", "--timeout", "0"], ["--timeout"]),
+      (["@Apple", "--timeout", "nan"], ["--timeout"]),
+      (["@Apple", "--timeout", "-1"], ["--timeout"]),
+      (["@Apple", "--lang"], ["Missing value for '--lang"]),
+      (["@Apple", "--lang", "e@"], ["--lang"]),
+      (["@Apple", "--json=1"], ["'--json' takes no value"]),
+      (["@Apple", "#b"], ["Unexpected argument '#b'"]),
+      (["@Apple", "--fixtures", "a", "--record", "b"], ["--record or --fixtures"]),
+      (["@"], ["'@'"]),
+      (["#"], ["'#'"]),
+      (["#123"], ["'#123'", "only digits"]),
+      (["@a-b"], ["'@a-b'"]),
+      (["@abcdefghijklmnop"], ["at most 15"]),
+      (["@\u{1B}[31mred"], [#"\u{1B}"#]),
+      (["#" + String(repeating: "a", count: 101)], ["#aaaa"]),
+      (["train", "a.csv"], ["Missing --out"]),
+      (["train", "--out", "m.json"], ["Missing data file"]),
+      (["train", "a", "--out", "m", "--alpha", "nan"], ["--alpha"]),
+      (["train", "a", "--out", "m", "--alpha", "inf"], ["--alpha"]),
+      (["train", "a", "--out", "m", "--alpha", "0"], ["--alpha"]),
+      (["train", "a", "--out", "m", "--priors", "x"], ["--priors", "'x'"]),
+      (["train", "a", "--out", "m", "--min-count", "0"], ["--min-count"]),
+      (["train", "a", "--out", "m", "--disable", "nope"], ["--disable", "'nope'"]),
+      (["train", "a", "--out", "m", "--text-column"], ["Missing value for '--text-column"]),
+      (["train", "a", "--out", "m", "--label-column"], ["Missing value for '--label-column"]),
+      (["train", "a", "b", "--out", "m"], ["'b'"]),
+      (["eval", "a", "--folds", "1"], ["--folds"]),
+      (["eval", "a", "--folds", "x"], ["--folds"]),
+      (["eval", "a", "--split", "0"], ["--split"]),
+      (["eval", "a", "--split", "1.5"], ["--split"]),
+      (["eval", "a", "--seed", "-1"], ["--seed"]),
+      (["eval", "a", "--split", "0.5", "--folds", "3"], ["--split or --folds"]),
+      (["classify", "--model"], ["Missing value for '--model"]),
+      (["classify", "--bogus"], ["'--bogus'"]),
+      (["help", "train", "extra"], ["'extra'"]),
+      (["--versio"], ["'--versio'"]),
+    ]
+    try check(
+      usage.map { Case(name: "usage", arguments: $0.0, status: 64, parts: $0.1) }, in: directory)
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Atomic output under SIGKILL, memory bounds for huge fields and lines, and
+/// the bearer token kept out of everything the tool writes.
+final class ReliabilityTests: XCTestCase {
+  let root = BinaryRunner.packageRoot
+
+  /// A CSV of `rows` rows from a small hand-written word list, with made-up
+  /// words so that the vocabulary (and the model file) is large.
+  func largeCorpus(rows: Int) -> Data {
+    let syllables = [
+      "ka", "lo", "mi", "ne", "ru", "ta", "vo", "zi", "pe", "do", "gu", "sa", "fi", "be", "ho",
+      "ja", "we", "xu", "yo", "qi", "ce", "ma", "ni", "po", "ri", "su", "te", "vi", "wo", "ze",
+    ]
+    let words = ["love", "hate", "great", "awful", "phone", "battery", "update", "not", "meh"]
+    let labels = ["Pos", "Neg", "Neutral"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var text = "class,text\n"
+    text.reserveCapacity(rows * 48)
+    for row in 0..<rows {
+      text += labels[row % 3]
+      text += ","
+      for index in 0..<6 {
+        if index > 0 { text += " " }
+        if index % 3 == 0 {
+          text += words[next(words.count)]
+        } else {
+          for _ in 0..<3 { text += syllables[next(syllables.count)] }
+        }
+      }
+      text += "\n"
+    }
+    return Data(text.utf8)
+  }
+
+  // MARK: Atomic output
+
+  /// `train --out` writes a temporary file `.<name>.tmp-XXXXXX` in the same
+  /// directory and renames it: a SIGKILL while it writes leaves the previous
+  /// model byte for byte, and at most a hidden temporary file that no
+  /// command reads as the model.
+  func testSIGKILLWhileWritingLeavesThePreviousModel() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let output = directory.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    let model = output.appendingPathComponent("model.json")
+    let first = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let before = try Data(contentsOf: model)
+
+    let corpus = directory.appendingPathComponent("large.csv")
+    try largeCorpus(rows: 300_000).write(to: corpus)
+    let process = Process()
+    process.executableURL = try BinaryRunner.executable()
+    process.arguments = ["train", corpus.path, "--out", model.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var killed = false
+    var temporary: String?
+    let deadline = Date().addingTimeInterval(300)
+    while process.isRunning && Date() < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+      if let name = names.first(where: { $0.hasPrefix(".model.json.tmp-") }) {
+        temporary = name
+        kill(process.processIdentifier, SIGKILL)
+        killed = true
+        break
+      }
+      usleep(200)
+    }
+    if !killed && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    guard killed else {
+      XCTFail(
+        "train ended (status \(process.terminationStatus)) before its temporary file was seen")
+      return
+    }
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(process.terminationStatus, SIGKILL)
+
+    XCTAssertEqual(try Data(contentsOf: model), before, "the previous model, byte for byte")
+    let classify = try BinaryRunner.run(["classify", "--model", model.path, "I love it"])
+    XCTAssertEqual(classify.status, 0, classify.stderr)
+    XCTAssertEqual(classify.stdout.split(separator: "\n").count, 1)
+
+    // What the kill may leave: only the hidden temporary file, never a model.
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: output.path))
+    XCTAssertTrue(names.isSubset(of: ["model.json", temporary ?? ""]), "\(names)")
+    if let temporary, names.contains(temporary) {
+      print(
+        "SIGKILL left \(temporary) (\(try sizeOf(output.appendingPathComponent(temporary))) bytes)")
+      XCTAssertTrue(temporary.hasPrefix("."), "hidden")
+      // The next train into the directory writes the model and does not
+      // trip over the leftover.
+      let again = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
+      XCTAssertEqual(again.status, 0, again.stderr)
+      XCTAssertEqual(try Data(contentsOf: model), before, "the same data, the same model")
+    }
+  }
+
+  func sizeOf(_ url: URL) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? -1
+  }
+
+  // MARK: Memory
+
+  /// Peak resident memory (KiB) of a run, by GNU time's `%M`.
+  func peakKiB(_ arguments: [String], stdin: URL) throws -> (BinaryRun, Int) {
+    let time = URL(fileURLWithPath: "/usr/bin/time")
+    guard FileManager.default.isExecutableFile(atPath: time.path) else {
+      throw XCTSkip("/usr/bin/time is not installed (apt-get install time)")
+    }
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let report = directory.appendingPathComponent("time")
+    let run = try BinaryRunner.run(
+      [
+        "-f", "%M", "-o", report.path, "/bin/sh", "-c", #"exec "$0" "$@" < "$IN""#,
+        try BinaryRunner.executable().path,
+      ] + arguments,
+      environment: ["IN": stdin.path], executable: time, timeout: 600)
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let kib = try XCTUnwrap(Int(text.split(separator: "\n").last ?? ""), text)
+    return (run, kib)
+  }
+
+  /// One 50 MB field (train) and one 50 MB line (classify): memory is one
+  /// block plus about twice the longest record, not a copy of the input
+  /// per step. The bounds are what the README's Limits section promises.
+  func testHugeFieldAndLineStayWithinTheirMemoryBound() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let size = 50_000_000
+    let phrase = Array("so bad really ".utf8)
+    var field = [UInt8]()
+    field.reserveCapacity(size)
+    while field.count < size { field.append(phrase[field.count % phrase.count]) }
+    let csv = directory.appendingPathComponent("field.csv")
+    try Data(Array("class,text\nPos,good\nNeg,\"".utf8) + field + Array("\"\n".utf8)).write(to: csv)
+    let lines = directory.appendingPathComponent("line.txt")
+    try Data(Array("hello\n".utf8) + field + Array("\nbye\n".utf8)).write(to: lines)
+
+    let (train, trainKiB) = try peakKiB(
+      ["train", "-", "--out", directory.appendingPathComponent("m.json").path], stdin: csv)
+    XCTAssertEqual(train.status, 0, train.stderr)
+    let (classify, classifyKiB) = try peakKiB(["classify"], stdin: lines)
+    XCTAssertEqual(classify.status, 0, classify.stderr)
+    XCTAssertEqual(classify.stdout.split(separator: "\n").count, 3)
+    print(
+      "peak RSS: train, one 50 MB field: \(trainKiB) KiB; classify, one 50 MB line: \(classifyKiB) KiB"
+    )
+    let megabytes = size / 1_000_000
+    XCTAssertLessThan(trainKiB, (3 * megabytes + 40) * 1000, "train: under 3 × field + 40 MB")
+    XCTAssertLessThan(classifyKiB, (2 * megabytes + 40) * 1000, "classify: under 2 × line + 40 MB")
+  }
+}
