@@ -139,7 +139,7 @@ public struct NaiveBayesTrainer {
       for id in 0..<vocabulary.count {
         let range = (id * Sentiment.count)..<((id + 1) * Sentiment.count)
         guard counts[range].reduce(0, +) >= options.minCount else { continue }
-        vocabulary.withToken(at: id) { kept.insert($0) }
+        _ = vocabulary.withToken(at: id) { kept.insert($0) }
         keptCounts.append(contentsOf: counts[range])
       }
     }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Benchmarks tweetalyze against scikit-learn (../shared/bench/baseline.py) in
+# one run and prints a Markdown table: medians of several runs, on one core
+# (taskset -c 0), whole processes, wall time and peak RSS from /usr/bin/time.
+#
+#   Scripts/benchmark.sh            # RUNS=3 STARTUP_RUNS=20 BENCH_DIR=/tmp/tweetalyze-bench
+#
+# Builds release into .build-perf; makes the corpora with
+# ../shared/bench/make-corpus.py once (100k, 1M and 3M rows).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${RUNS:-3}"
+startup_runs="${STARTUP_RUNS:-20}"
+dir="${BENCH_DIR:-/tmp/tweetalyze-bench}"
+bench=../shared/bench
+sanders=../shared/data/sanders-full-corpus.csv
+mkdir -p "$dir"
+
+if [ ! -x /usr/bin/time ]; then
+  echo "installing GNU time (apt)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q time >&2
+fi
+if ! python3 -c 'import sklearn' 2>/dev/null; then
+  echo "installing scikit-learn (pip)" >&2
+  pip install -q scikit-learn >&2
+fi
+
+swift build -c release --scratch-path .build-perf --product tweetalyze >&2
+bin=$PWD/.build-perf/release/tweetalyze
+one="taskset -c 0"
+
+for rows in 100000 1000000 3000000; do
+  if [ ! -s "$dir/c$rows.csv" ] || [ ! -s "$dir/c$rows.txt" ]; then
+    echo "making the $rows-row corpus" >&2
+    python3 "$bench/make-corpus.py" "$rows" "$dir/c$rows.csv" --text-only "$dir/c$rows.txt"
+  fi
+done
+"$bin" train "$sanders" --out "$dir/sanders.json" 2>/dev/null
+
+# Prints "seconds peak_kb" of one whole-process run of the command.
+measure() {
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>&1
+  tail -1 "$tmp/time"
+}
+
+# median FILE COLUMN: the median of a column of numbers.
+median() {
+  python3 -c 'import statistics,sys; v=[float(l.split()[int(sys.argv[2])]) for l in open(sys.argv[1]) if l.strip()]; print(statistics.median(v))' "$1" "$2"
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "timing train and classify, $runs runs each" >&2
+for _ in $(seq "$runs"); do
+  measure $one "$bin" train "$dir/c1000000.csv" --out "$tmp/m.json" >>"$tmp/ours-train"
+  measure $one python3 "$bench/baseline.py" train "$dir/c1000000.csv" >>"$tmp/sk-train"
+  measure $one sh -c "'$bin' classify --model '$dir/sanders.json' < '$dir/c1000000.txt'" \
+    >>"$tmp/ours-classify"
+  # scikit-learn's own figure for reading and predicting, without fitting and imports.
+  $one python3 "$bench/baseline.py" classify "$sanders" "$dir/c1000000.txt" \
+    | sed -E 's/.*seconds=([0-9.]+).*/\1 0/' >>"$tmp/sk-classify"
+done
+
+echo "timing scaling" >&2
+for rows in 100000 1000000 3000000; do
+  for _ in $(seq "$runs"); do
+    measure $one "$bin" train "$dir/c$rows.csv" --out "$tmp/m.json" >>"$tmp/scale-train-$rows"
+    measure $one sh -c "'$bin' classify --model '$dir/sanders.json' < '$dir/c$rows.txt'" \
+      >>"$tmp/scale-classify-$rows"
+  done
+done
+
+echo "timing startup, $startup_runs runs" >&2
+for _ in $(seq "$startup_runs"); do
+  start=$(date +%s%N)
+  $one "$bin" --fixtures Fixtures/tweets "@Apple" >/dev/null
+  end=$(date +%s%N)
+  echo "$(( (end - start) / 1000 ))" >>"$tmp/startup"
+done
+
+ot=$(median "$tmp/ours-train" 0); om=$(median "$tmp/ours-train" 1)
+st=$(median "$tmp/sk-train" 0); sm=$(median "$tmp/sk-train" 1)
+oc=$(median "$tmp/ours-classify" 0); sc=$(median "$tmp/sk-classify" 0)
+su=$(median "$tmp/startup" 0)
+
+python3 - "$ot" "$om" "$st" "$sm" "$oc" "$sc" "$su" "$runs" "$startup_runs" "$tmp" <<'EOF'
+import statistics, sys
+ot, om, st, sm, oc, sc, su = map(float, sys.argv[1:8])
+runs, startup_runs, tmp = sys.argv[8], sys.argv[9], sys.argv[10]
+def med(name, col):
+    return statistics.median(float(l.split()[col]) for l in open(f"{tmp}/{name}") if l.strip())
+print(f"Medians of {runs} runs on one core (taskset -c 0), whole processes.\n")
+print("| Task | tweetalyze | scikit-learn | Ratio | Goal |")
+print("|---|---:|---:|---:|---|")
+print(f"| train 1M rows, wall | {ot:.2f} s | {st:.2f} s | {st/ot:.1f}x faster | ≥ 15x |")
+print(f"| train 1M rows, peak RSS | {om/1024:.0f} MB | {sm/1024:.0f} MB | {sm/om:.1f}x less | ≤ 150 MB |")
+print(f"| classify 1M tweets (Sanders model) | {oc:.2f} s, {1e6/oc/1e6:.2f} M tweets/s | "
+      f"{sc:.2f} s, {1e6/sc/1e3:.0f} k tweets/s (predict only) | {sc/oc:.1f}x faster | ≥ 2 M/s, ≥ 20x |")
+print(f"| `--fixtures Fixtures/tweets \"@Apple\"`, median of {startup_runs} | {su/1000:.1f} ms | | | ≤ 15 ms |")
+print()
+print("| Rows | train wall | train peak RSS | classify wall | classify peak RSS | classify tweets/s |")
+print("|---:|---:|---:|---:|---:|---:|")
+for rows in (100000, 1000000, 3000000):
+    tw, tm = med(f"scale-train-{rows}", 0), med(f"scale-train-{rows}", 1)
+    cw, cm = med(f"scale-classify-{rows}", 0), med(f"scale-classify-{rows}", 1)
+    print(f"| {rows:,} | {tw:.2f} s | {tm/1024:.0f} MB | {cw:.2f} s | {cm/1024:.0f} MB | {rows/max(cw,0.01)/1e6:.2f} M |")
+EOF
