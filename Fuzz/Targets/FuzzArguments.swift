@@ -14,7 +14,8 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Printed as one line, however many line breaks the arguments hold.
     let line = ErrorLine.clean(error.message)
     if line.contains(where: \.isNewline) { fatalError("a usage error of several lines") }
-    if line.count > ErrorLine.maximumLength + 1 { fatalError("a usage error too long") }
+    // 2,000 characters at most, each escaped to at most 10 (`\\u{10FFFF}` is 10).
+    if line.count > 10 * ErrorLine.maximumLength + 1 { fatalError("a usage error too long") }
   }
   return 0
 }
