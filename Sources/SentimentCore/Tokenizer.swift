@@ -3,8 +3,8 @@
 ///
 /// Every step can be switched off. With all of them off the tokenizer splits
 /// on anything that is not a letter, a digit, `_` or a word-internal
-/// apostrophe, which is the "lower-cased words" baseline when `lowercase` is
-/// on.
+/// apostrophe (a hashtag keeps its `#`), which is the "lower-cased words"
+/// baseline when `lowercase` is on.
 public struct TokenizerSettings: Equatable, Hashable, Sendable {
   /// Folds letters to lower case (ASCII, Latin-1, Latin Extended-A, Greek,
   /// Cyrillic).
@@ -213,6 +213,14 @@ private func classify(_ scalar: UInt32) -> ScalarClass {
 /// and are common in tweets.
 private func lowercased(_ scalar: UInt32) -> UInt32 {
   switch scalar {
+  case 0x130: return 0x69
+  case 0x386: return 0x3AC
+  case 0x388...0x38A: return scalar + 0x25
+  case 0x38C: return 0x3CC
+  case 0x38E...0x38F: return scalar + 0x3F
+  case 0x460...0x481, 0x48A...0x4BF, 0x4D0...0x4FF: return scalar | 1
+  case 0x4C0: return 0x4CF
+  case 0x4C1...0x4CE: return scalar & 1 == 1 ? scalar + 1 : scalar
   case 0xC0...0xDE where scalar != 0xD7: return scalar + 0x20
   case 0x100...0x137, 0x14A...0x177: return scalar | 1
   case 0x139...0x148, 0x179...0x17E: return scalar & 1 == 1 ? scalar + 1 : scalar
@@ -360,8 +368,12 @@ private struct TokenScanner {
       case .bang:
         scanBangs(&out, body)
       case .clause:
-        position += 1
-        negated = false
+        if byte == UInt8(ascii: ";") && settings.emoticons && matchEmoticon(&out) {
+          emitEmoticon(body, &out)
+        } else {
+          position += 1
+          negated = false
+        }
       case .emoticonStart:
         if settings.emoticons && matchEmoticon(&out) {
           emitEmoticon(body, &out)
@@ -392,6 +404,7 @@ private struct TokenScanner {
     if !keepPrefix { out.reset(prefix: nil) }
     let start = out.count
     var last: UInt8 = 0
+    var lastScalar: UInt32 = 0
     var repeats = 0
     while position < text.count {
       let byte = text[position]
@@ -407,6 +420,7 @@ private struct TokenScanner {
             last = folded
           }
           if !(settings.squeezeRepeats && repeats > 2) { out.append(folded) }
+          lastScalar = 0
           position += 1
           continue
         }
@@ -423,11 +437,21 @@ private struct TokenScanner {
       if kind == .apostrophe && isWordStart(at: position + length) {
         out.append(UInt8(ascii: "'"))
         last = 0
+        lastScalar = 0
         position += length
         continue
       }
       guard kind == .letter else { break }
-      out.appendScalar(settings.lowercase ? lowercased(value) : value)
+      let folded = settings.lowercase ? lowercased(value) : value
+      if folded == lastScalar {
+        repeats += 1
+      } else {
+        repeats = 1
+        lastScalar = folded
+      }
+      if !(settings.squeezeRepeats && repeats > 2) {
+        out.appendScalar(folded, limit: Tokenizer.maximumTokenLength)
+      }
       last = 0
       position += length
     }
@@ -521,18 +545,26 @@ private struct TokenScanner {
   func isBoundary(at index: Int) -> Bool {
     guard index < text.count else { return true }
     let byte = text[index]
-    if byte >= 0x80 { return true }
+    if byte >= 0x80 { return classify(scalar(at: index).value) != .letter }
     let kind = byteClasses[Int(byte)]
     return kind != .word && kind != .apostrophe
+  }
+
+  /// Whether the scalar ending just before `index` is a letter or digit.
+  func followsWord(_ index: Int) -> Bool {
+    guard index > 0 else { return false }
+    let before = text[index - 1]
+    if before < 0x80 { return byteClasses[Int(before)] == .word }
+    var start = index - 1
+    while start > 0 && index - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
+    let (value, length) = scalar(at: start)
+    return start + length == index && classify(value) == .letter
   }
 
   /// Matches an emoticon at `position` that stands alone (a boundary before
   /// and after it); on success writes its canonical form to `out`.
   mutating func matchEmoticon(_ out: inout TokenBuffer) -> Bool {
-    if position > 0 {
-      let before = text[position - 1]
-      if before < 0x80 && byteClasses[Int(before)] == .word { return false }
-    }
+    if followsWord(position) { return false }
     let remaining = text.count - position
     for entry in emoticonTable where entry.text.count <= remaining {
       var same = true
@@ -684,11 +716,12 @@ private struct TokenBuffer {
     base + count + bytes <= storage.count
   }
 
-  /// Appends a scalar as UTF-8; never splits one at the length limit.
-  /// Emoji sequences may go past the limit, up to the scratch capacity.
-  mutating func appendScalar(_ value: UInt32) {
+  /// Appends a scalar as UTF-8, unless it would pass `limit` bytes or the
+  /// scratch capacity; never splits a scalar. Words pass the token length
+  /// limit; emoji sequences may go past it, up to the scratch capacity.
+  mutating func appendScalar(_ value: UInt32, limit: Int = .max) {
     let length = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
-    guard base + count + length <= storage.count else { return }
+    guard base + count + length <= storage.count, count + length <= limit else { return }
     switch length {
     case 1:
       storage[base + count] = UInt8(value)
