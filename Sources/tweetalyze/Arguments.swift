@@ -71,6 +71,7 @@ struct TrainOptions: Equatable {
   var output: String
   var training = TrainingSettings()
   var metadata = ModelMetadata()
+  var json = false
 }
 
 /// How `eval` holds data out.
@@ -278,6 +279,7 @@ enum CommandLineParser {
     if let description = parsed.value("description") { options.metadata.description = description }
     if let version = parsed.value("model-version") { options.metadata.version = version }
     if let license = parsed.value("license") { options.metadata.license = license }
+    options.json = parsed.has("json")
     return .train(options)
   }
 

@@ -88,6 +88,7 @@ enum Specs {
       OptionSpec(name: "description", value: "TEXT", help: "What the model is for (metadata)."),
       OptionSpec(name: "model-version", value: "TEXT", help: "The model's version (default: 1.0)."),
       OptionSpec(name: "license", value: "TEXT", help: "The model's license (metadata)."),
+      OptionSpec(name: "json", help: "Print the summary as JSON on stdout instead of stderr."),
       help,
     ]
 

@@ -1,15 +1,29 @@
 import Foundation
 import SentimentCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Context {
   /// `tweetalyze train`: stream the CSV into a trainer, write the model
-  /// atomically, summarize on stderr.
+  /// atomically, then read the data a second time to score the model on it;
+  /// the summary goes to stderr, or to stdout as JSON with `--json`.
+  ///
+  /// Reading twice keeps memory to the model's size instead of also holding
+  /// every training document; standard input is spooled to a temporary file
+  /// for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
-    var trainer = NaiveBayesTrainer(
-      tokenizer: settings.tokenizer, options: settings.options, recordDocuments: true)
+    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
+    let spool = options.data == "-" ? try Spool() : nil
+    defer { spool?.remove() }
     let (summary, sha256) = try Files.withInput(options.data) { file in
-      var reader = CSVReader(source: HashingSource(file))
+      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
         trainer.add(text, as: label)
       }
@@ -21,17 +35,104 @@ extension Context {
       source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
     let model = trainer.model(metadata: options.metadata, provenance: provenance)
     try Files.writeAtomically(ModelFile.encode(model), to: options.output)
-    let accuracy = trainer.trainingAccuracy(of: model).map { FixedDecimal.string($0, decimals: 4) }
-    try stderr.write(
-      """
-      Trained on \(summary.used) rows from \(source): \
-      \(summary.rows[Sentiment.negative.rawValue]) negative, \
-      \(summary.rows[Sentiment.neutral.rawValue]) neutral, \
-      \(summary.rows[Sentiment.positive.rawValue]) positive; \
-      \(summary.skipped) skipped (irrelevant).
-      Features: \(model.vocabulary.count). Training accuracy: \(accuracy ?? "--").
-      Wrote \(options.output).
 
-      """)
+    var classifier = Classifier(model: model)
+    var correct = 0
+    try Files.withInput(spool?.path ?? options.data) { file in
+      try TrainingData.read(file, columns: settings.columns) { label, text in
+        if classifier.predict(text).label == label { correct += 1 }
+      }
+    }
+    let accuracy = Double(correct) / Double(max(summary.used, 1))
+    if options.json {
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("features")
+      json.integer(model.vocabulary.count)
+      json.key("output")
+      json.string(options.output)
+      json.key("rows")
+      json.beginObject()
+      for label in Sentiment.allCases {
+        json.key(label.name)
+        json.integer(summary.rows[label.rawValue])
+      }
+      json.endObject()
+      json.key("sha256")
+      json.string(sha256)
+      json.key("skipped")
+      json.integer(summary.skipped)
+      json.key("source")
+      json.string(source)
+      json.key("training_accuracy")
+      json.number(accuracy, decimals: 4)
+      json.endObject()
+      try stdout.write(json.bytes + [0x0A])
+    } else {
+      try stderr.write(
+        """
+        Trained on \(summary.used) rows from \(source): \
+        \(summary.rows[Sentiment.negative.rawValue]) negative, \
+        \(summary.rows[Sentiment.neutral.rawValue]) neutral, \
+        \(summary.rows[Sentiment.positive.rawValue]) positive; \
+        \(summary.skipped) skipped (irrelevant).
+        Features: \(model.vocabulary.count). \
+        Training accuracy: \(FixedDecimal.string(accuracy, decimals: 4)).
+        Wrote \(options.output).
+
+        """)
+    }
+  }
+}
+
+/// `write(2)`, under a name that ``Spool/write(_:)`` does not shadow.
+private let posixWrite = write
+
+/// A temporary file that keeps a copy of standard input for a second
+/// reading.
+private final class Spool {
+  let path: String
+  let descriptor: Int32
+
+  init() throws {
+    var template = Array(
+      (FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else {
+      throw RuntimeError("cannot create a temporary file for stdin: \(Files.reason(errno))")
+    }
+    self.descriptor = descriptor
+    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws {
+    var offset = 0
+    while offset < bytes.count, let base = bytes.baseAddress {
+      let written = posixWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(errno))")
+      }
+      offset += written
+    }
+  }
+
+  func remove() {
+    close(descriptor)
+    unlink(path)
+  }
+}
+
+/// Passes bytes through, copying them to a ``Spool`` when there is one.
+private struct SpoolingSource<Base: ByteSource>: ByteSource {
+  var base: Base
+  let spool: Spool?
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let count = try base.read(into: buffer)
+    try spool?.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    return count
   }
 }

@@ -398,6 +398,39 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("6 negative, 8 neutral, 6 positive; 4 skipped"), run.stderr)
   }
 
+  /// `train --json` prints the summary on stdout, nothing on stderr, and the
+  /// same training accuracy from stdin (spooled and read twice) as from the
+  /// file.
+  func testTrainJSONSummary() throws {
+    let directory = try temporaryDirectory()
+    let data = fixture("Fixtures/train/sanders-layout.csv")
+    let model = directory.appendingPathComponent("m.json")
+    let run = try tweetalyze(["train", data.path, "--out", model.path, "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertEqual(run.stdout.filter { $0 == "\n" }.count, 1)
+    let summary = try json(run.stdoutData)
+    XCTAssertEqual(
+      Set(summary.keys),
+      ["features", "output", "rows", "sha256", "skipped", "source", "training_accuracy"])
+    XCTAssertEqual(summary["output"] as? String, model.path)
+    XCTAssertEqual(summary["source"] as? String, "sanders-layout.csv")
+    XCTAssertEqual(summary["skipped"] as? Int, 4)
+    XCTAssertEqual(summary["sha256"] as? String, try sha256(data))
+    let rows = try XCTUnwrap(summary["rows"] as? [String: Int])
+    XCTAssertEqual(rows, ["negative": 6, "neutral": 8, "positive": 6])
+    let saved = try json(Data(contentsOf: model))
+    XCTAssertEqual((saved["vocabulary"] as? [Any])?.count, summary["features"] as? Int)
+    let accuracy = try XCTUnwrap(summary["training_accuracy"] as? Double)
+    XCTAssertGreaterThan(accuracy, 0)
+    XCTAssertLessThanOrEqual(accuracy, 1)
+    let piped = try tweetalyze(
+      ["train", "-", "--out", directory.appendingPathComponent("s.json").path, "--json"],
+      stdin: try Data(contentsOf: data))
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    XCTAssertEqual(try json(piped.stdoutData)["training_accuracy"] as? Double, accuracy)
+  }
+
   func testTrainFromStdin() throws {
     let directory = try temporaryDirectory()
     let data = fixture("Fixtures/train/tiny.csv")
