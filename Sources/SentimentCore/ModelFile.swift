@@ -195,14 +195,52 @@ public enum ModelFile {
 
   /// Decodes a model, checking that it is complete and consistent.
   ///
+  /// The file is read in one pass by ``ModelFileReader``; a file that it
+  /// declines (a bad one, or one written unusually by hand) is decoded again
+  /// with the generic parser (``decodeWithTree(_:)``), which gives the error.
+  /// Both paths check the members with the same code, and the fast one
+  /// accepts no file that the generic one rejects.
+  ///
   /// - Throws: ``ModelFileError``.
+  /// - Complexity: O(*n*) in the file's size.
   public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
+    if let model = decodeFast(bytes) { return model }
+    return try decodeWithTree(bytes)
+  }
+
+  /// The fast path of ``decode(_:)``: the model, or `nil` when
+  /// ``ModelFileReader`` declines the file or its members are wrong.
+  ///
+  /// - Complexity: O(*n*) in the file's size.
+  static func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> NaiveBayesModel? {
+    guard let contents = ModelFileReader.read(bytes) else { return nil }
+    return try? model(root: .object(contents.members)) { (contents.vocabulary, contents.counts) }
+  }
+
+  /// Decodes a model with the generic parser: a ``JSONValue`` tree of the
+  /// whole file, then the model's tables from it. Slow for big models, but
+  /// it handles every file and reports the first problem precisely.
+  ///
+  /// - Throws: ``ModelFileError``.
+  /// - Complexity: O(*n*) in the file's size.
+  static func decodeWithTree(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
     let root: JSONValue
     do {
       root = try JSONValue.parse(bytes)
     } catch {
       throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
     }
+    return try model(root: root) { try features(of: root) }
+  }
+
+  /// Checks a parsed file's members and builds the model; `features` gives
+  /// the vocabulary and the counts (feature id × class), and is called after
+  /// the format, version and classes are checked.
+  ///
+  /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
+  private static func model(
+    root: JSONValue, features: () throws -> (Vocabulary, [Int])
+  ) throws -> NaiveBayesModel {
     guard case .object = root, case .string(format)? = root["format"] else {
       throw ModelFileError.notAModel
     }
@@ -214,6 +252,32 @@ public enum ModelFile {
       classes == Sentiment.allCases.map({ .string($0.name) })
     else { throw ModelFileError.missing("classes") }
 
+    let (vocabulary, counts) = try features()
+    let documents = try classCounts(root["documents"], name: "documents")
+    guard documents.reduce(0, +) > 0 else {
+      throw ModelFileError.inconsistent("no training documents")
+    }
+    let options = try decodeOptions(root["options"])
+    if options.binarized {
+      for id in 0..<vocabulary.count {
+        for label in Sentiment.allCases
+        where counts[id * Sentiment.count + label.rawValue] > documents[label.rawValue] {
+          throw ModelFileError.inconsistent(
+            "a binarized count exceeds the number of \(label.name) documents")
+        }
+      }
+    }
+    return NaiveBayesModel(
+      metadata: try decodeMetadata(root["metadata"]),
+      provenance: try decodeProvenance(root["provenance"]),
+      tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
+      vocabulary: vocabulary, counts: counts, documents: documents)
+  }
+
+  /// The vocabulary and the counts (feature id × class) of a parsed file.
+  ///
+  /// - Throws: ``ModelFileError``.
+  private static func features(of root: JSONValue) throws -> (Vocabulary, [Int]) {
     guard case .array(let tokens)? = root["vocabulary"] else {
       throw ModelFileError.missing("vocabulary")
     }
@@ -244,25 +308,7 @@ public enum ModelFile {
         counts[id * Sentiment.count + label.rawValue] = count
       }
     }
-    let documents = try classCounts(root["documents"], name: "documents")
-    guard documents.reduce(0, +) > 0 else {
-      throw ModelFileError.inconsistent("no training documents")
-    }
-    let options = try decodeOptions(root["options"])
-    if options.binarized {
-      for id in 0..<tokens.count {
-        for label in Sentiment.allCases
-        where counts[id * Sentiment.count + label.rawValue] > documents[label.rawValue] {
-          throw ModelFileError.inconsistent(
-            "a binarized count exceeds the number of \(label.name) documents")
-        }
-      }
-    }
-    return NaiveBayesModel(
-      metadata: try decodeMetadata(root["metadata"]),
-      provenance: try decodeProvenance(root["provenance"]),
-      tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents)
+    return (vocabulary, counts)
   }
 
   /// Decodes a model from a byte array.

@@ -1,0 +1,404 @@
+/// A one-pass reader of model files: the fast path of ``ModelFile/decode(_:)``.
+///
+/// The two big members go straight from the file's bytes into the model's
+/// tables, with no ``JSONValue`` tree and no `String` per token: each
+/// `vocabulary` token is inserted into a ``Vocabulary`` from the file's bytes
+/// (or, when it has escapes, from one reused buffer), and each `counts` column
+/// is read digit by digit into an `[Int]`. The small members (`format`,
+/// `options`, `metadata`, unknown ones, …) are parsed one by one with
+/// ``JSONValue/parse(_:)`` and checked by the same code as in the generic
+/// path.
+///
+/// The reader accepts no file that the generic parser rejects, and it
+/// declines rather than reports: anything it does not handle or finds wrong
+/// (a syntax error, an escaped member name, a count written as `1.0`, a
+/// repeated token, columns of another length than the vocabulary, …) makes
+/// ``read(_:)`` return `nil`, and ``ModelFile/decode(_:)`` then decodes the
+/// file with the generic parser, which finds the problem and reports it.
+/// Members may come in any order and with any white space between tokens.
+struct ModelFileReader {
+  /// A file's members, the two big ones already decoded.
+  struct Contents {
+    /// Every member but `vocabulary` and `counts`, parsed.
+    var members: [String: JSONValue]
+    /// The `vocabulary` tokens, with ids in file order.
+    var vocabulary: Vocabulary
+    /// Feature id × class → count, from the `counts` columns.
+    var counts: [Int]
+  }
+
+  /// Thrown inside the reader when it declines a file.
+  private struct Declined: Error {}
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var position = 0
+  /// The decoded bytes of the current token when it has escapes.
+  private var scratch: [UInt8] = []
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// Reads a model file's members, or returns `nil` when the file is not
+  /// one that this reader handles (see the type's documentation).
+  ///
+  /// - Complexity: O(*n*) in the file's size.
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Contents? {
+    var reader = ModelFileReader(bytes: bytes)
+    do {
+      return try reader.file()
+    } catch {
+      return nil
+    }
+  }
+
+  // MARK: The file
+
+  private static let quote = UInt8(ascii: "\"")
+  private static let backslash = UInt8(ascii: "\\")
+
+  /// Reads the root object and checks that nothing follows it.
+  private mutating func file() throws(Declined) -> Contents {
+    var members: [String: JSONValue] = [:]
+    var counts: [Int]?
+    var vocabulary: Vocabulary?
+    skipSpace()
+    try expect(UInt8(ascii: "{"))
+    while true {
+      skipSpace()
+      let name = try memberName()
+      skipSpace()
+      try expect(UInt8(ascii: ":"))
+      skipSpace()
+      switch name {
+      case "counts":
+        guard counts == nil else { throw Declined() }
+        counts = try self.counts()
+      case "vocabulary":
+        guard vocabulary == nil else { throw Declined() }
+        // The encoder writes `counts` first, so its length is the usual size.
+        vocabulary = try tokens(capacity: (counts?.count ?? 3072) / Sentiment.count)
+      default:
+        let value: JSONValue
+        do {
+          value = try JSONValue.parse(try skipValue())
+        } catch {
+          throw Declined()
+        }
+        guard members.updateValue(value, forKey: name) == nil else { throw Declined() }
+      }
+      skipSpace()
+      if try next() != UInt8(ascii: ",") { break }
+    }
+    guard bytes[position - 1] == UInt8(ascii: "}") else { throw Declined() }
+    skipSpace()
+    guard position == bytes.count, let vocabulary, let counts,
+      counts.count == vocabulary.count * Sentiment.count
+    else { throw Declined() }
+    return Contents(members: members, vocabulary: vocabulary, counts: counts)
+  }
+
+  /// Reads a member name written without escapes in printable ASCII (as the
+  /// encoder writes every name).
+  private mutating func memberName() throws(Declined) -> String {
+    try expect(Self.quote)
+    let start = position
+    while position < bytes.count, bytes[position] != Self.quote {
+      guard (0x20..<0x7F).contains(bytes[position]), bytes[position] != Self.backslash else {
+        throw Declined()
+      }
+      position += 1
+    }
+    let name = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    try expect(Self.quote)
+    return name
+  }
+
+  /// Skips a value of at most 64 levels of nesting and returns its bytes,
+  /// which the caller parses exactly; this only finds where the value ends.
+  private mutating func skipValue() throws(Declined) -> UnsafeBufferPointer<UInt8> {
+    let start = position
+    var depth = 0
+    while position < bytes.count {
+      switch bytes[position] {
+      case Self.quote:
+        position += 1
+        while position < bytes.count, bytes[position] != Self.quote {
+          position += bytes[position] == Self.backslash ? 2 : 1
+        }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        // Deeper values go to the generic parser, whose limit counts the root.
+        guard depth <= 64 else { throw Declined() }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<position]) }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<position]) }
+      default:
+        break
+      }
+      position += 1
+    }
+    throw Declined()
+  }
+
+  // MARK: Counts
+
+  /// Reads the `counts` object, one column per class in any order, into a
+  /// feature id × class table; all columns must have the same length.
+  ///
+  /// - Complexity: O(*n*) in the object's length in bytes.
+  private mutating func counts() throws(Declined) -> [Int] {
+    var counts: [Int] = []
+    var isFirstColumn = true
+    var seen = [Bool](repeating: false, count: Sentiment.count)
+    try expect(UInt8(ascii: "{"))
+    repeat {
+      skipSpace()
+      let name = try memberName()
+      guard let label = Sentiment.allCases.first(where: { $0.name == name }),
+        !seen[label.rawValue]
+      else { throw Declined() }
+      seen[label.rawValue] = true
+      skipSpace()
+      try expect(UInt8(ascii: ":"))
+      skipSpace()
+      if isFirstColumn {
+        // The first column sets the size of the table.
+        counts = [Int](repeating: 0, count: elementCount() * Sentiment.count)
+        isFirstColumn = false
+      }
+      try column(label.rawValue, into: &counts)
+      skipSpace()
+    } while try next() == UInt8(ascii: ",")
+    guard bytes[position - 1] == UInt8(ascii: "}"), !seen.contains(false) else {
+      throw Declined()
+    }
+    return counts
+  }
+
+  /// The number of elements of the array of numbers that starts here, from
+  /// its commas; whether it is a valid array is found when it is read.
+  private func elementCount() -> Int {
+    var commas = 0
+    var isEmpty = true
+    for byte in bytes[position...].dropFirst() {
+      switch byte {
+      case UInt8(ascii: "]"): return isEmpty ? 0 : commas + 1
+      case UInt8(ascii: ","): commas += 1
+      case 0x20, 0x09, 0x0A, 0x0D: break
+      default: isEmpty = false
+      }
+    }
+    return 0
+  }
+
+  /// Reads the array of the counts of class `label` into `counts`, at
+  /// feature id × class + `label`; the array must have one count per row.
+  ///
+  /// - Complexity: O(*n*) in the array's length in bytes.
+  private mutating func column(_ label: Int, into counts: inout [Int]) throws(Declined) {
+    let features = counts.count / Sentiment.count
+    var id = 0
+    try expect(UInt8(ascii: "["))
+    skipSpace()
+    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+      position += 1
+    } else {
+      try counts.withUnsafeMutableBufferPointer { (counts) throws(Declined) in
+        repeat {
+          skipSpace()
+          guard id < features else { throw Declined() }
+          counts[id &* Sentiment.count &+ label] = try count()
+          id += 1
+          skipSpace()
+        } while try next() == UInt8(ascii: ",")
+      }
+      guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
+    }
+    guard id == features else { throw Declined() }
+  }
+
+  /// Reads a count written as plain digits: no sign, fraction or exponent.
+  ///
+  /// - Complexity: O(1); at most 15 digits, which a `Double` holds exactly.
+  @inline(__always)
+  private mutating func count() throws(Declined) -> Int {
+    let start = position
+    var value = 0
+    while position < bytes.count {
+      let digit = bytes[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      position += 1
+    }
+    let digits = position - start
+    // `01` is not JSON; longer numbers are left to the generic parser.
+    guard digits > 0, digits <= 15, digits == 1 || bytes[start] != UInt8(ascii: "0") else {
+      throw Declined()
+    }
+    return value
+  }
+
+  // MARK: Vocabulary
+
+  /// Reads the `vocabulary` array into a new vocabulary; an empty, repeated
+  /// or non-string token declines.
+  ///
+  /// - Complexity: O(*n*) in the array's length in bytes, amortized.
+  private mutating func tokens(capacity: Int) throws(Declined) -> Vocabulary {
+    var vocabulary = Vocabulary(capacity: capacity)
+    try expect(UInt8(ascii: "["))
+    skipSpace()
+    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return vocabulary
+    }
+    repeat {
+      skipSpace()
+      try token(into: &vocabulary)
+      skipSpace()
+    } while try next() == UInt8(ascii: ",")
+    guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
+    return vocabulary
+  }
+
+  /// Reads one string and inserts it into `vocabulary` with the next id.
+  ///
+  /// A string without escapes is inserted from the file's bytes, and is
+  /// checked to be UTF-8 only when it has a non-ASCII byte; one with escapes
+  /// is decoded into `scratch` first.
+  ///
+  /// - Complexity: O(*k*) in the string's length in bytes, amortized.
+  @inline(__always)
+  private mutating func token(into vocabulary: inout Vocabulary) throws(Declined) {
+    try expect(Self.quote)
+    let start = position
+    var allBits: UInt8 = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
+      allBits |= byte
+      position += 1
+    }
+    guard position < bytes.count else { throw Declined() }
+    if bytes[position] == Self.quote {
+      let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
+      position += 1
+      guard Self.insertNew(token, into: &vocabulary, checkingUTF8: allBits >= 0x80) else {
+        throw Declined()
+      }
+      return
+    }
+    guard bytes[position] == Self.backslash else { throw Declined() }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    try unescapeRest()
+    let inserted = scratch.withUnsafeBufferPointer {
+      Self.insertNew($0, into: &vocabulary, checkingUTF8: true)
+    }
+    guard inserted else { throw Declined() }
+  }
+
+  /// Inserts a non-empty token that is not in `vocabulary` yet, as the
+  /// generic path requires; `false` when it is empty, repeated or (when
+  /// checked) not UTF-8.
+  @inline(__always)
+  private static func insertNew(
+    _ token: UnsafeBufferPointer<UInt8>, into vocabulary: inout Vocabulary, checkingUTF8: Bool
+  ) -> Bool {
+    guard !token.isEmpty else { return false }
+    if checkingUTF8 && String(validating: token, as: UTF8.self) == nil { return false }
+    let before = vocabulary.count
+    return vocabulary.insert(token) == before
+  }
+
+  /// Decodes the rest of a string with escapes into `scratch`, up to and past
+  /// its closing quote, as the generic parser decodes it.
+  private mutating func unescapeRest() throws(Declined) {
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      switch byte {
+      case Self.quote: return
+      case Self.backslash: try escape()
+      case ..<0x20: throw Declined()
+      default: scratch.append(byte)
+      }
+    }
+    throw Declined()
+  }
+
+  /// Decodes one escape after its backslash into `scratch`.
+  private mutating func escape() throws(Declined) {
+    let byte = try next()
+    switch byte {
+    case Self.quote, Self.backslash, UInt8(ascii: "/"): scratch.append(byte)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try hex4()
+      if (0xD800...0xDBFF).contains(scalar) {
+        guard try next() == Self.backslash, try next() == UInt8(ascii: "u") else {
+          throw Declined()
+        }
+        let low = try hex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw Declined() }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw Declined() }
+      UTF8.encode(unicode) { scratch.append($0) }
+    default:
+      throw Declined()
+    }
+  }
+
+  /// Reads the four hex digits of a `\u` escape.
+  private mutating func hex4() throws(Declined) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = try next()
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 0x30
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 0x57
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 0x37
+      default: throw Declined()
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  // MARK: Bytes
+
+  /// Skips JSON white space.
+  @inline(__always)
+  private mutating func skipSpace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// Consumes `byte`, which must come next.
+  @inline(__always)
+  private mutating func expect(_ byte: UInt8) throws(Declined) {
+    guard try next() == byte else { throw Declined() }
+  }
+
+  /// Consumes and returns the next byte.
+  @inline(__always)
+  private mutating func next() throws(Declined) -> UInt8 {
+    guard position < bytes.count else { throw Declined() }
+    position += 1
+    return bytes[position - 1]
+  }
+}
