@@ -65,18 +65,53 @@ public enum SearchResponseDecoder {
   /// Decodes a file: one response object, or JSONL with one page per line.
   ///
   /// - Throws: ``SearchResponseError``, naming the line for JSONL.
+  /// - Complexity: O(*n*) in the file's size.
   public static func decodeFile(_ data: Data) throws -> [SearchResponsePage] {
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    guard !data.allSatisfy(isSpace) else { throw SearchResponseError.empty }
-    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-    let filled = lines.enumerated().filter { !$0.element.allSatisfy(isSpace) }
-    guard filled.count > 1 else { return [try decodePage(data)] }
+    let lines = data.withUnsafeBytes { nonBlankLines(in: $0) }
+    guard !lines.isEmpty else { throw SearchResponseError.empty }
+    guard lines.count > 1 else { return [try decodePage(data)] }
     do {
       return [try decodePage(data)]
     } catch {
       // Not one object spread over lines: JSONL, one page per line.
     }
-    return try filled.map { number, line in try decodePage(Data(line), line: number + 1) }
+    return try lines.map { number, range in
+      let offset = data.startIndex
+      return try decodePage(
+        data.subdata(in: (offset + range.lowerBound)..<(offset + range.upperBound)),
+        line: number)
+    }
+  }
+
+  /// The lines of `bytes` (split at line feeds) that hold more than JSON
+  /// white space: each line's number, from 1, and its bytes without the line
+  /// feed. It scans the bytes directly: `Data`'s generic `split` took about a
+  /// millisecond for a 75 KB fixture, most of the time spent outside
+  /// `JSONDecoder`.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  private static func nonBlankLines(in bytes: UnsafeRawBufferPointer) -> [(
+    number: Int, range: Range<Int>
+  )] {
+    var lines: [(number: Int, range: Range<Int>)] = []
+    var number = 1
+    var start = 0
+    var isBlank = true
+    for (index, byte) in bytes.enumerated() {
+      switch byte {
+      case 0x0A:
+        if !isBlank { lines.append((number, start..<index)) }
+        number += 1
+        start = index + 1
+        isBlank = true
+      case 0x20, 0x0D, 0x09:
+        break
+      default:
+        isBlank = false
+      }
+    }
+    if !isBlank { lines.append((number, start..<bytes.count)) }
+    return lines
   }
 
   private static func describe(_ error: DecodingError) -> String {
