@@ -266,12 +266,42 @@ private func packedLowercase(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
   return packed
 }
 
-private let negators: Set<UInt64> = Set(
-  [
-    "not", "no", "never", "cannot", "nothing", "nobody", "none", "nor", "neither", "nowhere",
-    "dont", "cant", "wont", "isnt", "arent", "wasnt", "werent", "doesnt", "didnt", "aint",
-    "couldnt", "shouldnt", "wouldnt", "havent", "hasnt", "hadnt",
-  ].map { word in Array(word.utf8).withUnsafeBufferPointer(packedLowercase) })
+/// Whether a packed word (see `packedLowercase`) is a negator: `not`, `no`,
+/// `never`, `cannot`, `nothing`, … and the apostrophe-less `dont`, `cant` ….
+/// A switch on constants, not a set: this runs for every word.
+private func isPackedNegator(_ packed: UInt64) -> Bool {
+  switch packed {
+  case 0x6E6F74,  // not
+    0x6E6F,  // no
+    0x6E_6576_6572,  // never
+    0x6361_6E6E_6F74,  // cannot
+    0x6E_6F74_6869_6E67,  // nothing
+    0x6E6F_626F_6479,  // nobody
+    0x6E6F_6E65,  // none
+    0x6E6F72,  // nor
+    0x6E_6569_7468_6572,  // neither
+    0x6E_6F77_6865_7265,  // nowhere
+    0x646F_6E74,  // dont
+    0x6361_6E74,  // cant
+    0x776F_6E74,  // wont
+    0x6973_6E74,  // isnt
+    0x61_7265_6E74,  // arent
+    0x77_6173_6E74,  // wasnt
+    0x7765_7265_6E74,  // werent
+    0x646F_6573_6E74,  // doesnt
+    0x64_6964_6E74,  // didnt
+    0x6169_6E74,  // aint
+    0x63_6F75_6C64_6E74,  // couldnt
+    0x7368_6F75_6C64_6E74,  // shouldnt
+    0x77_6F75_6C64_6E74,  // wouldnt
+    0x6861_7665_6E74,  // havent
+    0x68_6173_6E74,  // hasnt
+    0x68_6164_6E74:  // hadnt
+    return true
+  default:
+    return false
+  }
+}
 
 private let url = Array("<url>".utf8)
 private let user = Array("<user>".utf8)
@@ -284,12 +314,16 @@ private let number = Array("<num>".utf8)
 private struct TokenScanner {
   let settings: TokenizerSettings
   let text: UnsafeBufferPointer<UInt8>
+  /// `byteClasses`, read once: a global is checked for lazy initialization
+  /// on every access, which shows in a per-byte loop.
+  let classes: [ByteClass]
   var position = 0
   var negated = false
 
   init(settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>) {
     self.settings = settings
     self.text = text
+    classes = byteClasses
   }
 
   @inline(__always)
@@ -331,7 +365,7 @@ private struct TokenScanner {
     var out = TokenBuffer(storage: scratch)
     while position < text.count {
       let byte = text[position]
-      switch byteClasses[Int(byte)] {
+      switch classes[Int(byte)] {
       case .space, .separator:
         position += 1
       case .word:
@@ -392,7 +426,7 @@ private struct TokenScanner {
   func isWordStart(at index: Int) -> Bool {
     guard index < text.count else { return false }
     let byte = text[index]
-    if byte < 0x80 { return byteClasses[Int(byte)] == .word }
+    if byte < 0x80 { return classes[Int(byte)] == .word }
     let (value, _) = scalar(at: index)
     return classify(value) == .letter
   }
@@ -409,7 +443,7 @@ private struct TokenScanner {
     while position < text.count {
       let byte = text[position]
       if byte < 0x80 {
-        let kind = byteClasses[Int(byte)]
+        let kind = classes[Int(byte)]
         if kind == .word {
           var folded = byte
           if settings.lowercase && byte >= 0x41 && byte <= 0x5A { folded |= 0x20 }
@@ -496,7 +530,7 @@ private struct TokenScanner {
       return true
     }
     guard count <= 8 else { return false }
-    return negators.contains(packedLowercase(word))
+    return isPackedNegator(packedLowercase(word))
   }
 
   func isWord(_ word: UnsafeBufferPointer<UInt8>, equalTo literal: StaticString) -> Bool {
@@ -510,7 +544,7 @@ private struct TokenScanner {
     while position < text.count {
       let byte = text[position]
       if byte < 0x80 {
-        guard byteClasses[Int(byte)] == .word else { return }
+        guard classes[Int(byte)] == .word else { return }
         position += 1
       } else {
         let (value, length) = scalar(at: position)
@@ -539,14 +573,14 @@ private struct TokenScanner {
   }
 
   mutating func skipToSpace() {
-    while position < text.count && byteClasses[Int(text[position])] != .space { position += 1 }
+    while position < text.count && classes[Int(text[position])] != .space { position += 1 }
   }
 
   func isBoundary(at index: Int) -> Bool {
     guard index < text.count else { return true }
     let byte = text[index]
     if byte >= 0x80 { return classify(scalar(at: index).value) != .letter }
-    let kind = byteClasses[Int(byte)]
+    let kind = classes[Int(byte)]
     return kind != .word && kind != .apostrophe
   }
 
@@ -554,7 +588,7 @@ private struct TokenScanner {
   func followsWord(_ index: Int) -> Bool {
     guard index > 0 else { return false }
     let before = text[index - 1]
-    if before < 0x80 { return byteClasses[Int(before)] == .word }
+    if before < 0x80 { return classes[Int(before)] == .word }
     var start = index - 1
     while start > 0 && index - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
     let (value, length) = scalar(at: start)
