@@ -305,6 +305,14 @@ private struct JSONParser {
 public struct JSONWriter: Sendable {
   /// The text written so far.
   public private(set) var bytes: [UInt8] = []
+
+  /// Hands over the text written so far and starts an empty buffer, keeping
+  /// the writer's place in the document: for writing large documents in
+  /// chunks.
+  public mutating func takeBytes() -> [UInt8] {
+    defer { bytes = [] }
+    return bytes
+  }
   private var needsComma = false
   private let pretty: Bool
   private var depth = 0
@@ -385,10 +393,29 @@ public struct JSONWriter: Sendable {
     appendQuoted(value)
   }
 
+  /// Writes a string value given as valid UTF-8 bytes.
+  public mutating func string(bytes value: UnsafeBufferPointer<UInt8>) {
+    valueStart()
+    appendQuoted(value)
+  }
+
   /// Writes an integer value.
+  ///
+  /// - Complexity: O(digits), without creating a `String`.
   public mutating func integer(_ value: Int) {
     valueStart()
-    bytes.append(contentsOf: String(value).utf8)
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      bytes.append(contentsOf: buffer[(24 - count)...])
+    }
   }
 
   /// Writes a number in Swift's shortest round-trip form (`0.5`, `1`); NaN
@@ -436,8 +463,12 @@ public struct JSONWriter: Sendable {
   }
 
   private mutating func appendQuoted(_ value: String) {
+    appendQuoted(value.utf8)
+  }
+
+  private mutating func appendQuoted<Bytes: Sequence<UInt8>>(_ value: Bytes) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
+    for byte in value {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])

@@ -108,6 +108,18 @@ public enum ModelFile {
   ///
   /// - Complexity: O(*V*) in the vocabulary's size.
   public static func encode(_ model: NaiveBayesModel) -> [UInt8] {
+    var bytes: [UInt8] = []
+    encode(model) { bytes += $0 }
+    return bytes
+  }
+
+  /// Encodes a model in chunks of about `chunkSize` bytes handed to `sink`,
+  /// so that writing a large model does not hold its whole text in memory.
+  ///
+  /// - Complexity: O(*V*) in the vocabulary's size.
+  public static func encode(
+    _ model: NaiveBayesModel, chunkSize: Int = 1 << 20, to sink: ([UInt8]) throws -> Void
+  ) rethrows {
     var json = JSONWriter(pretty: false)
     let order = 0..<model.vocabulary.count
     json.beginObject()
@@ -120,7 +132,10 @@ public enum ModelFile {
     for label in Sentiment.allCases {
       json.key(label.name)
       json.beginArray()
-      for id in order { json.integer(model.counts[id * Sentiment.count + label.rawValue]) }
+      for id in order {
+        json.integer(model.counts[id * Sentiment.count + label.rawValue])
+        if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
+      }
       json.endArray()
     }
     json.endObject()
@@ -176,12 +191,15 @@ public enum ModelFile {
     json.integer(version)
     json.key("vocabulary")
     json.beginArray()
-    for id in order { json.string(model.vocabulary.token(at: id)) }
+    for id in order {
+      model.vocabulary.withToken(at: id) { json.string(bytes: $0) }
+      if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
+    }
     json.endArray()
     json.endObject()
-    var bytes = json.bytes
-    bytes.append(0x0A)
-    return bytes
+    var rest = json.takeBytes()
+    rest.append(0x0A)
+    try sink(rest)
   }
 
   private static func writeClassCounts(_ counts: [Int], to json: inout JSONWriter) {

@@ -110,6 +110,15 @@ enum Files {
   /// directory, flushed to disk, then renamed over `path`. A failure leaves
   /// `path` as it was and no temporary file behind.
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    try writeAtomically(to: path) { write in try write(bytes) }
+  }
+
+  /// Writes the chunks that `produce` passes to its argument to `path`
+  /// atomically, as ``writeAtomically(_:to:)`` does, without holding the
+  /// whole file in memory.
+  static func writeAtomically(
+    to path: String, _ produce: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+  ) throws {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     var status = stat()
@@ -128,16 +137,18 @@ enum Files {
     }
     do {
       defer { close(descriptor) }
-      var offset = 0
-      while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { all in
-          systemWrite(descriptor, all.baseAddress! + offset, all.count - offset)
+      try produce { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let written = bytes.withUnsafeBytes { all in
+            systemWrite(descriptor, all.baseAddress! + offset, all.count - offset)
+          }
+          if written < 0 {
+            if errno == EINTR { continue }
+            throw RuntimeError("cannot write \(path): \(reason(errno))")
+          }
+          offset += written
         }
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw RuntimeError("cannot write \(path): \(reason(errno))")
-        }
-        offset += written
       }
       fchmod(descriptor, 0o644)
       guard fsync(descriptor) == 0 else {

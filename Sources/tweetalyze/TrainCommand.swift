@@ -19,22 +19,14 @@ extension Context {
   /// for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
-    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
     let spool = options.data == "-" ? try Spool() : nil
     defer { spool?.remove() }
-    let (summary, sha256) = try Files.withInput(options.data) { file in
-      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
-      let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        trainer.add(text, as: label)
-      }
-      return (summary, reader.source.hash.finalize())
-    }
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
-    let provenance = Provenance(
-      source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
-    let model = trainer.model(metadata: options.metadata, provenance: provenance)
-    try Files.writeAtomically(ModelFile.encode(model), to: options.output)
+    let (model, summary, sha256) = try trainModel(options, spool: spool, source: source)
+    try Files.writeAtomically(to: options.output) { write in
+      try ModelFile.encode(model, to: write)
+    }
 
     var classifier = Classifier(model: model)
     var correct = 0
@@ -82,6 +74,27 @@ extension Context {
 
         """)
     }
+  }
+}
+
+extension Context {
+  /// The first reading: the model, what the data held, and its SHA-256. The
+  /// trainer's scratch state is freed on return, before the second reading.
+  fileprivate func trainModel(_ options: TrainOptions, spool: Spool?, source: String) throws -> (
+    NaiveBayesModel, TrainingDataSummary, String
+  ) {
+    let settings = options.training
+    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
+    let (summary, sha256) = try Files.withInput(options.data) { file in
+      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
+      let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
+        trainer.add(text, as: label)
+      }
+      return (summary, reader.source.hash.finalize())
+    }
+    let provenance = Provenance(
+      source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
+    return (trainer.model(metadata: options.metadata, provenance: provenance), summary, sha256)
   }
 }
 
