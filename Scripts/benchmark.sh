@@ -5,7 +5,7 @@
 #
 #   Scripts/benchmark.sh            # RUNS=3 STARTUP_RUNS=20 BENCH_DIR=/tmp/tweetalyze-bench
 #
-# Builds release into .build-perf; makes the corpora with
+# Builds a static release binary into .build-perf; makes the corpora with
 # ../shared/bench/make-corpus.py once (100k, 1M and 3M rows).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,13 @@ if ! python3 -c 'import sklearn' 2>/dev/null; then
   pip install -q scikit-learn >&2
 fi
 
-swift build -c release --scratch-path .build-perf --product tweetalyze >&2
+# A statically linked binary, as one would install it: the dynamic loader's
+# work for Foundation and libcurl is most of a dynamically linked start-up.
+if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
+  echo "installing libcurl4-openssl-dev (apt), needed to link FoundationNetworking statically" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q libcurl4-openssl-dev >&2
+fi
+swift build -c release --static-swift-stdlib --scratch-path .build-perf --product tweetalyze >&2
 bin=$PWD/.build-perf/release/tweetalyze
 one="taskset -c 0"
 
