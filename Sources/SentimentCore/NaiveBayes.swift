@@ -44,8 +44,8 @@ public struct NaiveBayesOptions: Equatable, Sendable {
 
 /// A class and a probability per class.
 public struct Prediction: Equatable, Sendable {
-  /// The most probable class (ties go to the lower index: negative, neutral,
-  /// positive).
+  /// The most probable class. A tie with neutral is neutral (a text of
+  /// unknown words is no evidence); other ties go to the lower index.
   public var label: Sentiment
   /// The probability of each class, indexed by `Sentiment.rawValue`; they sum
   /// to 1.
@@ -386,10 +386,14 @@ extension Prediction {
     self.init(label: label, probabilities: probabilities)
   }
 
-  /// The class with the highest score; ties go to the lower index.
+  /// The class with the highest score; a tie with neutral goes to neutral,
+  /// another tie to the lower index.
   static func argmax(_ scores: [Double]) -> Sentiment {
     var best = 0
     for index in 1..<scores.count where scores[index] > scores[best] { best = index }
+    // A tie that includes neutral is no evidence either way: a text of
+    // unknown words must not count as negative.
+    if scores[Sentiment.neutral.rawValue] == scores[best] { return .neutral }
     return Sentiment(rawValue: best) ?? .neutral
   }
 }

@@ -235,14 +235,20 @@ final class NaiveBayesTests: XCTestCase {
     assertProbabilities(prediction, [0.4, 0.2, 0.4])
   }
 
-  func testTiesGoToTheLowerClassIndex() {
+  /// A three-way tie (no evidence) is neutral, not negative; a tie between
+  /// neutral and another class is neutral; a tie between negative and
+  /// positive goes to the lower index, negative.
+  func testTies() {
     let same = train(
       [("same", .positive), ("same", .neutral), ("same", .negative)],
       options: NaiveBayesOptions.unigrams(priors: .uniform)
     ).model()
     let prediction = same.predict("same")
-    XCTAssertEqual(prediction.label, .negative)
+    XCTAssertEqual(prediction.label, .neutral)
     assertProbabilities(prediction, [1.0 / 3, 1.0 / 3, 1.0 / 3])
+    // Only unknown words: the uniform priors alone, a three-way tie.
+    XCTAssertEqual(same.predict("unknown words only").label, .neutral)
+    XCTAssertEqual(same.predict("").label, .neutral)
 
     // neutral and positive tie above negative: neg (0+1)/(1+2) = 1/3, neu = pos = (1+1)/(1+2).
     let upper = train(
@@ -251,6 +257,14 @@ final class NaiveBayesTests: XCTestCase {
     ).model()
     XCTAssertEqual(upper.predict("y").label, .neutral)
     assertProbabilities(upper.predict("y"), [1.0 / 5, 2.0 / 5, 2.0 / 5])
+
+    // negative and positive tie above neutral: neu (0+1)/(1+2), neg = pos = (1+1)/(1+2).
+    let sides = train(
+      [("x", .neutral), ("y", .negative), ("y", .positive)],
+      options: NaiveBayesOptions.unigrams(priors: .uniform)
+    ).model()
+    XCTAssertEqual(sides.predict("y").label, .negative)
+    assertProbabilities(sides.predict("y"), [2.0 / 5, 1.0 / 5, 2.0 / 5])
   }
 
   // MARK: Classifier and trainer
