@@ -241,39 +241,71 @@ private struct JSONParser {
   }
 
   mutating func escape(into decoded: inout [UInt8]) throws(JSONError) {
-    guard position < bytes.count else { throw error("unterminated string") }
+    do {
+      try JSONEscape.decode(bytes, at: &position, into: &decoded)
+    } catch {
+      switch error {
+      case .truncated: throw self.error("unterminated string")
+      case .invalidEscape:
+        position -= 1
+        throw self.error("invalid escape")
+      case .invalidUnicode: throw self.error("invalid \\u escape")
+      case .unpairedSurrogate: throw self.error("unpaired surrogate")
+      }
+    }
+  }
+}
+
+/// Decodes the escapes of JSON strings (RFC 8259): what the generic parser
+/// and the model file reader share.
+enum JSONEscape {
+  /// What is wrong with an escape.
+  enum Problem: Error {
+    case truncated, invalidEscape, invalidUnicode, unpairedSurrogate
+  }
+
+  /// Decodes the escape after a backslash at `position` (which it advances
+  /// past the escape), appending its UTF-8 to `output`.
+  ///
+  /// On `invalidEscape`, `position` is just past the offending byte.
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, into output: inout [UInt8]
+  ) throws(Problem) {
+    guard position < bytes.count else { throw .truncated }
     let byte = bytes[position]
     position += 1
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
-    case UInt8(ascii: "b"): decoded.append(0x08)
-    case UInt8(ascii: "f"): decoded.append(0x0C)
-    case UInt8(ascii: "n"): decoded.append(0x0A)
-    case UInt8(ascii: "r"): decoded.append(0x0D)
-    case UInt8(ascii: "t"): decoded.append(0x09)
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+    case UInt8(ascii: "b"): output.append(0x08)
+    case UInt8(ascii: "f"): output.append(0x0C)
+    case UInt8(ascii: "n"): output.append(0x0A)
+    case UInt8(ascii: "r"): output.append(0x0D)
+    case UInt8(ascii: "t"): output.append(0x09)
     case UInt8(ascii: "u"):
-      var scalar = try hex4()
+      var scalar = try hex4(bytes, at: &position)
       if (0xD800...0xDBFF).contains(scalar) {
         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
           bytes[position + 1] == UInt8(ascii: "u")
-        else { throw error("unpaired surrogate") }
+        else { throw .unpairedSurrogate }
         position += 2
-        let low = try hex4()
-        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
+        let low = try hex4(bytes, at: &position)
+        guard (0xDC00...0xDFFF).contains(low) else { throw .unpairedSurrogate }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00...0xDFFF).contains(scalar) {
-        throw error("unpaired surrogate")
+        throw .unpairedSurrogate
       }
-      guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-      decoded.append(contentsOf: String(Character(unicode)).utf8)
+      guard let unicode = Unicode.Scalar(scalar) else { throw .invalidUnicode }
+      UTF8.encode(unicode) { output.append($0) }
     default:
-      position -= 1
-      throw error("invalid escape")
+      throw .invalidEscape
     }
   }
 
-  mutating func hex4() throws(JSONError) -> UInt32 {
-    guard position + 4 <= bytes.count else { throw error("unterminated string") }
+  /// Reads the four hex digits of a `\\u` escape.
+  private static func hex4(
+    _ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int
+  ) throws(Problem) -> UInt32 {
+    guard position + 4 <= bytes.count else { throw .truncated }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[position]
@@ -282,7 +314,7 @@ private struct JSONParser {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 0x30
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 0x57
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 0x37
-      default: throw error("invalid \\u escape")
+      default: throw .invalidUnicode
       }
       value = value << 4 | UInt32(digit)
       position += 1

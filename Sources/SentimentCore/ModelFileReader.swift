@@ -333,46 +333,11 @@ struct ModelFileReader {
 
   /// Decodes one escape after its backslash into `scratch`.
   private mutating func escape() throws(Declined) {
-    let byte = try next()
-    switch byte {
-    case Self.quote, Self.backslash, UInt8(ascii: "/"): scratch.append(byte)
-    case UInt8(ascii: "b"): scratch.append(0x08)
-    case UInt8(ascii: "f"): scratch.append(0x0C)
-    case UInt8(ascii: "n"): scratch.append(0x0A)
-    case UInt8(ascii: "r"): scratch.append(0x0D)
-    case UInt8(ascii: "t"): scratch.append(0x09)
-    case UInt8(ascii: "u"):
-      var scalar = try hex4()
-      if (0xD800...0xDBFF).contains(scalar) {
-        guard try next() == Self.backslash, try next() == UInt8(ascii: "u") else {
-          throw Declined()
-        }
-        let low = try hex4()
-        guard (0xDC00...0xDFFF).contains(low) else { throw Declined() }
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-      }
-      guard let unicode = Unicode.Scalar(scalar) else { throw Declined() }
-      UTF8.encode(unicode) { scratch.append($0) }
-    default:
+    do {
+      try JSONEscape.decode(bytes, at: &position, into: &scratch)
+    } catch {
       throw Declined()
     }
-  }
-
-  /// Reads the four hex digits of a `\u` escape.
-  private mutating func hex4() throws(Declined) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = try next()
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 0x30
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 0x57
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 0x37
-      default: throw Declined()
-      }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
   }
 
   // MARK: Bytes
