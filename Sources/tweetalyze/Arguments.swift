@@ -72,6 +72,8 @@ struct TrainOptions: Equatable {
   var training = TrainingSettings()
   var metadata = ModelMetadata()
   var json = false
+  /// Print no summary on stderr (errors still go there).
+  var quiet = false
 }
 
 /// How `eval` holds data out.
@@ -280,6 +282,7 @@ enum CommandLineParser {
     if let version = parsed.value("model-version") { options.metadata.version = version }
     if let license = parsed.value("license") { options.metadata.license = license }
     options.json = parsed.has("json")
+    options.quiet = parsed.has("quiet")
     return .train(options)
   }
 

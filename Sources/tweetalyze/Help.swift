@@ -89,6 +89,7 @@ enum Specs {
       OptionSpec(name: "model-version", value: "TEXT", help: "The model's version (default: 1.0)."),
       OptionSpec(name: "license", value: "TEXT", help: "The model's license (metadata)."),
       OptionSpec(name: "json", help: "Print the summary as JSON on stdout instead of stderr."),
+      OptionSpec(name: "quiet", short: "q", help: "Print no summary (errors still go to stderr)."),
       help,
     ]
 

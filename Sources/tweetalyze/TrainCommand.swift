@@ -60,7 +60,7 @@ extension Context {
       json.number(accuracy, decimals: 4)
       json.endObject()
       try stdout.write(json.bytes + [0x0A])
-    } else {
+    } else if !options.quiet {
       try stderr.write(
         """
         Trained on \(summary.used) rows from \(source): \

@@ -431,6 +431,20 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(try json(piped.stdoutData)["training_accuracy"] as? Double, accuracy)
   }
 
+  func testTrainQuietPrintsNothing() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    let run = try tweetalyze(
+      ["train", fixture("Fixtures/train/tiny.csv").path, "--out", model.path, "-q"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderr, "")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: model.path))
+    let failed = try tweetalyze(["train", "missing.csv", "--out", model.path, "--quiet"])
+    XCTAssertEqual(failed.status, 1)
+    XCTAssertTrue(failed.stderr.hasPrefix("Error: "), failed.stderr)
+  }
+
   func testTrainFromStdin() throws {
     let directory = try temporaryDirectory()
     let data = fixture("Fixtures/train/tiny.csv")
