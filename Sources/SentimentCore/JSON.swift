@@ -529,6 +529,8 @@ public enum FixedDecimal {
       bytes.append(contentsOf: "nan".utf8)
       return
     }
+    // Past 15 decimals a Double has no more digits to give.
+    let decimals = min(max(decimals, 0), 15)
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
@@ -538,22 +540,25 @@ public enum FixedDecimal {
     }
     var units = UInt64(scaled)
     if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
-    var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 24)
-    var index = digits.count
-    repeat {
-      index -= 1
-      digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
-      units /= 10
-    } while units > 0
-    let written = digits.count - index
-    if written <= decimals {
-      index = digits.count - decimals - 1
-    }
-    let pointAt = digits.count - decimals
-    bytes.append(contentsOf: digits[index..<pointAt])
-    if decimals > 0 {
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: digits[pointAt...])
+    // Digits right-aligned in a stack buffer: no allocation per number.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+      digits.initialize(repeating: UInt8(ascii: "0"))
+      var index = digits.count
+      repeat {
+        index -= 1
+        digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
+        units /= 10
+      } while units > 0
+      let written = digits.count - index
+      if written <= decimals {
+        index = digits.count - decimals - 1
+      }
+      let pointAt = digits.count - decimals
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<pointAt]))
+      if decimals > 0 {
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[pointAt...]))
+      }
     }
   }
 
