@@ -222,22 +222,13 @@ final class FetchDisplay: @unchecked Sendable {
     drawn = false
   }
 
+  /// Writes progress to stderr at once; a failure to show progress is no
+  /// reason to stop fetching, so it is ignored.
   private func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { all in
-        systemWrite(2, all.baseAddress.map { $0 + offset }, all.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    _ = Array(text.utf8).withUnsafeBytes { Files.writeAll($0, to: 2) }
   }
 
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
   }
 }
-
-private let systemWrite = write

@@ -42,19 +42,10 @@ final class Output {
   }
 
   func flush() throws {
-    var offset = 0
     defer { buffer.removeAll(keepingCapacity: true) }
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { bytes in
-        systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { throw BrokenPipe() }
-        throw RuntimeError("cannot write output: \(String(cString: strerror(errno)))")
-      }
-      offset += written
-    }
+    guard let code = buffer.withUnsafeBytes({ Files.writeAll($0, to: descriptor) }) else { return }
+    if code == EPIPE { throw BrokenPipe() }
+    throw RuntimeError("cannot write output: \(Files.reason(code))")
   }
 
   /// Whether the descriptor is a terminal.
@@ -126,11 +117,10 @@ enum Files {
       throw RuntimeError(
         "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
     }
-    var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw RuntimeError("cannot write \(path): \(reason(errno))") }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard
+      let (descriptor, temporary) = Files.makeTemporary(
+        "\(directory)/.\(url.lastPathComponent).tmp-XXXXXX")
+    else { throw RuntimeError("cannot write \(path): \(reason(errno))") }
     var committed = false
     defer {
       if !committed { unlink(temporary) }
@@ -138,16 +128,8 @@ enum Files {
     do {
       defer { close(descriptor) }
       try produce { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = bytes.withUnsafeBytes { all in
-            systemWrite(descriptor, all.baseAddress! + offset, all.count - offset)
-          }
-          if written < 0 {
-            if errno == EINTR { continue }
-            throw RuntimeError("cannot write \(path): \(reason(errno))")
-          }
-          offset += written
+        if let code = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+          throw RuntimeError("cannot write \(path): \(reason(code))")
         }
       }
       fchmod(descriptor, 0o644)
@@ -159,6 +141,35 @@ enum Files {
       throw RuntimeError("cannot write \(path): \(reason(errno))")
     }
     committed = true
+  }
+
+  /// Writes all of `bytes` to `descriptor`, again after an interruption.
+  /// Returns `nil` on success, else the `errno` of the failed `write(2)`.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Creates and opens a new file from `template`, a path ending in
+  /// `XXXXXX` (see `mkstemp(3)`); `nil` with `errno` set on failure.
+  static func makeTemporary(_ template: String) -> (descriptor: Int32, path: String)? {
+    var bytes = Array(template.utf8CString)
+    let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else { return nil }
+    return (
+      descriptor, String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    )
   }
 
   static func reason(_ code: Int32) -> String {

@@ -98,9 +98,6 @@ extension Context {
   }
 }
 
-/// `write(2)`, under a name that ``Spool/write(_:)`` does not shadow.
-private let posixWrite = write
-
 /// A temporary file that keeps a copy of standard input for a second
 /// reading.
 private final class Spool {
@@ -108,27 +105,19 @@ private final class Spool {
   let descriptor: Int32
 
   init() throws {
-    var template = Array(
-      (FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard descriptor >= 0 else {
+    guard
+      let (descriptor, path) = Files.makeTemporary(
+        FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX")
+    else {
       throw RuntimeError("cannot create a temporary file for stdin: \(Files.reason(errno))")
     }
     self.descriptor = descriptor
-    path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.path = path
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) throws {
-    var offset = 0
-    while offset < bytes.count, let base = bytes.baseAddress {
-      let written = posixWrite(descriptor, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(errno))")
-      }
-      offset += written
+    if let code = Files.writeAll(bytes, to: descriptor) {
+      throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(code))")
     }
   }
 
