@@ -120,8 +120,33 @@ public enum ModelFile {
   public static func encode(
     _ model: NaiveBayesModel, chunkSize: Int = 1 << 20, to sink: ([UInt8]) throws -> Void
   ) rethrows {
+    let contents = ModelContents(
+      metadata: model.metadata, provenance: model.provenance, tokenizer: model.tokenizer,
+      options: model.options, documents: model.documents, features: ModelFeatures(model: model))
+    try encode(contents, chunkSize: chunkSize, to: sink)
+  }
+
+  /// Encodes the model that `trainer` would build, as
+  /// ``encode(_:chunkSize:to:)`` does for the model itself, without building
+  /// its lookup tables and weights: training on millions of tweets needs
+  /// only the counts in memory.
+  ///
+  /// - Complexity: O(*V*) in the vocabulary's size.
+  public static func encode(
+    _ trainer: NaiveBayesTrainer, metadata: ModelMetadata = ModelMetadata(),
+    provenance: Provenance = Provenance(), chunkSize: Int = 1 << 20,
+    to sink: ([UInt8]) throws -> Void
+  ) rethrows {
+    try encode(
+      trainer.contents(metadata: metadata, provenance: provenance), chunkSize: chunkSize,
+      to: sink)
+  }
+
+  private static func encode<Features: FeatureCounts>(
+    _ model: ModelContents<Features>, chunkSize: Int, to sink: ([UInt8]) throws -> Void
+  ) rethrows {
     var json = JSONWriter(pretty: false)
-    let order = 0..<model.vocabulary.count
+    let order = 0..<model.features.count
     json.beginObject()
     json.key("classes")
     json.beginArray()
@@ -133,7 +158,7 @@ public enum ModelFile {
       json.key(label.name)
       json.beginArray()
       for id in order {
-        json.integer(model.counts[id * Sentiment.count + label.rawValue])
+        json.integer(model.features.count(ofFeature: id, label: label))
         if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
       }
       json.endArray()
@@ -192,7 +217,7 @@ public enum ModelFile {
     json.key("vocabulary")
     json.beginArray()
     for id in order {
-      model.vocabulary.withToken(at: id) { json.string(bytes: $0) }
+      model.features.withFeature(at: id) { json.string(bytes: $0) }
       if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
     }
     json.endArray()
@@ -403,5 +428,46 @@ public enum ModelFile {
       _ = settings.set(field.name, to: flag)
     }
     return settings
+  }
+}
+
+/// The features of a model in id order, with a count per class: what a
+/// model file lists.
+protocol FeatureCounts {
+  /// The number of features.
+  var count: Int { get }
+  /// How many training documents of class `label` had the feature.
+  func count(ofFeature id: Int, label: Sentiment) -> Int
+  /// Calls `body` with the feature's text.
+  func withFeature<Result>(
+    at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result
+}
+
+/// Everything a model file holds, with the features from a model or a
+/// trainer.
+struct ModelContents<Features: FeatureCounts> {
+  var metadata: ModelMetadata
+  var provenance: Provenance
+  var tokenizer: TokenizerSettings
+  var options: NaiveBayesOptions
+  var documents: [Int]
+  var features: Features
+}
+
+/// A trained model's features.
+struct ModelFeatures: FeatureCounts {
+  let model: NaiveBayesModel
+
+  var count: Int { model.vocabulary.count }
+
+  func count(ofFeature id: Int, label: Sentiment) -> Int {
+    model.counts[id * Sentiment.count + label.rawValue]
+  }
+
+  func withFeature<Result>(
+    at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try model.vocabulary.withToken(at: id, body)
   }
 }

@@ -70,14 +70,11 @@ public struct NaiveBayesTrainer {
   public let tokenizer: TokenizerSettings
   /// The options the model will store.
   public let options: NaiveBayesOptions
-  private let featurizer: Featurizer
-  private var vocabulary = Vocabulary()
-  /// Feature id × class → count.
-  private var counts: [Int] = []
+  private let scanner: Tokenizer
+  private var table = FeatureTable()
   private var documents = [Int](repeating: 0, count: Sentiment.count)
-  /// The document in which each feature was last seen, for binarized counts.
-  private var lastSeen: [Int] = []
-  private var document = 0
+  /// The current document's number, for binarized counts.
+  private var document: UInt32 = 0
   /// When recording, every document's feature ids and class, so that the
   /// model can be scored on its training data without tokenizing again.
   private var recorded: RecordedDocuments?
@@ -90,7 +87,7 @@ public struct NaiveBayesTrainer {
   ) {
     self.tokenizer = tokenizer
     self.options = options
-    featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
+    scanner = Tokenizer(settings: tokenizer)
     recorded = recordDocuments ? RecordedDocuments() : nil
   }
 
@@ -99,24 +96,35 @@ public struct NaiveBayesTrainer {
 
   /// Adds one labeled text.
   ///
+  /// Its features are the ones ``Featurizer`` gives: each token, then the
+  /// pair of it and the token before (when bigrams are on). Ids are given
+  /// in order of first occurrence.
+  ///
   /// - Complexity: O(*n*) in the text's length, amortized.
   public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
+    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
     let offset = label.rawValue
-    document += 1
     documents[offset] += 1
-    let binarized = options.binarized
-    featurizer.forEachFeature(in: text) { feature in
-      let id = vocabulary.insert(feature)
-      if id == lastSeen.count {
-        counts.append(contentsOf: repeatElement(0, count: Sentiment.count))
-        lastSeen.append(0)
-      }
-      if binarized {
-        if lastSeen[id] == document { return }
-        lastSeen[id] = document
-      }
-      counts[id &* Sentiment.count &+ offset] &+= 1
-      recorded?.ids.append(Int32(truncatingIfNeeded: id))
+    if document == .max {
+      table.resetSeen()
+      document = 0
+    }
+    document += 1
+    let current = options.binarized ? document : 0
+    let bigrams = options.bigrams
+    let table = self.table
+    var previous: UInt32?
+    scanner.forEachToken(in: text) { token in
+      let (tokenID, feature) = table.insertToken(token)
+      count(feature)
+      if bigrams, let first = previous { count(table.insertPair(first: first, second: tokenID)) }
+      previous = tokenID
+    }
+
+    func count(_ feature: Int) {
+      if current > 0 && table.markSeen(feature, in: current) { return }
+      table.increment(feature, label: offset)
+      recorded?.ids.append(Int32(truncatingIfNeeded: feature))
     }
     recorded?.end(label)
   }
@@ -127,25 +135,39 @@ public struct NaiveBayesTrainer {
     text.withUTF8 { add($0, as: label) }
   }
 
+  /// The number of features the model will have: those seen at least
+  /// `minCount` times.
+  public var featureCount: Int { keptFeatures().count }
+
+  /// The features that reach `minCount`, in id order (all of them when
+  /// `minCount` is 1).
+  func keptFeatures() -> TrainedFeatures {
+    guard options.minCount > 1 else { return TrainedFeatures(table: table, kept: nil) }
+    var kept: [UInt32] = []
+    for feature in 0..<table.count {
+      let total = Sentiment.allCases.reduce(0) { $0 + table.count(ofFeature: feature, label: $1) }
+      if total >= options.minCount { kept.append(UInt32(feature)) }
+    }
+    return TrainedFeatures(table: table, kept: kept)
+  }
+
   /// The model for what was added so far.
   public func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
-    var kept = vocabulary
-    var keptCounts = counts
-    if options.minCount > 1 {
-      kept = Vocabulary(capacity: vocabulary.count / 4)
-      keptCounts = []
-      for id in 0..<vocabulary.count {
-        let range = (id * Sentiment.count)..<((id + 1) * Sentiment.count)
-        guard counts[range].reduce(0, +) >= options.minCount else { continue }
-        _ = vocabulary.withToken(at: id) { kept.insert($0) }
-        keptCounts.append(contentsOf: counts[range])
+    let features = keptFeatures()
+    var vocabulary = Vocabulary(capacity: features.count)
+    var counts: [Int] = []
+    counts.reserveCapacity(features.count * Sentiment.count)
+    for index in 0..<features.count {
+      features.withFeature(at: index) { _ = vocabulary.insert($0) }
+      for label in Sentiment.allCases {
+        counts.append(features.count(ofFeature: index, label: label))
       }
     }
     return NaiveBayesModel(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      vocabulary: kept, counts: keptCounts, documents: documents)
+      vocabulary: vocabulary, counts: counts, documents: documents)
   }
 
   /// The share of the recorded documents that `model` classifies as labeled,
@@ -153,8 +175,8 @@ public struct NaiveBayesTrainer {
   public func trainingAccuracy(of model: NaiveBayesModel) -> Double? {
     guard let recorded, recorded.labels.count > 0 else { return nil }
     // The model's ids differ from ours when rare features were dropped.
-    let remap = (0..<vocabulary.count).map { id in
-      vocabulary.withToken(at: id) { model.vocabulary.id(of: $0).map(Int32.init) ?? -1 }
+    let remap = (0..<table.count).map { id in
+      table.withFeature(at: id) { model.vocabulary.id(of: $0).map(Int32.init) ?? -1 }
     }
     var correct = 0
     var scores = [Double](repeating: 0, count: Sentiment.count)
@@ -170,6 +192,35 @@ public struct NaiveBayesTrainer {
       if Prediction.argmax(scores) == label { correct += 1 }
     }
     return Double(correct) / Double(recorded.labels.count)
+  }
+
+  /// What ``ModelFile`` writes for a model of what was added so far: the
+  /// same file as encoding ``model(metadata:provenance:)``, without
+  /// building the model's lookup tables and weights.
+  func contents(metadata: ModelMetadata, provenance: Provenance) -> ModelContents<TrainedFeatures> {
+    ModelContents(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      documents: documents, features: keptFeatures())
+  }
+}
+
+/// A trainer's features that reach the minimum count, renumbered densely in
+/// id order.
+struct TrainedFeatures: FeatureCounts {
+  let table: FeatureTable
+  /// The table's ids of the kept features; `nil` when all are kept.
+  let kept: [UInt32]?
+
+  var count: Int { kept?.count ?? table.count }
+
+  func count(ofFeature index: Int, label: Sentiment) -> Int {
+    table.count(ofFeature: kept.map { Int($0[index]) } ?? index, label: label)
+  }
+
+  func withFeature<Result>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try table.withFeature(at: kept.map { Int($0[index]) } ?? index, body)
   }
 }
 

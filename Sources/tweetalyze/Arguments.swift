@@ -74,6 +74,8 @@ struct TrainOptions: Equatable {
   var json = false
   /// Print no summary on stderr (errors still go there).
   var quiet = false
+  /// Read the data a second time to score the model on it.
+  var trainingAccuracy = false
 }
 
 /// How `eval` holds data out.
@@ -283,6 +285,7 @@ enum CommandLineParser {
     if let license = parsed.value("license") { options.metadata.license = license }
     options.json = parsed.has("json")
     options.quiet = parsed.has("quiet")
+    options.trainingAccuracy = parsed.has("training-accuracy")
     return .train(options)
   }
 

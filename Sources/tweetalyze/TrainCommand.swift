@@ -10,37 +10,45 @@ import SentimentCore
 #endif
 
 extension Context {
-  /// `tweetalyze train`: stream the CSV into a trainer, write the model
-  /// atomically, then read the data a second time to score the model on it;
-  /// the summary goes to stderr, or to stdout as JSON with `--json`.
+  /// `tweetalyze train`: stream the CSV into a trainer and write the model
+  /// atomically from its counts; the summary goes to stderr, or to stdout as
+  /// JSON with `--json`.
   ///
-  /// Reading twice keeps memory to the model's size instead of also holding
-  /// every training document; standard input is spooled to a temporary file
-  /// for the second reading.
+  /// With `--training-accuracy`, the data is read a second time to score the
+  /// model on it, which keeps memory to the model's size instead of also
+  /// holding every training document; standard input is then spooled to a
+  /// temporary file for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
-    let spool = options.data == "-" ? try Spool() : nil
+    let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
-    let (model, summary, sha256) = try trainModel(options, spool: spool, source: source)
-    try Files.writeAtomically(to: options.output) { write in
-      try ModelFile.encode(model, to: write)
-    }
-
-    var classifier = Classifier(model: model)
-    var correct = 0
-    try Files.withInput(spool?.path ?? options.data) { file in
-      try TrainingData.read(file, columns: settings.columns) { label, text in
-        if classifier.predict(text).label == label { correct += 1 }
+    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
+    let (summary, sha256) = try Files.withInput(options.data) { file in
+      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
+      let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
+        trainer.add(text, as: label)
       }
+      return (summary, reader.source.hash.finalize())
     }
-    let accuracy = Double(correct) / Double(max(summary.used, 1))
+    let provenance = Provenance(
+      source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
+    try Files.writeAtomically(to: options.output) { write in
+      try ModelFile.encode(trainer, metadata: options.metadata, provenance: provenance, to: write)
+    }
+    let features = trainer.featureCount
+    var accuracy: Double?
+    if options.trainingAccuracy {
+      let model = trainer.model(metadata: options.metadata, provenance: provenance)
+      trainer = NaiveBayesTrainer()
+      accuracy = try trainingAccuracy(of: model, on: spool?.path ?? options.data, settings)
+    }
     if options.json {
       var json = JSONWriter()
       json.beginObject()
       json.key("features")
-      json.integer(model.vocabulary.count)
+      json.integer(features)
       json.key("output")
       json.string(options.output)
       json.key("rows")
@@ -57,10 +65,11 @@ extension Context {
       json.key("source")
       json.string(source)
       json.key("training_accuracy")
-      json.number(accuracy, decimals: 4)
+      if let accuracy { json.number(accuracy, decimals: 4) } else { json.null() }
       json.endObject()
       try stdout.write(json.bytes + [0x0A])
     } else if !options.quiet {
+      let measured = accuracy.map { " Training accuracy: \(FixedDecimal.string($0, decimals: 4))." }
       try stderr.write(
         """
         Trained on \(summary.used) rows from \(source): \
@@ -68,33 +77,28 @@ extension Context {
         \(summary.rows[Sentiment.neutral.rawValue]) neutral, \
         \(summary.rows[Sentiment.positive.rawValue]) positive; \
         \(summary.skipped) skipped (irrelevant).
-        Features: \(model.vocabulary.count). \
-        Training accuracy: \(FixedDecimal.string(accuracy, decimals: 4)).
+        Features: \(features).\(measured ?? "")
         Wrote \(options.output).
 
         """)
     }
   }
-}
 
-extension Context {
-  /// The first reading: the model, what the data held, and its SHA-256. The
-  /// trainer's scratch state is freed on return, before the second reading.
-  fileprivate func trainModel(_ options: TrainOptions, spool: Spool?, source: String) throws -> (
-    NaiveBayesModel, TrainingDataSummary, String
-  ) {
-    let settings = options.training
-    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
-    let (summary, sha256) = try Files.withInput(options.data) { file in
-      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
-      let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        trainer.add(text, as: label)
+  /// The second reading: the share of the rows that `model` classifies as
+  /// labeled.
+  fileprivate func trainingAccuracy(
+    of model: NaiveBayesModel, on path: String, _ settings: TrainingSettings
+  ) throws -> Double {
+    var classifier = Classifier(model: model)
+    var correct = 0
+    var used = 0
+    try Files.withInput(path) { file in
+      try TrainingData.read(file, columns: settings.columns) { label, text in
+        used += 1
+        if classifier.predict(text).label == label { correct += 1 }
       }
-      return (summary, reader.source.hash.finalize())
     }
-    let provenance = Provenance(
-      source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
-    return (trainer.model(metadata: options.metadata, provenance: provenance), summary, sha256)
+    return Double(correct) / Double(max(used, 1))
   }
 }
 

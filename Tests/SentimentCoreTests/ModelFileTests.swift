@@ -85,6 +85,29 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(ModelFile.encode(try ModelFile.decode(first)), first)
   }
 
+  /// Encoding straight from the trainer's counts (what `train` does) gives
+  /// the same bytes as encoding the model it builds, for every option that
+  /// changes which features are kept or how they are counted.
+  func testEncodingTheTrainerEqualsEncodingItsModel() {
+    for options in [
+      NaiveBayesOptions(), NaiveBayesOptions(binarized: false),
+      NaiveBayesOptions(bigrams: false), NaiveBayesOptions(minCount: 2),
+      NaiveBayesOptions(complement: true, priors: .data, minCount: 3),
+    ] {
+      var trainer = NaiveBayesTrainer(options: options)
+      for (text, label) in documents { trainer.add(text, as: label) }
+      let metadata = ModelMetadata(author: "tests")
+      let provenance = Provenance(source: "toy.csv", rows: [2, 3, 3], skipped: 1)
+      var direct: [UInt8] = []
+      ModelFile.encode(trainer, metadata: metadata, provenance: provenance, chunkSize: 64) {
+        direct += $0
+      }
+      let model = trainer.model(metadata: metadata, provenance: provenance)
+      XCTAssertEqual(direct, ModelFile.encode(model), "\(options)")
+      XCTAssertEqual(trainer.featureCount, model.vocabulary.count, "\(options)")
+    }
+  }
+
   func testFileEndsWithANewlineAndIsOneLine() {
     let bytes = ModelFile.encode(makeModel())
     XCTAssertEqual(bytes.last, 0x0A)

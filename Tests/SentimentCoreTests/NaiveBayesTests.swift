@@ -290,6 +290,22 @@ final class NaiveBayesTests: XCTestCase {
     }
   }
 
+  /// A trainer is a value: adding to a copy leaves the original as it was.
+  func testCopiedTrainerIsIndependent() {
+    var original = train([("good film", .positive)], options: NaiveBayesOptions())
+    var copy = original
+    copy.add("bad film", as: .negative)
+    original.add("good day", as: .positive)
+    XCTAssertEqual(original.documentCounts, [0, 0, 2])
+    XCTAssertEqual(copy.documentCounts, [1, 0, 1])
+    let tokens = { (model: NaiveBayesModel) in
+      (0..<model.vocabulary.count).map { model.vocabulary.token(at: $0) }
+    }
+    XCTAssertEqual(tokens(original.model()), ["good", "film", "good film", "day", "good day"])
+    XCTAssertEqual(tokens(copy.model()), ["good", "film", "good film", "bad", "bad film"])
+    XCTAssertEqual(copy.model().counts[3 * 3 + Sentiment.negative.rawValue], 1)
+  }
+
   func testDocumentCounts() {
     let trainer = train(skewed, options: NaiveBayesOptions.unigrams())
     XCTAssertEqual(trainer.documentCounts, [1, 1, 4])

@@ -54,18 +54,20 @@ final class PipelineGoldenTests: XCTestCase {
     return texts
   }()
 
-  private func train(_ options: NaiveBayesOptions) throws -> NaiveBayesModel {
+  /// The trainer after the corpus, and the provenance to write.
+  private func train(_ options: NaiveBayesOptions) throws -> (NaiveBayesTrainer, Provenance) {
     var trainer = NaiveBayesTrainer(options: options)
     let summary = try TrainingData.read(MemorySource(Self.trainingCorpus, blockSize: 4096)) {
       label, text in trainer.add(text, as: label)
     }
     var hash = SHA256()
     hash.update(Self.trainingCorpus)
-    return trainer.model(
-      metadata: ModelMetadata(),
-      provenance: Provenance(
+    return (
+      trainer,
+      Provenance(
         source: "golden.csv", sha256: hash.finalize(), rows: summary.rows,
-        skipped: summary.skipped))
+        skipped: summary.skipped)
+    )
   }
 
   /// The lines `tweetalyze classify` writes: label, tab, probability with 4
@@ -93,9 +95,13 @@ final class PipelineGoldenTests: XCTestCase {
     _ options: NaiveBayesOptions, model expectedModel: String, output expectedOutput: String,
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    let model = try train(options)
+    let (trainer, provenance) = try train(options)
+    let model = trainer.model(metadata: ModelMetadata(), provenance: provenance)
     let bytes = ModelFile.encode(model)
     XCTAssertEqual(digest(bytes), expectedModel, "model bytes", file: file, line: line)
+    var direct: [UInt8] = []
+    ModelFile.encode(trainer, provenance: provenance) { direct += $0 }
+    XCTAssertEqual(digest(direct), expectedModel, "from the trainer", file: file, line: line)
     XCTAssertEqual(
       digest(classifyOutput(model)), expectedOutput, "classify output (trained)", file: file,
       line: line)

@@ -175,6 +175,9 @@ final class ArgumentsTests: XCTestCase {
       train(["d.csv", "--out", "m.json"]), TrainOptions(data: "d.csv", output: "m.json"))
     XCTAssertEqual(train(["--out=m.json", "d.csv"]), TrainOptions(data: "d.csv", output: "m.json"))
     XCTAssertEqual(train(["-", "--out", "m.json"])?.data, "-", "- is stdin")
+    XCTAssertEqual(train(["d.csv", "--out", "m.json"])?.trainingAccuracy, false)
+    XCTAssertEqual(
+      train(["d.csv", "--out", "m.json", "--training-accuracy"])?.trainingAccuracy, true)
     assertRefused(["train", "d.csv"], command: .train, "Missing --out")
     assertRefused(["train", "--out", "m.json"], command: .train, "Missing data file")
     assertRefused(["train"], command: .train, "Missing data file")

@@ -1,0 +1,87 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class FeatureTableTests: XCTestCase {
+  private func insert(_ token: String, into table: FeatureTable) -> (token: UInt32, feature: Int) {
+    var token = token
+    return token.withUTF8 { table.insertToken($0) }
+  }
+
+  private func text(of feature: Int, in table: FeatureTable) -> String {
+    table.withFeature(at: feature) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  func testTokensAndPairsShareIdsInOrderOfFirstOccurrence() {
+    let table = FeatureTable()
+    let not = insert("not", into: table)
+    XCTAssertEqual(not.token, 0)
+    XCTAssertEqual(not.feature, 0)
+    let good = insert("good", into: table)
+    XCTAssertEqual(good.token, 1)
+    XCTAssertEqual(good.feature, 1)
+    XCTAssertEqual(table.insertPair(first: not.token, second: good.token), 2)
+    XCTAssertEqual(insert("bad", into: table).feature, 3)
+    XCTAssertEqual(table.insertPair(first: good.token, second: not.token), 4, "order matters")
+    XCTAssertEqual(table.insertPair(first: not.token, second: good.token), 2, "found again")
+    XCTAssertEqual(insert("good", into: table).feature, 1, "found again")
+    XCTAssertEqual(table.count, 5)
+    XCTAssertEqual(table.tokens.count, 3)
+    XCTAssertEqual(
+      (0..<table.count).map { text(of: $0, in: table) },
+      ["not", "good", "not good", "bad", "good not"])
+  }
+
+  func testCountsPerClassAndBinarizedMarks() {
+    let table = FeatureTable()
+    let feature = insert("love", into: table).feature
+    table.increment(feature, label: Sentiment.positive.rawValue)
+    table.increment(feature, label: Sentiment.positive.rawValue)
+    table.increment(feature, label: Sentiment.negative.rawValue)
+    XCTAssertEqual(table.count(ofFeature: feature, label: .positive), 2)
+    XCTAssertEqual(table.count(ofFeature: feature, label: .negative), 1)
+    XCTAssertEqual(table.count(ofFeature: feature, label: .neutral), 0)
+
+    XCTAssertFalse(table.markSeen(feature, in: 1), "first time in document 1")
+    XCTAssertTrue(table.markSeen(feature, in: 1), "again in document 1")
+    XCTAssertFalse(table.markSeen(feature, in: 2))
+    table.resetSeen()
+    XCTAssertFalse(table.markSeen(feature, in: 2), "forgotten")
+  }
+
+  /// Enough pairs to grow the pair table many times; every pair is found
+  /// again with its id, and its text is the two tokens.
+  func testManyPairsSurviveGrowth() {
+    let table = FeatureTable()
+    let tokens = (0..<300).map { insert("w\($0)", into: table).token }
+    var ids: [Int: (UInt32, UInt32)] = [:]
+    for first in tokens.prefix(100) {
+      for second in tokens.suffix(100) {
+        ids[table.insertPair(first: first, second: second)] = (first, second)
+      }
+    }
+    XCTAssertEqual(ids.count, 10_000)
+    XCTAssertEqual(table.count, 10_300)
+    for (feature, (first, second)) in ids.prefix(500) {
+      XCTAssertEqual(table.insertPair(first: first, second: second), feature)
+      XCTAssertEqual(text(of: feature, in: table), "w\(first) w\(second)")
+    }
+  }
+
+  func testCopyIsIndependent() {
+    let table = FeatureTable()
+    let a = insert("a", into: table)
+    let b = insert("b", into: table)
+    _ = table.insertPair(first: a.token, second: b.token)
+    table.increment(a.feature, label: 0)
+    let copy = table.copy()
+    copy.increment(a.feature, label: 0)
+    XCTAssertEqual(insert("c", into: copy).feature, 3)
+    XCTAssertEqual(copy.insertPair(first: b.token, second: a.token), 4)
+    XCTAssertEqual(table.count, 3, "the original has no new features")
+    XCTAssertEqual(table.count(ofFeature: a.feature, label: .negative), 1)
+    XCTAssertEqual(copy.count(ofFeature: a.feature, label: .negative), 2)
+    XCTAssertEqual(copy.insertPair(first: a.token, second: b.token), 2)
+    XCTAssertEqual(text(of: 2, in: copy), "a b")
+  }
+}
