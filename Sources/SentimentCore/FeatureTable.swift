@@ -18,8 +18,8 @@
 ///
 /// ```swift
 /// let table = FeatureTable()
-/// let (token, feature) = table.insertToken(bytes)   // "good": token 0, feature 0
-/// table.insertPair(first: 3, second: token)         // "not good": a new feature
+/// table.feature(ofToken: 7)                // token 7 ("good"): feature 0
+/// table.insertPair(first: 3, second: 7)    // "not good": feature 1
 /// ```
 final class FeatureTable {
   /// One feature: its key, a count per class, and the last document that
@@ -36,13 +36,13 @@ final class FeatureTable {
   /// below 2^31.
   static let tokenTag: UInt64 = 0xFFFF_FFFF_0000_0000
 
-  /// The tokens seen, with their own dense ids.
-  private(set) var tokens = Vocabulary()
   /// Token id → feature id.
   private var tokenFeatures: UnsafeMutablePointer<UInt32>
   private var tokenFeatureCapacity: Int
-  /// The number of tokens that have a feature.
-  private var insertedTokens = 0
+  /// The number of tokens with an entry in `tokenFeatures`.
+  private var knownTokens = 0
+  /// `tokenFeatures`' entry for a token not counted yet.
+  private static let noFeature = UInt32.max
   /// Feature id → record.
   private var records: UnsafeMutablePointer<Record>
   private var recordCapacity: Int
@@ -76,11 +76,10 @@ final class FeatureTable {
   /// An independent copy, for a trainer that was copied before adding.
   func copy() -> FeatureTable {
     let copy = FeatureTable()
-    copy.tokens = tokens
     copy.tokenFeatureCapacity = tokenFeatureCapacity
     copy.tokenFeatures = Self.reallocate(copy.tokenFeatures, capacity: tokenFeatureCapacity)
-    copy.tokenFeatures.initialize(from: tokenFeatures, count: insertedTokens)
-    copy.insertedTokens = insertedTokens
+    copy.tokenFeatures.initialize(from: tokenFeatures, count: knownTokens)
+    copy.knownTokens = knownTokens
     copy.recordCapacity = recordCapacity
     copy.records = Self.reallocate(copy.records, capacity: recordCapacity)
     copy.records.initialize(from: records, count: count)
@@ -92,22 +91,63 @@ final class FeatureTable {
     return copy
   }
 
-  /// The token's id and its feature's id, inserting both if new.
-  ///
-  /// - Complexity: O(*k*) in the token's length, amortized.
+  /// The id of the feature for the token with id `token` (from the
+  /// trainer's token ``Vocabulary``), inserting it if new.
   @inline(__always)
-  func insertToken(_ token: UnsafeBufferPointer<UInt8>) -> (token: UInt32, feature: Int) {
-    let id = tokens.insert(token)
-    if id < insertedTokens { return (UInt32(truncatingIfNeeded: id), Int(tokenFeatures[id])) }
-    if id == tokenFeatureCapacity {
+  func feature(ofToken token: UInt32) -> Int {
+    let index = Int(token)
+    if index >= knownTokens { addTokens(upTo: index) }
+    let feature = tokenFeatures[index]
+    if feature != Self.noFeature { return Int(feature) }
+    let new = append(key: Self.tokenTag | UInt64(token))
+    tokenFeatures[index] = UInt32(truncatingIfNeeded: new)
+    return new
+  }
+
+  /// Makes room in `tokenFeatures` for tokens up to `last`, with no
+  /// feature yet.
+  private func addTokens(upTo last: Int) {
+    while last >= tokenFeatureCapacity {
       tokenFeatureCapacity *= 2
       tokenFeatures = Self.reallocate(tokenFeatures, capacity: tokenFeatureCapacity)
     }
-    let feature = append(key: Self.tokenTag | UInt64(id))
-    (tokenFeatures + id).initialize(to: UInt32(truncatingIfNeeded: feature))
-    insertedTokens = id + 1
-    return (UInt32(truncatingIfNeeded: id), feature)
+    (tokenFeatures + knownTokens).initialize(
+      repeating: Self.noFeature, count: last + 1 - knownTokens)
+    knownTokens = last + 1
   }
+
+  /// Loads the memory that counting the pairs of neighbouring `tokens` will
+  /// touch: first the pairs' slots, then the records they point to.
+  ///
+  /// With millions of pairs, nearly every slot and record is a cache miss.
+  /// Counting a pair reads its slot and then its record, one miss after the
+  /// other; loading all the slots of a text first, then all the records,
+  /// lets the processor wait for the misses of a text together instead of
+  /// one by one. The counting afterwards finds them in the cache. This only
+  /// reads; the counts do not depend on it.
+  func prefetchPairs(of tokens: UnsafeBufferPointer<UInt32>) {
+    guard tokens.count > 1 else { return }
+    let slots = pairSlots
+    let mask = pairMask
+    let records = self.records
+    var touched: UInt64 = 0
+    for index in 1..<tokens.count {
+      let hash = Self.hash(UInt64(tokens[index - 1]) << 32 | UInt64(tokens[index]))
+      touched &+= slots[Int(truncatingIfNeeded: hash) & mask]
+    }
+    for index in 1..<tokens.count {
+      let hash = Self.hash(UInt64(tokens[index - 1]) << 32 | UInt64(tokens[index]))
+      let entry = slots[Int(truncatingIfNeeded: hash) & mask]
+      if entry != 0 && entry & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 {
+        touched &+= records[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1].key
+      }
+    }
+    // Kept so that the loads are not optimized away.
+    prefetched = touched
+  }
+
+  /// The sum of what ``prefetchPairs(of:)`` loaded; no meaning of its own.
+  private var prefetched: UInt64 = 0
 
   /// The id of the feature for the pair of tokens `first` then `second`,
   /// inserting it if new.
@@ -173,9 +213,9 @@ final class FeatureTable {
   }
 
   /// Calls `body` with the feature's text: the token, or the two tokens
-  /// with a space between them.
+  /// with a space between them, from the `tokens` that gave the ids.
   func withFeature<Result>(
-    at feature: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at feature: Int, tokens: Vocabulary, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     let key = records[feature].key
     if key & Self.tokenTag == Self.tokenTag {

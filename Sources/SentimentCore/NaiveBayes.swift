@@ -71,7 +71,11 @@ public struct NaiveBayesTrainer {
   /// The options the model will store.
   public let options: NaiveBayesOptions
   private let scanner: Tokenizer
+  /// The tokens seen; the table keys features by these ids.
+  private var tokens = Vocabulary()
   private var table = FeatureTable()
+  /// The current text's token ids; kept to reuse its memory.
+  private var tokenIDs: [UInt32] = []
   private var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.
   private var document: UInt32 = 0
@@ -111,14 +115,20 @@ public struct NaiveBayesTrainer {
     }
     document += 1
     let current = options.binarized ? document : 0
-    let bigrams = options.bigrams
     let table = self.table
-    var previous: UInt32?
-    scanner.forEachToken(in: text) { token in
-      let (tokenID, feature) = table.insertToken(token)
-      count(feature)
-      if bigrams, let first = previous { count(table.insertPair(first: first, second: tokenID)) }
-      previous = tokenID
+    var ids = tokenIDs
+    tokenIDs = []
+    ids.removeAll(keepingCapacity: true)
+    scanner.forEachToken(in: text) { ids.append(UInt32(truncatingIfNeeded: tokens.insert($0))) }
+    defer { tokenIDs = ids }
+    ids.withUnsafeBufferPointer { ids in
+      if options.bigrams { table.prefetchPairs(of: ids) }
+      for index in ids.indices {
+        count(table.feature(ofToken: ids[index]))
+        if options.bigrams && index > 0 {
+          count(table.insertPair(first: ids[index - 1], second: ids[index]))
+        }
+      }
     }
 
     func count(_ feature: Int) {
@@ -142,13 +152,15 @@ public struct NaiveBayesTrainer {
   /// The features that reach `minCount`, in id order (all of them when
   /// `minCount` is 1).
   func keptFeatures() -> TrainedFeatures {
-    guard options.minCount > 1 else { return TrainedFeatures(table: table, kept: nil) }
+    guard options.minCount > 1 else {
+      return TrainedFeatures(table: table, tokens: tokens, kept: nil)
+    }
     var kept: [UInt32] = []
     for feature in 0..<table.count {
       let total = Sentiment.allCases.reduce(0) { $0 + table.count(ofFeature: feature, label: $1) }
       if total >= options.minCount { kept.append(UInt32(feature)) }
     }
-    return TrainedFeatures(table: table, kept: kept)
+    return TrainedFeatures(table: table, tokens: tokens, kept: kept)
   }
 
   /// The model for what was added so far.
@@ -176,7 +188,9 @@ public struct NaiveBayesTrainer {
     guard let recorded, recorded.labels.count > 0 else { return nil }
     // The model's ids differ from ours when rare features were dropped.
     let remap = (0..<table.count).map { id in
-      table.withFeature(at: id) { model.vocabulary.id(of: $0).map(Int32.init) ?? -1 }
+      table.withFeature(at: id, tokens: tokens) {
+        model.vocabulary.id(of: $0).map(Int32.init) ?? -1
+      }
     }
     var correct = 0
     var scores = [Double](repeating: 0, count: Sentiment.count)
@@ -208,6 +222,7 @@ public struct NaiveBayesTrainer {
 /// id order.
 struct TrainedFeatures: FeatureCounts {
   let table: FeatureTable
+  let tokens: Vocabulary
   /// The table's ids of the kept features; `nil` when all are kept.
   let kept: [UInt32]?
 
@@ -220,7 +235,7 @@ struct TrainedFeatures: FeatureCounts {
   func withFeature<Result>(
     at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    try table.withFeature(at: kept.map { Int($0[index]) } ?? index, body)
+    try table.withFeature(at: kept.map { Int($0[index]) } ?? index, tokens: tokens, body)
   }
 }
 

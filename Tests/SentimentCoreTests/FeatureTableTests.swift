@@ -3,13 +3,16 @@ import XCTest
 @testable import SentimentCore
 
 final class FeatureTableTests: XCTestCase {
+  /// The token ids the table's features refer to, as a trainer keeps them.
+  private var tokens = Vocabulary()
+
   private func insert(_ token: String, into table: FeatureTable) -> (token: UInt32, feature: Int) {
-    var token = token
-    return token.withUTF8 { table.insertToken($0) }
+    let id = UInt32(tokens.insert(token))
+    return (id, table.feature(ofToken: id))
   }
 
   private func text(of feature: Int, in table: FeatureTable) -> String {
-    table.withFeature(at: feature) { String(decoding: $0, as: UTF8.self) }
+    table.withFeature(at: feature, tokens: tokens) { String(decoding: $0, as: UTF8.self) }
   }
 
   func testTokensAndPairsShareIdsInOrderOfFirstOccurrence() {
@@ -26,10 +29,39 @@ final class FeatureTableTests: XCTestCase {
     XCTAssertEqual(table.insertPair(first: not.token, second: good.token), 2, "found again")
     XCTAssertEqual(insert("good", into: table).feature, 1, "found again")
     XCTAssertEqual(table.count, 5)
-    XCTAssertEqual(table.tokens.count, 3)
     XCTAssertEqual(
       (0..<table.count).map { text(of: $0, in: table) },
       ["not", "good", "not good", "bad", "good not"])
+  }
+
+  /// A token's feature id comes when it is first counted, not when the
+  /// token is first seen: `add` reads a whole text's tokens before counting.
+  func testTokenFeaturesFollowTheOrderOfCounting() {
+    let table = FeatureTable()
+    let tokenA = UInt32(tokens.insert("a"))
+    let tokenB = UInt32(tokens.insert("b"))
+    XCTAssertEqual([tokenA, tokenB], [0, 1])
+    XCTAssertEqual(table.insertPair(first: tokenA, second: tokenB), 0)
+    XCTAssertEqual(table.feature(ofToken: tokenB), 1)
+    XCTAssertEqual(table.feature(ofToken: tokenA), 2)
+    XCTAssertEqual(table.feature(ofToken: tokenB), 1)
+    XCTAssertEqual((0..<3).map { text(of: $0, in: table) }, ["a b", "b", "a"])
+    XCTAssertEqual(table.feature(ofToken: 1000), 3, "a token id far ahead")
+    XCTAssertEqual(table.feature(ofToken: 999), 4)
+  }
+
+  /// Prefetching only reads: ids and counts stay as they were.
+  func testPrefetchingChangesNothing() {
+    let table = FeatureTable()
+    let tokens = (0..<50).map { insert("t\($0)", into: table).token }
+    let pairs = (1..<30).map { table.insertPair(first: tokens[$0 - 1], second: tokens[$0]) }
+    table.increment(pairs[3], label: 2)
+    tokens.withUnsafeBufferPointer { table.prefetchPairs(of: $0) }
+    [UInt32]().withUnsafeBufferPointer { table.prefetchPairs(of: $0) }
+    XCTAssertEqual(table.count, 50 + 29)
+    XCTAssertEqual(table.count(ofFeature: pairs[3], label: .positive), 1)
+    XCTAssertEqual(table.insertPair(first: tokens[4], second: tokens[5]), pairs[4])
+    XCTAssertEqual(table.count, 50 + 29)
   }
 
   func testCountsPerClassAndBinarizedMarks() {
