@@ -249,7 +249,9 @@ struct ModelFileReader {
   ///
   /// - Complexity: O(*n*) in the array's length in bytes, amortized.
   private mutating func tokens(capacity: Int) throws(Declined) -> Vocabulary {
-    var vocabulary = Vocabulary(capacity: capacity)
+    // The rest of the file bounds the tokens' bytes, so the arena is never
+    // copied to grow; the room left over is never touched.
+    var vocabulary = Vocabulary(capacity: capacity, tokenBytes: bytes.count - position)
     try expect(UInt8(ascii: "["))
     skipSpace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "]") {

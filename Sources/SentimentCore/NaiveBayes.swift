@@ -272,8 +272,14 @@ public struct NaiveBayesModel: Sendable {
   public let documents: [Int]
 
   let featurizer: Featurizer
-  /// Feature id × class → what one occurrence adds to the class's score.
-  let weights: [Double]
+  /// Feature id → its row of ``weightRows``. Features with the same counts
+  /// share a row: most features are seen once or twice, so there are a few
+  /// hundred rows for tens of thousands of features, and what a classifier
+  /// reads per feature stays small enough for the cache.
+  let weightRow: [UInt32]
+  /// Row × class → what one occurrence of a feature adds to the class's
+  /// score.
+  let weightRows: [Double]
   /// The score each class starts from: its log prior.
   let logPriors: [Double]
 
@@ -290,13 +296,18 @@ public struct NaiveBayesModel: Sendable {
     self.counts = counts
     self.documents = documents
     featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
-    (weights, logPriors) = Self.derive(counts: counts, documents: documents, options: options)
+    (weightRow, weightRows, logPriors) = Self.derive(
+      counts: counts, documents: documents, options: options)
   }
 
   /// The log-space tables: smoothed log likelihoods (or, for complement NB,
-  /// negated complement log likelihoods) and log priors.
+  /// negated complement log likelihoods) per distinct row of counts, the row
+  /// of each feature, and log priors.
+  ///
+  /// - Complexity: O(*n*) in the number of features, and one logarithm per
+  ///   class for each distinct row of counts.
   private static func derive(counts: [Int], documents: [Int], options: NaiveBayesOptions) -> (
-    [Double], [Double]
+    rowOfFeature: [UInt32], rows: [Double], logPriors: [Double]
   ) {
     let classes = Sentiment.count
     let features = counts.count / classes
@@ -309,17 +320,20 @@ public struct NaiveBayesModel: Sendable {
       let total = options.complement ? allTotal - totals[c] : totals[c]
       denominators[c] = log(total + smoothing)
     }
-    var weights = [Double](repeating: 0, count: counts.count)
-    for id in 0..<features {
-      let base = id * classes
+    var rows = CountRows()
+    let rowOfFeature = counts.withUnsafeBufferPointer { counts in
+      (0..<features).map { id in rows.row(of: counts, at: id &* classes) }
+    }
+    var weights = [Double](repeating: 0, count: rows.counts.count)
+    for base in stride(from: 0, to: rows.counts.count, by: classes) {
       var all = 0
-      if options.complement { for c in 0..<classes { all += counts[base + c] } }
+      if options.complement { for c in 0..<classes { all += rows.counts[base + c] } }
       for c in 0..<classes {
         if options.complement {
-          let others = Double(all - counts[base + c])
+          let others = Double(all - rows.counts[base + c])
           weights[base + c] = denominators[c] - log(others + options.alpha)
         } else {
-          weights[base + c] = log(Double(counts[base + c]) + options.alpha) - denominators[c]
+          weights[base + c] = log(Double(rows.counts[base + c]) + options.alpha) - denominators[c]
         }
       }
     }
@@ -330,7 +344,7 @@ public struct NaiveBayesModel: Sendable {
       case .data: return count > 0 ? log(Double(count) / documentTotal) : -Double.infinity
       }
     }
-    return (weights, logPriors)
+    return (rowOfFeature, weights, logPriors)
   }
 
   /// Classifies a text given as UTF-8 bytes.
@@ -352,19 +366,17 @@ public struct NaiveBayesModel: Sendable {
   /// Adds the log prior and the weights of the given features per class.
   func scores(ofFeatureIDs ids: UnsafeBufferPointer<Int32>, into scores: inout [Double]) {
     for c in 0..<Sentiment.count { scores[c] = logPriors[c] }
-    weights.withUnsafeBufferPointer { weights in
-      for id in ids {
-        let base = Int(id) &* Sentiment.count
-        scores[0] += weights[base]
-        scores[1] += weights[base &+ 1]
-        scores[2] += weights[base &+ 2]
-      }
+    for id in ids {
+      let base = Int(weightRow[Int(id)]) &* Sentiment.count
+      scores[0] += weightRows[base]
+      scores[1] += weightRows[base &+ 1]
+      scores[2] += weightRows[base &+ 2]
     }
   }
 
   /// The weight one occurrence of feature `id` adds to `label`'s score.
   public func weight(ofFeature id: Int, for label: Sentiment) -> Double {
-    weights[id * Sentiment.count + label.rawValue]
+    weightRows[Int(weightRow[id]) * Sentiment.count + label.rawValue]
   }
 
   /// The score every class starts from.
@@ -382,49 +394,34 @@ public struct NaiveBayesModel: Sendable {
 public struct Classifier {
   /// The model used.
   public let model: NaiveBayesModel
-  private var lastSeen: [Int32]
-  private var document: Int32 = 0
+  /// The features of the current text already scored, when binarized.
+  private var seen = FeatureSet()
 
   /// Creates a classifier for `model`.
   public init(model: NaiveBayesModel) {
     self.model = model
-    lastSeen = model.options.binarized ? [Int32](repeating: 0, count: model.vocabulary.count) : []
   }
 
   /// Classifies a text given as UTF-8 bytes.
   ///
-  /// The scores are summed feature by feature in the order of the text, as
-  /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
-  ///
   /// - Complexity: O(*n*) in the text's length; no allocation but the
   ///   prediction's probabilities.
   public mutating func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
-    if document == Int32.max {
-      document = 0
-      for index in lastSeen.indices { lastSeen[index] = 0 }
-    }
-    document += 1
-    let current = document
-    let binarized = model.options.binarized
-    let vocabulary = model.vocabulary.view
-    let featurizer = model.featurizer
-    var scores = (model.logPriors[0], model.logPriors[1], model.logPriors[2])
-    model.weights.withUnsafeBufferPointer { weights in
-      lastSeen.withUnsafeMutableBufferPointer { lastSeen in
-        featurizer.forEachFeature(in: text) { feature in
-          guard let id = vocabulary.id(of: feature) else { return }
-          if binarized {
-            if lastSeen[id] == current { return }
-            lastSeen[id] = current
-          }
-          let base = id &* Sentiment.count
-          scores.0 += weights[base]
-          scores.1 += weights[base &+ 1]
-          scores.2 += weights[base &+ 2]
-        }
-      }
-    }
-    return Prediction(scores: scores)
+    Prediction(scores: scores(of: text))
+  }
+
+  /// Classifies a text given as UTF-8 bytes, and gives the probability of
+  /// the class found: ``predict(_:)-(UnsafeBufferPointer<UInt8>)`` without
+  /// the array of every class's probability.
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation.
+  public mutating func classify(
+    _ text: UnsafeBufferPointer<UInt8>
+  ) -> (label: Sentiment, confidence: Double) {
+    let scores = scores(of: text)
+    let label = Prediction.argmax(scores)
+    let probabilities = Prediction.probabilities(scores, top: label)
+    return (label, Prediction.component(probabilities, label))
   }
 
   /// Classifies a text.
@@ -432,13 +429,101 @@ public struct Classifier {
     var text = text
     return text.withUTF8 { predict($0) }
   }
+
+  /// The log prior plus the weights of the text's features, per class.
+  ///
+  /// The weights are summed feature by feature in the order of the text, as
+  /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation.
+  private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
+    let binarized = model.options.binarized
+    let vocabulary = model.vocabulary.view
+    let featurizer = model.featurizer
+    var scores = (model.logPriors[0], model.logPriors[1], model.logPriors[2])
+    seen.removeAll()
+    model.weightRow.withUnsafeBufferPointer { weightRow in
+      model.weightRows.withUnsafeBufferPointer { weights in
+        featurizer.forEachFeature(in: text) { feature in
+          guard let id = vocabulary.id(of: feature) else { return }
+          if binarized && !seen.insert(id) { return }
+          let base = Int(weightRow[id]) &* Sentiment.count
+          scores.0 += weights[base]
+          scores.1 += weights[base &+ 1]
+          scores.2 += weights[base &+ 2]
+        }
+      }
+    }
+    return scores
+  }
+}
+
+/// A set of feature ids that is emptied once per text: open addressing over
+/// stamped entries, so that emptying it is O(1) and a text's features stay
+/// in a few cache lines.
+private struct FeatureSet {
+  /// Slot → the stamp of the text it belongs to in the upper 32 bits and a
+  /// feature id in the lower; an entry with another stamp is empty.
+  private var slots = [UInt64](repeating: 0, count: 256)
+  private var stamp: UInt64 = 1
+  private var count = 0
+
+  /// Empties the set.
+  ///
+  /// - Complexity: O(1), but for one text in 2^32.
+  mutating func removeAll() {
+    count = 0
+    if stamp == UInt64(UInt32.max) {
+      for index in slots.indices { slots[index] = 0 }
+      stamp = 0
+    }
+    stamp += 1
+  }
+
+  /// Adds `id`; `false` when it was in the set already.
+  ///
+  /// - Complexity: O(1) on average.
+  @inline(__always)
+  mutating func insert(_ id: Int) -> Bool {
+    let entry = stamp << 32 | UInt64(truncatingIfNeeded: id)
+    let mask = slots.count &- 1
+    var slot = Self.slot(of: id, mask: mask)
+    while true {
+      let current = slots[slot]
+      if current == entry { return false }
+      if current >> 32 != stamp { break }
+      slot = (slot &+ 1) & mask
+    }
+    slots[slot] = entry
+    count &+= 1
+    if count &* 2 > slots.count { grow() }
+    return true
+  }
+
+  @inline(__always)
+  private static func slot(of id: Int, mask: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [UInt64](repeating: 0, count: old.count * 2)
+    let mask = slots.count - 1
+    for entry in old where entry >> 32 == stamp {
+      var slot = Self.slot(of: Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), mask: mask)
+      while slots[slot] >> 32 == stamp { slot = (slot &+ 1) & mask }
+      slots[slot] = entry
+    }
+  }
 }
 
 extension Prediction {
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
   init(scores: (Double, Double, Double)) {
-    self.init(scores: [scores.0, scores.1, scores.2])
+    let label = Self.argmax(scores)
+    let probabilities = Self.probabilities(scores, top: label)
+    self.init(label: label, probabilities: [probabilities.0, probabilities.1, probabilities.2])
   }
 
   /// The prediction for per-class log scores: softmax turns them into
@@ -452,6 +537,43 @@ extension Prediction {
     self.init(label: label, probabilities: probabilities)
   }
 
+  /// The softmax of three log scores whose largest is `top`'s, computed as
+  /// ``init(scores:)-([Double])`` does, so that both give the same bits.
+  static func probabilities(
+    _ scores: (Double, Double, Double), top label: Sentiment
+  ) -> (Double, Double, Double) {
+    let top = component(scores, label)
+    func unnormalized(_ score: Double) -> Double {
+      top.isFinite ? exp(score - top) : (score == top ? 1 : 0)
+    }
+    let first = unnormalized(scores.0)
+    let second = unnormalized(scores.1)
+    let third = unnormalized(scores.2)
+    // In the order of `reduce(0, +)`; adding to 0 first changes no bit.
+    let sum = first + second + third
+    return (first / sum, second / sum, third / sum)
+  }
+
+  /// The element of a per-class triple for `label`.
+  @inline(__always)
+  static func component(_ values: (Double, Double, Double), _ label: Sentiment) -> Double {
+    switch label.rawValue {
+    case 0: values.0
+    case 1: values.1
+    default: values.2
+    }
+  }
+
+  /// The class with the highest score; a tie with neutral goes to neutral,
+  /// another tie to the lower index.
+  static func argmax(_ scores: (Double, Double, Double)) -> Sentiment {
+    var best = Sentiment.negative
+    if scores.1 > component(scores, best) { best = .neutral }
+    if scores.2 > component(scores, best) { best = .positive }
+    // As in the array version: a tie that includes neutral goes to neutral.
+    return scores.1 == component(scores, best) ? .neutral : best
+  }
+
   /// The class with the highest score; a tie with neutral goes to neutral,
   /// another tie to the lower index.
   static func argmax(_ scores: [Double]) -> Sentiment {
@@ -461,5 +583,57 @@ extension Prediction {
     // unknown words must not count as negative.
     if scores[Sentiment.neutral.rawValue] == scores[best] { return .neutral }
     return Sentiment(rawValue: best) ?? .neutral
+  }
+}
+
+/// The distinct rows of a feature id × class table of counts, each numbered
+/// in order of first appearance: an open addressing set of rows.
+private struct CountRows {
+  /// Row number × class → count.
+  private(set) var counts: [Int] = []
+  /// Slot → row number + 1, 0 for an empty slot; at most half full.
+  private var slots = [UInt32](repeating: 0, count: 1024)
+
+  /// The number of the row `table[base..<base + Sentiment.count]`, adding
+  /// it if it is new.
+  ///
+  /// - Complexity: O(1) on average.
+  mutating func row(of table: UnsafeBufferPointer<Int>, at base: Int) -> UInt32 {
+    let classes = Sentiment.count
+    let mask = slots.count - 1
+    var slot = Self.slot(of: table, at: base, mask: mask)
+    while slots[slot] != 0 {
+      let row = Int(slots[slot]) - 1
+      if (0..<classes).allSatisfy({ counts[row &* classes &+ $0] == table[base &+ $0] }) {
+        return UInt32(row)
+      }
+      slot = (slot &+ 1) & mask
+    }
+    let row = counts.count / classes
+    counts.append(contentsOf: table[base..<(base + classes)])
+    slots[slot] = UInt32(row + 1)
+    if (row + 1) * 2 > slots.count { grow() }
+    return UInt32(row)
+  }
+
+  private static func slot(of table: UnsafeBufferPointer<Int>, at base: Int, mask: Int) -> Int {
+    var hash: UInt64 = 0
+    for c in 0..<Sentiment.count {
+      hash = (hash ^ UInt64(bitPattern: Int64(table[base &+ c]))) &* 0x9E37_79B9_7F4A_7C15
+    }
+    return Int(truncatingIfNeeded: hash >> 32) & mask
+  }
+
+  private mutating func grow() {
+    let classes = Sentiment.count
+    slots = [UInt32](repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    counts.withUnsafeBufferPointer { counts in
+      for row in 0..<(counts.count / classes) {
+        var slot = Self.slot(of: counts, at: row &* classes, mask: mask)
+        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+        slots[slot] = UInt32(row + 1)
+      }
+    }
   }
 }

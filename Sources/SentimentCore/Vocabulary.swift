@@ -22,9 +22,14 @@
 public struct Vocabulary: Sendable {
   private var storage: VocabularyStorage
 
-  /// Creates an empty vocabulary with room for about `capacity` tokens.
-  public init(capacity: Int = 1024) {
-    storage = VocabularyStorage(capacity: capacity)
+  /// Creates an empty vocabulary with room for about `capacity` tokens of
+  /// `tokenBytes` bytes in all (by default 8 bytes per token) before it
+  /// grows.
+  ///
+  /// Room that is reserved but never filled costs address space, not memory:
+  /// a reader that knows an upper bound can pass it.
+  public init(capacity: Int = 1024, tokenBytes: Int? = nil) {
+    storage = VocabularyStorage(capacity: capacity, tokenBytes: tokenBytes)
   }
 
   /// The number of tokens.
@@ -120,11 +125,13 @@ struct VocabularyView {
   let arena: UnsafeMutablePointer<UInt8>
   /// Where each token starts in `arena`; `starts[id + 1]` is where it ends.
   let starts: UnsafeMutablePointer<UInt32>
-  /// Slot → the hash's upper 32 bits and id + 1 in the lower, 0 for an
-  /// empty slot; the upper half rejects most other tokens without reading
-  /// their bytes.
-  let slots: UnsafeMutablePointer<UInt64>
+  /// Slot → id + 1 in the bits below the table size and, in the bits
+  /// above (`tagMask`), the same bits of the hash's upper half; 0 for an
+  /// empty slot. The tag rejects most other tokens without reading their
+  /// bytes, and 32-bit slots keep the table half the size.
+  let slots: UnsafeMutablePointer<UInt32>
   let mask: Int
+  let tagMask: UInt32
 
   /// The id of `token`, or `nil`.
   @inline(__always)
@@ -137,16 +144,29 @@ struct VocabularyView {
   @inline(__always)
   func find(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
     var slot = Int(truncatingIfNeeded: hash) & mask
-    let tag = hash & 0xFFFF_FFFF_0000_0000
+    let tag = Self.tag(hash) & tagMask
     while true {
       let entry = slots[slot]
       if entry == 0 { return (slot, nil) }
-      if entry & 0xFFFF_FFFF_0000_0000 == tag {
-        let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+      if entry & tagMask == tag {
+        let id = Int(truncatingIfNeeded: entry & ~tagMask) &- 1
         if equals(id, token) { return (slot, id) }
       }
       slot = (slot &+ 1) & mask
     }
+  }
+
+  /// The bits of a hash that slots keep as a tag: its upper half, which the
+  /// slot index (the lower bits) does not use.
+  @inline(__always)
+  static func tag(_ hash: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: hash >> 32)
+  }
+
+  /// The tag bits of a slot in a table of `size` slots: those above the
+  /// largest id + 1 it can hold, none when that takes all 32.
+  static func tagMask(size: Int) -> UInt32 {
+    size > Int(UInt32.max) ? 0 : ~UInt32(truncatingIfNeeded: size &- 1)
   }
 
   @inline(__always)
@@ -191,14 +211,15 @@ private final class VocabularyStorage: @unchecked Sendable {
   /// Room for this many tokens in `starts` (one more entry is allocated).
   var tokenCapacity: Int
   var count = 0
-  var slots: UnsafeMutablePointer<UInt64>
+  var slots: UnsafeMutablePointer<UInt32>
   var mask: Int
 
-  init(capacity: Int) {
+  init(capacity: Int, tokenBytes: Int? = nil) {
     var size = 16
-    while size < capacity * 2 { size <<= 1 }
+    // At most three quarters full once `capacity` tokens are in.
+    while size * 3 < capacity * 4 { size <<= 1 }
     tokenCapacity = max(capacity, 16)
-    arenaCapacity = tokenCapacity * 8
+    arenaCapacity = max(tokenBytes ?? tokenCapacity * 8, 16)
     arena = .allocate(capacity: arenaCapacity)
     starts = .allocate(capacity: tokenCapacity + 1)
     starts[0] = 0
@@ -214,7 +235,9 @@ private final class VocabularyStorage: @unchecked Sendable {
   }
 
   var view: VocabularyView {
-    VocabularyView(arena: arena, starts: starts, slots: slots, mask: mask)
+    VocabularyView(
+      arena: arena, starts: starts, slots: slots, mask: mask,
+      tagMask: VocabularyView.tagMask(size: mask + 1))
   }
 
   func copy() -> VocabularyStorage {
@@ -267,7 +290,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     }
     arenaCount += token.count
     starts[id + 1] = UInt32(arenaCount)
-    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
+    slots[slot] = VocabularyView.tag(hash) & view.tagMask | UInt32(id + 1)
     count = id + 1
     if count * 4 > (mask + 1) * 3 { grow() }
     return id
@@ -284,7 +307,7 @@ private final class VocabularyStorage: @unchecked Sendable {
       let hash = Vocabulary.hash(view.token(at: id))
       var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(id + 1)
+      slots[slot] = VocabularyView.tag(hash) & view.tagMask | UInt32(id + 1)
     }
   }
 }

@@ -7,8 +7,13 @@ extension Context {
     var classifier = Classifier(model: model)
     let json = options.json
     let emit: (UnsafeBufferPointer<UInt8>) throws -> Void = { text in
+      guard json else {
+        let (label, confidence) = classifier.classify(text)
+        try stdout.append { buffer in Self.format(label, confidence, into: &buffer) }
+        return
+      }
       let prediction = classifier.predict(text)
-      try stdout.append { buffer in Self.format(prediction, json: json, into: &buffer) }
+      try stdout.append { buffer in Self.format(prediction, json: true, into: &buffer) }
     }
     if options.texts.isEmpty {
       var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
@@ -20,13 +25,18 @@ extension Context {
     }
   }
 
+  /// Appends `label<TAB>probability` and a line break.
+  static func format(_ label: Sentiment, _ confidence: Double, into buffer: inout [UInt8]) {
+    buffer.append(contentsOf: label.name.utf8)
+    buffer.append(0x09)
+    FixedDecimal.append(confidence, decimals: 4, to: &buffer)
+    buffer.append(0x0A)
+  }
+
   /// Appends `label<TAB>probability` or the JSON object, and a line break.
   static func format(_ prediction: Prediction, json: Bool, into buffer: inout [UInt8]) {
     guard json else {
-      buffer.append(contentsOf: prediction.label.name.utf8)
-      buffer.append(0x09)
-      FixedDecimal.append(prediction.confidence, decimals: 4, to: &buffer)
-      buffer.append(0x0A)
+      format(prediction.label, prediction.confidence, into: &buffer)
       return
     }
     buffer.append(contentsOf: #"{"label":""#.utf8)
