@@ -74,8 +74,10 @@ public struct NaiveBayesTrainer {
   /// The tokens seen; the table keys features by these ids.
   private var tokens = Vocabulary()
   private var table = FeatureTable()
-  /// The current text's token ids; kept to reuse its memory.
+  /// The current chunk of the text's token ids; kept to reuse its memory.
   private var tokenIDs: [UInt32] = []
+  /// The most tokens read before they are counted.
+  private static let chunkSize = 4096
   private var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.
   private var document: UInt32 = 0
@@ -119,16 +121,32 @@ public struct NaiveBayesTrainer {
     var ids = tokenIDs
     tokenIDs = []
     ids.removeAll(keepingCapacity: true)
-    scanner.forEachToken(in: text) { ids.append(UInt32(truncatingIfNeeded: tokens.insert($0))) }
-    defer { tokenIDs = ids }
-    ids.withUnsafeBufferPointer { ids in
-      if options.bigrams { table.prefetchPairs(of: ids) }
-      for index in ids.indices {
-        count(table.feature(ofToken: ids[index]))
-        if options.bigrams && index > 0 {
-          count(table.insertPair(first: ids[index - 1], second: ids[index]))
+    // Whether ids[0] is the last token of the previous chunk, counted already.
+    var carried = false
+    scanner.forEachToken(in: text) { token in
+      ids.append(UInt32(truncatingIfNeeded: tokens.insert(token)))
+      if ids.count == Self.chunkSize { countChunk() }
+    }
+    countChunk()
+    tokenIDs = ids
+
+    /// Counts the tokens in `ids` and the pairs between them, then keeps
+    /// the last token for the next chunk's first pair: a long text is read
+    /// in chunks, so that memory does not grow with it.
+    func countChunk() {
+      ids.withUnsafeBufferPointer { ids in
+        if options.bigrams { table.prefetchPairs(of: ids) }
+        for index in ids.indices {
+          if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
+          if options.bigrams && index > 0 {
+            count(table.insertPair(first: ids[index - 1], second: ids[index]))
+          }
         }
       }
+      guard let last = ids.last else { return }
+      ids.removeAll(keepingCapacity: true)
+      ids.append(last)
+      carried = true
     }
 
     func count(_ feature: Int) {
@@ -272,6 +290,8 @@ public struct NaiveBayesModel: Sendable {
   public let documents: [Int]
 
   let featurizer: Featurizer
+  /// The pair features by their tokens, when the model counts pairs.
+  let pairs: PairIndex?
   /// Feature id → its row of ``weightRows``. Features with the same counts
   /// share a row: most features are seen once or twice, so there are a few
   /// hundred rows for tens of thousands of features, and what a classifier
@@ -296,6 +316,7 @@ public struct NaiveBayesModel: Sendable {
     self.counts = counts
     self.documents = documents
     featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
+    pairs = options.bigrams ? PairIndex(vocabulary: vocabulary) : nil
     (weightRow, weightRows, logPriors) = Self.derive(
       counts: counts, documents: documents, options: options)
   }
@@ -437,24 +458,61 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation.
   private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
-    let binarized = model.options.binarized
     let vocabulary = model.vocabulary.view
-    let featurizer = model.featurizer
-    var scores = (model.logPriors[0], model.logPriors[1], model.logPriors[2])
+    let pairs = model.pairs?.view
+    let tokenizer = model.featurizer.tokenizer
+    var sum = ScoreSum(
+      scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
+      binarized: model.options.binarized)
     seen.removeAll()
     model.weightRow.withUnsafeBufferPointer { weightRow in
       model.weightRows.withUnsafeBufferPointer { weights in
-        featurizer.forEachFeature(in: text) { feature in
-          guard let id = vocabulary.id(of: feature) else { return }
-          if binarized && !seen.insert(id) { return }
-          let base = Int(weightRow[id]) &* Sentiment.count
-          scores.0 += weights[base]
-          scores.1 += weights[base &+ 1]
-          scores.2 += weights[base &+ 2]
+        guard let pairs else {
+          tokenizer.forEachToken(in: text) { token in
+            if let id = vocabulary.id(of: token) {
+              sum.add(id, weightRow: weightRow, weights: weights, seen: &seen)
+            }
+          }
+          return
+        }
+        // The features in the featurizer's order: each token, then the
+        // pair of the token before and it.
+        var previous = -1
+        tokenizer.forEachToken(in: text) { token in
+          guard let key = pairs.key(of: token) else {
+            previous = -1
+            return
+          }
+          if key < pairs.featureCount {
+            sum.add(key, weightRow: weightRow, weights: weights, seen: &seen)
+          }
+          if previous >= 0, let pair = pairs.pair(previous, key) {
+            sum.add(pair, weightRow: weightRow, weights: weights, seen: &seen)
+          }
+          previous = key
         }
       }
     }
-    return scores
+    return sum.scores
+  }
+}
+
+/// The per-class sums of a text's weights.
+private struct ScoreSum {
+  var scores: (Double, Double, Double)
+  let binarized: Bool
+
+  /// Adds the weights of feature `id`, once per text when binarized.
+  @inline(__always)
+  mutating func add(
+    _ id: Int, weightRow: UnsafeBufferPointer<UInt32>, weights: UnsafeBufferPointer<Double>,
+    seen: inout FeatureSet
+  ) {
+    if binarized && !seen.insert(id) { return }
+    let base = Int(weightRow[id]) &* Sentiment.count
+    scores.0 += weights[base]
+    scores.1 += weights[base &+ 1]
+    scores.2 += weights[base &+ 2]
   }
 }
 

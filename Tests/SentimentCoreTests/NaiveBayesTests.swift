@@ -306,6 +306,26 @@ final class NaiveBayesTests: XCTestCase {
     XCTAssertEqual(copy.model().counts[3 * 3 + Sentiment.negative.rawValue], 1)
   }
 
+  /// A text longer than the trainer's chunk of tokens gives the features
+  /// the featurizer lists, pairs across chunk boundaries included.
+  func testLongTextGivesTheFeaturizersFeatures() {
+    let text = (0..<10_000).map { "w\($0 % 7_000)" }.joined(separator: " ")
+    var trainer = NaiveBayesTrainer(tokenizer: words)
+    trainer.add(text, as: .negative)
+    let model = trainer.model()
+    var expected: [String] = []
+    var seen = Set<String>()
+    for feature in Featurizer(tokenizer: Tokenizer(settings: words), bigrams: true)
+      .features(in: text) where seen.insert(feature).inserted
+    {
+      expected.append(feature)
+    }
+    XCTAssertEqual(model.vocabulary.count, expected.count)
+    XCTAssertEqual((0..<model.vocabulary.count).map { model.vocabulary.token(at: $0) }, expected)
+    XCTAssertTrue(expected.contains("w4095 w4096"))
+    XCTAssertEqual(Set(model.counts), [0, 1], "binarized: once per text")
+  }
+
   func testDocumentCounts() {
     let trainer = train(skewed, options: NaiveBayesOptions.unigrams())
     XCTAssertEqual(trainer.documentCounts, [1, 1, 4])
