@@ -118,42 +118,17 @@ public struct NaiveBayesTrainer {
     document += 1
     let current = options.binarized ? document : 0
     let table = self.table
-    var ids = tokenIDs
+    var chunk = TokenChunk(ids: tokenIDs)
     tokenIDs = []
-    ids.removeAll(keepingCapacity: true)
-    // Whether ids[0] is the last token of the previous chunk, counted already.
-    var carried = false
+    let bigrams = options.bigrams
     scanner.forEachToken(in: text) { token in
-      ids.append(UInt32(truncatingIfNeeded: tokens.insert(token)))
-      if ids.count == Self.chunkSize { countChunk() }
-    }
-    countChunk()
-    tokenIDs = ids
-
-    /// Counts the tokens in `ids` and the pairs between them, then keeps
-    /// the last token for the next chunk's first pair: a long text is read
-    /// in chunks, so that memory does not grow with it.
-    func countChunk() {
-      ids.withUnsafeBufferPointer { ids in
-        if options.bigrams { table.prefetchPairs(of: ids) }
-        for index in ids.indices {
-          if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
-          if options.bigrams && index > 0 {
-            count(table.insertPair(first: ids[index - 1], second: ids[index]))
-          }
-        }
+      chunk.ids.append(UInt32(truncatingIfNeeded: tokens.insert(token)))
+      if chunk.ids.count == Self.chunkSize {
+        chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
       }
-      guard let last = ids.last else { return }
-      ids.removeAll(keepingCapacity: true)
-      ids.append(last)
-      carried = true
     }
-
-    func count(_ feature: Int) {
-      if current > 0 && table.markSeen(feature, in: current) { return }
-      table.increment(feature, label: offset)
-      recorded?.ids.append(Int32(truncatingIfNeeded: feature))
-    }
+    chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+    tokenIDs = chunk.ids
     recorded?.end(label)
   }
 
@@ -233,6 +208,49 @@ public struct NaiveBayesTrainer {
     ModelContents(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
       documents: documents, features: keptFeatures())
+  }
+}
+
+/// A text's token ids, counted a chunk at a time so that memory does not
+/// grow with a long text.
+private struct TokenChunk {
+  /// The ids read and not counted yet (but the first, when `carried`).
+  var ids: [UInt32]
+  /// Whether `ids[0]` is the last token of the previous chunk, counted
+  /// already and kept for the next chunk's first pair.
+  var carried = false
+
+  init(ids: [UInt32]) {
+    self.ids = ids
+    self.ids.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts the tokens and the pairs between them in `table` (once per
+  /// `document` when it is not 0), then keeps the last token.
+  mutating func count(
+    into table: FeatureTable, label: Int, document: UInt32, bigrams: Bool,
+    _ recorded: inout RecordedDocuments?
+  ) {
+    let carried = self.carried
+    ids.withUnsafeBufferPointer { ids in
+      if bigrams { table.prefetchPairs(of: ids) }
+      for index in ids.indices {
+        if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
+        if bigrams && index > 0 {
+          count(table.insertPair(first: ids[index - 1], second: ids[index]))
+        }
+      }
+    }
+    guard let last = ids.last else { return }
+    ids.removeAll(keepingCapacity: true)
+    ids.append(last)
+    self.carried = true
+
+    func count(_ feature: Int) {
+      if document > 0 && table.markSeen(feature, in: document) { return }
+      table.increment(feature, label: label)
+      recorded?.ids.append(Int32(truncatingIfNeeded: feature))
+    }
   }
 }
 
