@@ -307,7 +307,6 @@ public struct NaiveBayesModel: Sendable {
   /// The number of training documents per class.
   public let documents: [Int]
 
-  let featurizer: Featurizer
   /// The pair features by their tokens, when the model counts pairs.
   let pairs: PairIndex?
   /// Feature id → its row of ``weightRows``. Features with the same counts
@@ -333,7 +332,6 @@ public struct NaiveBayesModel: Sendable {
     self.vocabulary = vocabulary
     self.counts = counts
     self.documents = documents
-    featurizer = Featurizer(tokenizer: Tokenizer(settings: tokenizer), bigrams: options.bigrams)
     pairs = options.bigrams ? PairIndex(vocabulary: vocabulary) : nil
     (weightRow, weightRows, logPriors) = Self.derive(
       counts: counts, documents: documents, options: options)
@@ -433,12 +431,15 @@ public struct NaiveBayesModel: Sendable {
 public struct Classifier {
   /// The model used.
   public let model: NaiveBayesModel
+  /// Tokenizes as the model was trained.
+  private let tokenizer: Tokenizer
   /// The features of the current text already scored, when binarized.
   private var seen = FeatureSet()
 
   /// Creates a classifier for `model`.
   public init(model: NaiveBayesModel) {
     self.model = model
+    tokenizer = Tokenizer(settings: model.tokenizer)
   }
 
   /// Classifies a text given as UTF-8 bytes.
@@ -478,7 +479,7 @@ public struct Classifier {
   private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
     let vocabulary = model.vocabulary.view
     let pairs = model.pairs?.view
-    let tokenizer = model.featurizer.tokenizer
+    let tokenizer = self.tokenizer
     var sum = ScoreSum(
       scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
       binarized: model.options.binarized)

@@ -142,7 +142,9 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(strings.count, tokens.count)
     var expected: [String] = []
     for (text, _) in documents {
-      for feature in model.featurizer.features(in: text) where !expected.contains(feature) {
+      for feature in Featurizer(
+        tokenizer: Tokenizer(settings: model.tokenizer), bigrams: model.options.bigrams
+      ).features(in: text) where !expected.contains(feature) {
         expected.append(feature)
       }
     }
