@@ -257,7 +257,9 @@ public enum ModelFile {
   /// - Complexity: O(*n*) in the file's size.
   static func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> NaiveBayesModel? {
     guard let contents = ModelFileReader.read(bytes) else { return nil }
-    return try? model(root: .object(contents.members)) { (contents.vocabulary, contents.counts) }
+    return try? model(root: .object(contents.members)) {
+      (contents.vocabulary, contents.counts, contents.pairKeys)
+    }
   }
 
   /// Decodes a model with the generic parser: a ``JSONValue`` tree of the
@@ -273,16 +275,20 @@ public enum ModelFile {
     } catch {
       throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
     }
-    return try model(root: root) { try features(of: root) }
+    return try model(root: root) {
+      let (vocabulary, counts) = try features(of: root)
+      return (vocabulary, counts, nil)
+    }
   }
 
   /// Checks a parsed file's members and builds the model; `features` gives
-  /// the vocabulary and the counts (feature id × class), and is called after
-  /// the format, version and classes are checked.
+  /// the vocabulary, the counts (feature id × class) and, when they were
+  /// gathered with the vocabulary, its pairs' keys; it is called after the
+  /// format, version and classes are checked.
   ///
   /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
   private static func model(
-    root: JSONValue, features: () throws -> (Vocabulary, [Int])
+    root: JSONValue, features: () throws -> (Vocabulary, [Int], PairKeys?)
   ) throws -> NaiveBayesModel {
     guard case .object = root, case .string(format)? = root["format"] else {
       throw ModelFileError.notAModel
@@ -295,7 +301,7 @@ public enum ModelFile {
       classes == Sentiment.allCases.map({ .string($0.name) })
     else { throw ModelFileError.missing("classes") }
 
-    let (vocabulary, counts) = try features()
+    let (vocabulary, counts, pairKeys) = try features()
     let documents = try classCounts(root["documents"], name: "documents")
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
@@ -314,7 +320,7 @@ public enum ModelFile {
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents)
+      vocabulary: vocabulary, counts: counts, documents: documents, pairKeys: pairKeys)
   }
 
   /// The vocabulary and the counts (feature id × class) of a parsed file.

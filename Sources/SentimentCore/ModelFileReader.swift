@@ -25,6 +25,8 @@ struct ModelFileReader {
     var vocabulary: Vocabulary
     /// Feature id × class → count, from the `counts` columns.
     var counts: [Int]
+    /// The keys of the vocabulary's pairs, gathered as it was read.
+    var pairKeys: PairKeys
   }
 
   /// Thrown inside the reader when it declines a file.
@@ -61,7 +63,7 @@ struct ModelFileReader {
   private mutating func file() throws(Declined) -> Contents {
     var members: [String: JSONValue] = [:]
     var counts: [Int]?
-    var vocabulary: Vocabulary?
+    var vocabulary: (Vocabulary, PairKeys)?
     skipSpace()
     try expect(UInt8(ascii: "{"))
     while true {
@@ -92,10 +94,10 @@ struct ModelFileReader {
     }
     guard bytes[position - 1] == UInt8(ascii: "}") else { throw Declined() }
     skipSpace()
-    guard position == bytes.count, let vocabulary, let counts,
+    guard position == bytes.count, let (vocabulary, pairKeys) = vocabulary, let counts,
       counts.count == vocabulary.count * Sentiment.count
     else { throw Declined() }
-    return Contents(members: members, vocabulary: vocabulary, counts: counts)
+    return Contents(members: members, vocabulary: vocabulary, counts: counts, pairKeys: pairKeys)
   }
 
   /// Reads a member name written without escapes in printable ASCII (as the
@@ -244,30 +246,32 @@ struct ModelFileReader {
 
   // MARK: Vocabulary
 
-  /// Reads the `vocabulary` array into a new vocabulary; an empty, repeated
-  /// or non-string token declines.
+  /// Reads the `vocabulary` array into a new vocabulary, and the keys of
+  /// its pairs; an empty, repeated or non-string token declines.
   ///
   /// - Complexity: O(*n*) in the array's length in bytes, amortized.
-  private mutating func tokens(capacity: Int) throws(Declined) -> Vocabulary {
+  private mutating func tokens(capacity: Int) throws(Declined) -> (Vocabulary, PairKeys) {
     // The rest of the file bounds the tokens' bytes, so the arena is never
     // copied to grow; the room left over is never touched.
     var vocabulary = Vocabulary(capacity: capacity, tokenBytes: bytes.count - position)
+    let pairKeys = PairKeys(capacity: capacity)
     try expect(UInt8(ascii: "["))
     skipSpace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
       position += 1
-      return vocabulary
+      return (vocabulary, pairKeys)
     }
     repeat {
       skipSpace()
-      try token(into: &vocabulary)
+      try token(into: &vocabulary, pairKeys: pairKeys)
       skipSpace()
     } while try next() == UInt8(ascii: ",")
     guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
-    return vocabulary
+    return (vocabulary, pairKeys)
   }
 
-  /// Reads one string and inserts it into `vocabulary` with the next id.
+  /// Reads one string and inserts it into `vocabulary` with the next id,
+  /// and adds it to `pairKeys` while its tokens are still in the cache.
   ///
   /// A string without escapes is inserted from the file's bytes, and is
   /// checked to be UTF-8 only when it has a non-ASCII byte; one with escapes
@@ -275,7 +279,9 @@ struct ModelFileReader {
   ///
   /// - Complexity: O(*k*) in the string's length in bytes, amortized.
   @inline(__always)
-  private mutating func token(into vocabulary: inout Vocabulary) throws(Declined) {
+  private mutating func token(
+    into vocabulary: inout Vocabulary, pairKeys: PairKeys
+  ) throws(Declined) {
     try expect(Self.quote)
     let start = position
     var allBits: UInt8 = 0
@@ -292,6 +298,7 @@ struct ModelFileReader {
       guard Self.insertNew(token, into: &vocabulary, checkingUTF8: allBits >= 0x80) else {
         throw Declined()
       }
+      pairKeys.add(token, in: vocabulary.view)
       return
     }
     guard bytes[position] == Self.backslash else { throw Declined() }
@@ -299,7 +306,9 @@ struct ModelFileReader {
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
     try unescapeRest()
     let inserted = scratch.withUnsafeBufferPointer {
-      Self.insertNew($0, into: &vocabulary, checkingUTF8: true)
+      guard Self.insertNew($0, into: &vocabulary, checkingUTF8: true) else { return false }
+      pairKeys.add($0, in: vocabulary.view)
+      return true
     }
     guard inserted else { throw Declined() }
   }

@@ -321,9 +321,12 @@ public struct NaiveBayesModel: Sendable {
   let logPriors: [Double]
 
   /// Creates a model from counts; ``ModelFile`` checks them before calling.
+  /// `pairKeys`, when given, holds the keys of the vocabulary's pairs,
+  /// gathered as it was filled.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
-    options: NaiveBayesOptions, vocabulary: Vocabulary, counts: [Int], documents: [Int]
+    options: NaiveBayesOptions, vocabulary: Vocabulary, counts: [Int], documents: [Int],
+    pairKeys: PairKeys? = nil
   ) {
     self.metadata = metadata
     self.provenance = provenance
@@ -332,7 +335,13 @@ public struct NaiveBayesModel: Sendable {
     self.vocabulary = vocabulary
     self.counts = counts
     self.documents = documents
-    pairs = options.bigrams ? PairIndex(vocabulary: vocabulary) : nil
+    if options.bigrams {
+      pairs =
+        pairKeys.map { PairIndex(vocabulary: vocabulary, keys: $0) }
+        ?? PairIndex(vocabulary: vocabulary)
+    } else {
+      pairs = nil
+    }
     (weightRow, weightRows, logPriors) = Self.derive(
       counts: counts, documents: documents, options: options)
   }

@@ -118,6 +118,26 @@ final class ModelFileReaderTests: XCTestCase {
     }
   }
 
+  /// A hand-written file may list a pair before its tokens, or without
+  /// them: the fast path finds the pair as the generic one does.
+  func testPairsBeforeOrWithoutTheirTokens() throws {
+    var vocabulary = Vocabulary()
+    for feature in ["not good", "good", "nice day", "not", "meh"] { vocabulary.insert(feature) }
+    let model = NaiveBayesModel(
+      metadata: ModelMetadata(), provenance: Provenance(), tokenizer: .plainWords,
+      options: NaiveBayesOptions(), vocabulary: vocabulary,
+      counts: [5, 0, 0, 0, 0, 4, 0, 0, 5, 1, 1, 1, 0, 5, 0], documents: [5, 5, 5])
+    let bytes = ModelFile.encode(model)
+    let fast = try XCTUnwrap(bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) })
+    let tree = try bytes.withUnsafeBufferPointer { try ModelFile.decodeWithTree($0) }
+    for text in ["not good", "good not", "a nice day", "day nice", "not good nice day", "meh"] {
+      XCTAssertEqual(fast.predict(text), tree.predict(text), text)
+      XCTAssertEqual(fast.predict(text), model.predict(text), text)
+    }
+    XCTAssertEqual(fast.predict("not good").label, .negative)
+    XCTAssertEqual(fast.predict("what a nice day").label, .positive)
+  }
+
   func testUnusualButValidFilesGiveTheGenericResult() throws {
     // Not binarized, so that a count may exceed the number of documents.
     let model = trainedModel(options: NaiveBayesOptions(binarized: false))
