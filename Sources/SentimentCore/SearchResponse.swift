@@ -104,10 +104,17 @@ public enum SearchResponseDecoder {
   static func decodeFile(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) throws(SearchResponseError) -> [SearchResponsePage] {
+    guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
+      throw .empty
+    }
+    let problem: SearchResponseError
+    do {
+      return [try decodePage(bytes)]
+    } catch {
+      problem = error
+    }
     let lines = nonBlankLines(in: bytes)
-    guard !lines.isEmpty else { throw .empty }
-    guard lines.count > 1 else { return [try decodePage(bytes)] }
-    if let page = try? decodePage(bytes) { return [page] }
+    guard lines.count > 1 else { throw problem }
     // Not one object spread over lines: JSONL, one page per line.
     var pages: [SearchResponsePage] = []
     for line in lines {
