@@ -87,7 +87,9 @@ extension Context {
     if let fixtures = options.fixtures {
       return (FixtureTweetSource(location: URL(fileURLWithPath: fixtures)), nil)
     }
-    let token = try BearerToken.load(environment: environment, file: options.tokenFile)
+    var variables: [String: String] = [:]
+    for name in BearerToken.variables { variables[name] = environment[name] }
+    let token = try BearerToken.load(environment: variables, file: options.tokenFile)
     let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     var configuration = HTTPTweetSource.Configuration(
       token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
