@@ -4,7 +4,10 @@ import Foundation
 public protocol TweetSource: Sendable {
   /// Up to `count` of the most recent tweets matching `query`, newest first,
   /// without duplicate ids.
-  func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
+  ///
+  /// It runs on the caller's executor: a source that need not wait (as
+  /// recorded responses) starts no thread.
+  nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
 }
 
 /// Why recorded tweets could not be read.
@@ -58,7 +61,9 @@ public struct FixtureTweetSource: TweetSource {
     throw FixtureError.notFound(query: query.description, directory: location.path, tried: names)
   }
 
-  public func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet] {
+  nonisolated(nonsending) public func tweets(
+    for query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
     let url = try file(for: query)
     let data: Data
     do {

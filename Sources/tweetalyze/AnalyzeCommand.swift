@@ -3,7 +3,7 @@ import SentimentCore
 
 extension Context {
   /// `tweetalyze QUERY`: fetch, classify, score, print `EMOJI SCORE`.
-  func analyze(_ options: AnalyzeOptions) async throws {
+  nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws {
     let (source, display) = try tweetSource(options)
     let model = try loadModel(options.model)
     let tweets: [Tweet]

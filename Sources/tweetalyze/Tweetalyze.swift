@@ -23,7 +23,11 @@ enum Tweetalyze {
 
   /// Runs the tool with the process's arguments (the first is the program
   /// name) and returns the exit status.
-  static func run(_ arguments: [String]) async -> Int32 {
+  ///
+  /// It runs on its caller's executor (the main thread, for `main.swift`),
+  /// as the commands do: only waiting for the network moves work to other
+  /// threads, and a command that never waits starts none.
+  nonisolated(nonsending) static func run(_ arguments: [String]) async -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
@@ -79,7 +83,7 @@ struct Context {
   let stderr: Output
   let environment: Environment
 
-  func run(_ command: Command) async throws -> Int32 {
+  nonisolated(nonsending) func run(_ command: Command) async throws -> Int32 {
     switch command {
     case .help(let name):
       try stdout.write(Help.text(for: name))
