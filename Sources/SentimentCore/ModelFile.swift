@@ -277,7 +277,7 @@ public enum ModelFile {
     }
     return try model(root: root) {
       let (vocabulary, counts) = try features(of: root)
-      return (vocabulary, counts, nil)
+      return (vocabulary, CountRows(table: counts), nil)
     }
   }
 
@@ -288,7 +288,7 @@ public enum ModelFile {
   ///
   /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
   private static func model(
-    root: JSONValue, features: () throws -> (Vocabulary, [Int], PairKeys?)
+    root: JSONValue, features: () throws -> (Vocabulary, CountRows, PairKeys?)
   ) throws -> NaiveBayesModel {
     guard case .object = root, case .string(format)? = root["format"] else {
       throw ModelFileError.notAModel
@@ -301,16 +301,18 @@ public enum ModelFile {
       classes == Sentiment.allCases.map({ .string($0.name) })
     else { throw ModelFileError.missing("classes") }
 
-    let (vocabulary, counts, pairKeys) = try features()
+    let (vocabulary, rows, pairKeys) = try features()
     let documents = try classCounts(root["documents"], name: "documents")
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"])
     if options.binarized {
-      for id in 0..<vocabulary.count {
+      // Row by row: the first row with a count too high is the first
+      // feature's with one, as rows are numbered in order of first feature.
+      for base in stride(from: 0, to: rows.counts.count, by: Sentiment.count) {
         for label in Sentiment.allCases
-        where counts[id * Sentiment.count + label.rawValue] > documents[label.rawValue] {
+        where rows.counts[base + label.rawValue] > documents[label.rawValue] {
           throw ModelFileError.inconsistent(
             "a binarized count exceeds the number of \(label.name) documents")
         }
@@ -320,7 +322,7 @@ public enum ModelFile {
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents, pairKeys: pairKeys)
+      vocabulary: vocabulary, rows: rows, documents: documents, pairKeys: pairKeys)
   }
 
   /// The vocabulary and the counts (feature id × class) of a parsed file.
@@ -468,7 +470,7 @@ struct ModelFeatures: FeatureCounts {
   var count: Int { model.vocabulary.count }
 
   func count(ofFeature id: Int, label: Sentiment) -> Int {
-    model.counts[id * Sentiment.count + label.rawValue]
+    model.count(ofFeature: id, label: label)
   }
 
   func withFeature<Result>(

@@ -1,10 +1,19 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A one-pass reader of model files: the fast path of ``ModelFile/decode(_:)``.
 ///
 /// The two big members go straight from the file's bytes into the model's
 /// tables, with no ``JSONValue`` tree and no `String` per token: each
 /// `vocabulary` token is inserted into a ``Vocabulary`` from the file's bytes
-/// (or, when it has escapes, from one reused buffer), and each `counts` column
-/// is read digit by digit into an `[Int]`. The small members (`format`,
+/// (or, when it has escapes, from one reused buffer), and the `counts`
+/// columns are read digit by digit, side by side, into the distinct rows of
+/// counts (``CountRows``). The small members (`format`,
 /// `options`, `metadata`, unknown ones, …) are parsed one by one with
 /// ``JSONValue/parse(_:)`` and checked by the same code as in the generic
 /// path.
@@ -24,7 +33,7 @@ struct ModelFileReader {
     /// The `vocabulary` tokens, with ids in file order.
     var vocabulary: Vocabulary
     /// Feature id × class → count, from the `counts` columns.
-    var counts: [Int]
+    var counts: CountRows
     /// The keys of the vocabulary's pairs, gathered as it was read.
     var pairKeys: PairKeys
   }
@@ -62,7 +71,7 @@ struct ModelFileReader {
   /// Reads the root object and checks that nothing follows it.
   private mutating func file() throws(Declined) -> Contents {
     var members: [String: JSONValue] = [:]
-    var counts: [Int]?
+    var counts: CountRows?
     var vocabulary: (Vocabulary, PairKeys)?
     skipSpace()
     try expect(UInt8(ascii: "{"))
@@ -79,7 +88,7 @@ struct ModelFileReader {
       case "vocabulary":
         guard vocabulary == nil else { throw Declined() }
         // The encoder writes `counts` first, so its length is the usual size.
-        vocabulary = try tokens(capacity: (counts?.count ?? 3072) / Sentiment.count)
+        vocabulary = try tokens(capacity: counts?.featureCount ?? 1024)
       default:
         let value: JSONValue
         do {
@@ -95,7 +104,7 @@ struct ModelFileReader {
     guard bytes[position - 1] == UInt8(ascii: "}") else { throw Declined() }
     skipSpace()
     guard position == bytes.count, let (vocabulary, pairKeys) = vocabulary, let counts,
-      counts.count == vocabulary.count * Sentiment.count
+      counts.featureCount == vocabulary.count
     else { throw Declined() }
     return Contents(members: members, vocabulary: vocabulary, counts: counts, pairKeys: pairKeys)
   }
@@ -148,45 +157,74 @@ struct ModelFileReader {
 
   // MARK: Counts
 
-  /// Reads the `counts` object, one column per class in any order, into a
-  /// feature id × class table; all columns must have the same length.
+  /// Reads the `counts` object, one column per class in any order, all of
+  /// the same length: the columns are found first, then read side by side,
+  /// a feature's counts at a time, into rows (no feature id × class table).
   ///
   /// - Complexity: O(*n*) in the object's length in bytes.
-  private mutating func counts() throws(Declined) -> [Int] {
-    var counts: [Int] = []
-    var isFirstColumn = true
-    var seen = [Bool](repeating: false, count: Sentiment.count)
+  private mutating func counts() throws(Declined) -> CountRows {
+    // Where each class's column starts, just after its `[`.
+    var columns = [Int](repeating: -1, count: Sentiment.count)
     try expect(UInt8(ascii: "{"))
     repeat {
       skipSpace()
       let name = try memberName()
       guard let label = Sentiment.allCases.first(where: { $0.name == name }),
-        !seen[label.rawValue]
+        columns[label.rawValue] < 0
       else { throw Declined() }
-      seen[label.rawValue] = true
       skipSpace()
       try expect(UInt8(ascii: ":"))
       skipSpace()
-      if isFirstColumn {
-        // The first column sets the size of the table.
-        counts = [Int](repeating: 0, count: elementCount() * Sentiment.count)
-        isFirstColumn = false
-      }
-      try column(label.rawValue, into: &counts)
+      try expect(UInt8(ascii: "["))
+      columns[label.rawValue] = position
+      // Only numbers are read: anything else, `]` included, is found then.
+      guard let base = bytes.baseAddress,
+        let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
+      else { throw Declined() }
+      position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(close)) + 1
       skipSpace()
     } while try next() == UInt8(ascii: ",")
-    guard bytes[position - 1] == UInt8(ascii: "}"), !seen.contains(false) else {
+    guard bytes[position - 1] == UInt8(ascii: "}"), !columns.contains(-1) else {
       throw Declined()
     }
-    return counts
+    let end = position
+    var rows = CountRows(capacity: elementCount(from: columns[0]))
+    var row = [Int](repeating: 0, count: Sentiment.count)
+    var isEmpty = true
+    for label in columns.indices {
+      position = columns[label]
+      skipSpace()
+      let empty = position < bytes.count && bytes[position] == UInt8(ascii: "]")
+      guard label == 0 || empty == isEmpty else { throw Declined() }
+      isEmpty = empty
+    }
+    var isLast = isEmpty
+    while !isLast {
+      for label in columns.indices {
+        position = columns[label]
+        skipSpace()
+        row[label] = try count()
+        skipSpace()
+        let separator = try next()
+        guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]"),
+          label == 0 || (separator == UInt8(ascii: "]")) == isLast
+        else { throw Declined() }
+        isLast = separator == UInt8(ascii: "]")
+        columns[label] = position
+      }
+      row.withUnsafeBufferPointer { rows.append($0) }
+    }
+    position = end
+    return rows
   }
 
-  /// The number of elements of the array of numbers that starts here, from
-  /// its commas; whether it is a valid array is found when it is read.
-  private func elementCount() -> Int {
+  /// The number of elements of the array of numbers whose first element
+  /// starts at `start`, from its commas; whether it is a valid array is
+  /// found when it is read.
+  private func elementCount(from start: Int) -> Int {
     var commas = 0
     var isEmpty = true
-    for byte in bytes[position...].dropFirst() {
+    for byte in bytes[start...] {
       switch byte {
       case UInt8(ascii: "]"): return isEmpty ? 0 : commas + 1
       case UInt8(ascii: ","): commas += 1
@@ -195,32 +233,6 @@ struct ModelFileReader {
       }
     }
     return 0
-  }
-
-  /// Reads the array of the counts of class `label` into `counts`, at
-  /// feature id × class + `label`; the array must have one count per row.
-  ///
-  /// - Complexity: O(*n*) in the array's length in bytes.
-  private mutating func column(_ label: Int, into counts: inout [Int]) throws(Declined) {
-    let features = counts.count / Sentiment.count
-    var id = 0
-    try expect(UInt8(ascii: "["))
-    skipSpace()
-    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
-      position += 1
-    } else {
-      try counts.withUnsafeMutableBufferPointer { (counts) throws(Declined) in
-        repeat {
-          skipSpace()
-          guard id < features else { throw Declined() }
-          counts[id &* Sentiment.count &+ label] = try count()
-          id += 1
-          skipSpace()
-        } while try next() == UInt8(ascii: ",")
-      }
-      guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
-    }
-    guard id == features else { throw Declined() }
   }
 
   /// Reads a count written as plain digits: no sign, fraction or exponent.

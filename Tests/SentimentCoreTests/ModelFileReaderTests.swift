@@ -92,6 +92,15 @@ final class ModelFileReaderTests: XCTestCase {
     }
   }
 
+  func testFastPathReadsAModelWithoutFeatures() {
+    let model = NaiveBayesModel(
+      metadata: ModelMetadata(), provenance: Provenance(), tokenizer: TokenizerSettings(),
+      options: NaiveBayesOptions(), vocabulary: Vocabulary(), counts: [], documents: [1, 1, 1])
+    let bytes = ModelFile.encode(model)
+    assertAgree(bytes, fast: true)
+    assertAgree(spaced(bytes), fast: true, "spaced")
+  }
+
   func testFastPathReadsTheDefaultModel() throws {
     let bytes = Array(DefaultModel.bytes)
     assertAgree(bytes, fast: true)
@@ -237,6 +246,13 @@ final class ModelFileReaderTests: XCTestCase {
       (
         "binarized count > documents",
         { self.edit(column: "negative", in: &$0) { $0[0] = .number(99) } }
+      ),
+      (
+        "binarized counts > documents in two features",
+        {
+          self.edit(column: "negative", in: &$0) { $0[2] = .number(99) }
+          self.edit(column: "positive", in: &$0) { $0[1] = .number(99) }
+        }
       ),
       ("empty token", { self.edit(tokens: &$0) { $0[0] = .string("") } }),
       ("repeated token", { self.edit(tokens: &$0) { $0[1] = $0[0] } }),
