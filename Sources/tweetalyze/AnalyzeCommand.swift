@@ -85,7 +85,7 @@ extension Context {
   /// source (to stop when fetching ends).
   private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay?) {
     if let fixtures = options.fixtures {
-      return (FixtureTweetSource(location: URL(fileURLWithPath: fixtures)), nil)
+      return (FixtureTweetSource(path: fixtures), nil)
     }
     var variables: [String: String] = [:]
     for name in BearerToken.variables { variables[name] = environment[name] }
