@@ -250,7 +250,9 @@ public struct HTTPTweetSource: TweetSource {
     return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
 
-  public func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet] {
+  nonisolated(nonsending) public func tweets(
+    for query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData

@@ -52,7 +52,11 @@ public struct JSONError: Error, Equatable, Sendable {
   public var reason: String
 }
 
-private struct JSONParser {
+/// A strict reader of JSON text (RFC 8259): ``JSONValue/parse(_:)`` builds
+/// values with it, and a decoder that needs only some members of a large
+/// text can read those and check the rest with ``skipValue(depth:)``,
+/// which builds nothing.
+struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
 
@@ -70,6 +74,57 @@ private struct JSONParser {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1
       default: return
       }
+    }
+  }
+
+  /// The next byte after white space, which it skips, or `nil` at the end.
+  mutating func peek() -> UInt8? {
+    skipSpace()
+    return position < bytes.count ? bytes[position] : nil
+  }
+
+  /// Checks the value that starts here, as ``value(depth:)`` would parse
+  /// it, without building it; duplicate member names are not looked for.
+  ///
+  /// - Complexity: O(*n*) in the value's length; no allocation but for
+  ///   escaped strings.
+  mutating func skipValue(depth: Int) throws(JSONError) {
+    guard depth < 512 else { throw error("nested too deeply") }
+    guard position < bytes.count else { throw error("unexpected end of data") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      let isObject = bytes[position] == UInt8(ascii: "{")
+      let end = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      position += 1
+      if peek() == end {
+        position += 1
+        return
+      }
+      while true {
+        skipSpace()
+        if isObject {
+          guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error("expected a member name")
+          }
+          try readString { _ in }
+          try expect(UInt8(ascii: ":"))
+          skipSpace()
+        }
+        try skipValue(depth: depth + 1)
+        skipSpace()
+        guard position < bytes.count else { throw error("unexpected end of data") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        try expect(end)
+        return
+      }
+    case UInt8(ascii: "\""): try readString { _ in }
+    case UInt8(ascii: "t"): _ = try literal("true", .bool(true))
+    case UInt8(ascii: "f"): _ = try literal("false", .bool(false))
+    case UInt8(ascii: "n"): _ = try literal("null", .null)
+    default: _ = try numberText()
     }
   }
 
@@ -160,6 +215,24 @@ private struct JSONParser {
   }
 
   mutating func number() throws(JSONError) -> Double {
+    let (text, isInteger) = try numberText()
+    let negative = text[0] == UInt8(ascii: "-")
+    if isInteger && text.count - (negative ? 1 : 0) <= 15 {
+      var value = 0
+      for byte in text.dropFirst(negative ? 1 : 0) { value = value * 10 + Int(byte - 0x30) }
+      return Double(negative ? -value : value)
+    }
+    guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+      throw error("number out of range")
+    }
+    return value
+  }
+
+  /// Reads the number that starts here, checking only its grammar: its
+  /// bytes, and whether it has neither fraction nor exponent.
+  mutating func numberText() throws(JSONError) -> (
+    text: UnsafeBufferPointer<UInt8>, isInteger: Bool
+  ) {
     let start = position
     if position < bytes.count && bytes[position] == UInt8(ascii: "-") { position += 1 }
     func digits() -> Int {
@@ -189,33 +262,36 @@ private struct JSONParser {
       }
       guard digits() > 0 else { throw error("expected digits in the exponent") }
     }
-    if isInteger && integerDigits <= 15 {
-      var value = 0
-      for index in integerStart..<position { value = value * 10 + Int(bytes[index] - 0x30) }
-      return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
-    }
-    let text = String(
-      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else { throw error("number out of range") }
-    return value
+    return (UnsafeBufferPointer(rebasing: bytes[start..<position]), isInteger)
   }
 
   mutating func string() throws(JSONError) -> String {
+    try readString { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Reads the string that starts here and calls `body` with its decoded
+  /// bytes, which are valid UTF-8: the text's own bytes when it has no
+  /// escapes.
+  mutating func readString<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) throws(JSONError) -> Result {
     position += 1
     let start = position
+    var allBits: UInt8 = 0
     // Fast path: no escapes, so the bytes between the quotes are the string.
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
         position += 1
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        guard allBits < 0x80 || Self.isValidUTF8(slice) else {
           throw error("invalid UTF-8 in a string")
         }
-        return text
+        return body(slice)
       }
       if byte == UInt8(ascii: "\\") { break }
       guard byte >= 0x20 else { throw error("control character in a string") }
+      allBits |= byte
       position += 1
     }
     var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
@@ -224,10 +300,10 @@ private struct JSONParser {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validating: decoded, as: UTF8.self) else {
-          throw error("invalid UTF-8 in a string")
+        return try decoded.withUnsafeBufferPointer { (decoded) throws(JSONError) in
+          guard Self.isValidUTF8(decoded) else { throw error("invalid UTF-8 in a string") }
+          return body(decoded)
         }
-        return text
       case UInt8(ascii: "\\"):
         try escape(into: &decoded)
       case ..<0x20:
@@ -238,6 +314,19 @@ private struct JSONParser {
       }
     }
     throw error("unterminated string")
+  }
+
+  /// Whether `bytes` are well-formed UTF-8.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var parser = Unicode.UTF8.ForwardParser()
+    var input = bytes.makeIterator()
+    while true {
+      switch parser.parseScalar(from: &input) {
+      case .valid: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
   }
 
   mutating func escape(into decoded: inout [UInt8]) throws(JSONError) {

@@ -257,7 +257,9 @@ public enum ModelFile {
   /// - Complexity: O(*n*) in the file's size.
   static func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> NaiveBayesModel? {
     guard let contents = ModelFileReader.read(bytes) else { return nil }
-    return try? model(root: .object(contents.members)) { (contents.vocabulary, contents.counts) }
+    return try? model(root: .object(contents.members)) {
+      (contents.vocabulary, contents.counts, contents.pairKeys)
+    }
   }
 
   /// Decodes a model with the generic parser: a ``JSONValue`` tree of the
@@ -273,16 +275,20 @@ public enum ModelFile {
     } catch {
       throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
     }
-    return try model(root: root) { try features(of: root) }
+    return try model(root: root) {
+      let (vocabulary, counts) = try features(of: root)
+      return (vocabulary, CountRows(table: counts), nil)
+    }
   }
 
   /// Checks a parsed file's members and builds the model; `features` gives
-  /// the vocabulary and the counts (feature id × class), and is called after
-  /// the format, version and classes are checked.
+  /// the vocabulary, the counts (feature id × class) and, when they were
+  /// gathered with the vocabulary, its pairs' keys; it is called after the
+  /// format, version and classes are checked.
   ///
   /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
   private static func model(
-    root: JSONValue, features: () throws -> (Vocabulary, [Int])
+    root: JSONValue, features: () throws -> (Vocabulary, CountRows, PairKeys?)
   ) throws -> NaiveBayesModel {
     guard case .object = root, case .string(format)? = root["format"] else {
       throw ModelFileError.notAModel
@@ -295,16 +301,18 @@ public enum ModelFile {
       classes == Sentiment.allCases.map({ .string($0.name) })
     else { throw ModelFileError.missing("classes") }
 
-    let (vocabulary, counts) = try features()
+    let (vocabulary, rows, pairKeys) = try features()
     let documents = try classCounts(root["documents"], name: "documents")
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"])
     if options.binarized {
-      for id in 0..<vocabulary.count {
+      // Row by row: the first row with a count too high is the first
+      // feature's with one, as rows are numbered in order of first feature.
+      for base in stride(from: 0, to: rows.counts.count, by: Sentiment.count) {
         for label in Sentiment.allCases
-        where counts[id * Sentiment.count + label.rawValue] > documents[label.rawValue] {
+        where rows.counts[base + label.rawValue] > documents[label.rawValue] {
           throw ModelFileError.inconsistent(
             "a binarized count exceeds the number of \(label.name) documents")
         }
@@ -314,7 +322,7 @@ public enum ModelFile {
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents)
+      vocabulary: vocabulary, rows: rows, documents: documents, pairKeys: pairKeys)
   }
 
   /// The vocabulary and the counts (feature id × class) of a parsed file.
@@ -462,7 +470,7 @@ struct ModelFeatures: FeatureCounts {
   var count: Int { model.vocabulary.count }
 
   func count(ofFeature id: Int, label: Sentiment) -> Int {
-    model.counts[id * Sentiment.count + label.rawValue]
+    model.count(ofFeature: id, label: label)
   }
 
   func withFeature<Result>(

@@ -1,10 +1,19 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A one-pass reader of model files: the fast path of ``ModelFile/decode(_:)``.
 ///
 /// The two big members go straight from the file's bytes into the model's
 /// tables, with no ``JSONValue`` tree and no `String` per token: each
 /// `vocabulary` token is inserted into a ``Vocabulary`` from the file's bytes
-/// (or, when it has escapes, from one reused buffer), and each `counts` column
-/// is read digit by digit into an `[Int]`. The small members (`format`,
+/// (or, when it has escapes, from one reused buffer), and the `counts`
+/// columns are read digit by digit, side by side, into the distinct rows of
+/// counts (``CountRows``). The small members (`format`,
 /// `options`, `metadata`, unknown ones, …) are parsed one by one with
 /// ``JSONValue/parse(_:)`` and checked by the same code as in the generic
 /// path.
@@ -24,7 +33,9 @@ struct ModelFileReader {
     /// The `vocabulary` tokens, with ids in file order.
     var vocabulary: Vocabulary
     /// Feature id × class → count, from the `counts` columns.
-    var counts: [Int]
+    var counts: CountRows
+    /// The keys of the vocabulary's pairs, gathered as it was read.
+    var pairKeys: PairKeys
   }
 
   /// Thrown inside the reader when it declines a file.
@@ -60,8 +71,8 @@ struct ModelFileReader {
   /// Reads the root object and checks that nothing follows it.
   private mutating func file() throws(Declined) -> Contents {
     var members: [String: JSONValue] = [:]
-    var counts: [Int]?
-    var vocabulary: Vocabulary?
+    var counts: CountRows?
+    var vocabulary: (Vocabulary, PairKeys)?
     skipSpace()
     try expect(UInt8(ascii: "{"))
     while true {
@@ -77,7 +88,7 @@ struct ModelFileReader {
       case "vocabulary":
         guard vocabulary == nil else { throw Declined() }
         // The encoder writes `counts` first, so its length is the usual size.
-        vocabulary = try tokens(capacity: (counts?.count ?? 3072) / Sentiment.count)
+        vocabulary = try tokens(capacity: counts?.featureCount ?? 1024)
       default:
         let value: JSONValue
         do {
@@ -92,10 +103,10 @@ struct ModelFileReader {
     }
     guard bytes[position - 1] == UInt8(ascii: "}") else { throw Declined() }
     skipSpace()
-    guard position == bytes.count, let vocabulary, let counts,
-      counts.count == vocabulary.count * Sentiment.count
+    guard position == bytes.count, let (vocabulary, pairKeys) = vocabulary, let counts,
+      counts.featureCount == vocabulary.count
     else { throw Declined() }
-    return Contents(members: members, vocabulary: vocabulary, counts: counts)
+    return Contents(members: members, vocabulary: vocabulary, counts: counts, pairKeys: pairKeys)
   }
 
   /// Reads a member name written without escapes in printable ASCII (as the
@@ -146,45 +157,74 @@ struct ModelFileReader {
 
   // MARK: Counts
 
-  /// Reads the `counts` object, one column per class in any order, into a
-  /// feature id × class table; all columns must have the same length.
+  /// Reads the `counts` object, one column per class in any order, all of
+  /// the same length: the columns are found first, then read side by side,
+  /// a feature's counts at a time, into rows (no feature id × class table).
   ///
   /// - Complexity: O(*n*) in the object's length in bytes.
-  private mutating func counts() throws(Declined) -> [Int] {
-    var counts: [Int] = []
-    var isFirstColumn = true
-    var seen = [Bool](repeating: false, count: Sentiment.count)
+  private mutating func counts() throws(Declined) -> CountRows {
+    // Where each class's column starts, just after its `[`.
+    var columns = [Int](repeating: -1, count: Sentiment.count)
     try expect(UInt8(ascii: "{"))
     repeat {
       skipSpace()
       let name = try memberName()
       guard let label = Sentiment.allCases.first(where: { $0.name == name }),
-        !seen[label.rawValue]
+        columns[label.rawValue] < 0
       else { throw Declined() }
-      seen[label.rawValue] = true
       skipSpace()
       try expect(UInt8(ascii: ":"))
       skipSpace()
-      if isFirstColumn {
-        // The first column sets the size of the table.
-        counts = [Int](repeating: 0, count: elementCount() * Sentiment.count)
-        isFirstColumn = false
-      }
-      try column(label.rawValue, into: &counts)
+      try expect(UInt8(ascii: "["))
+      columns[label.rawValue] = position
+      // Only numbers are read: anything else, `]` included, is found then.
+      guard let base = bytes.baseAddress,
+        let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
+      else { throw Declined() }
+      position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(close)) + 1
       skipSpace()
     } while try next() == UInt8(ascii: ",")
-    guard bytes[position - 1] == UInt8(ascii: "}"), !seen.contains(false) else {
+    guard bytes[position - 1] == UInt8(ascii: "}"), !columns.contains(-1) else {
       throw Declined()
     }
-    return counts
+    let end = position
+    var rows = CountRows(capacity: elementCount(from: columns[0]))
+    var row = [Int](repeating: 0, count: Sentiment.count)
+    var isEmpty = true
+    for label in columns.indices {
+      position = columns[label]
+      skipSpace()
+      let empty = position < bytes.count && bytes[position] == UInt8(ascii: "]")
+      guard label == 0 || empty == isEmpty else { throw Declined() }
+      isEmpty = empty
+    }
+    var isLast = isEmpty
+    while !isLast {
+      for label in columns.indices {
+        position = columns[label]
+        skipSpace()
+        row[label] = try count()
+        skipSpace()
+        let separator = try next()
+        guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]"),
+          label == 0 || (separator == UInt8(ascii: "]")) == isLast
+        else { throw Declined() }
+        isLast = separator == UInt8(ascii: "]")
+        columns[label] = position
+      }
+      row.withUnsafeBufferPointer { rows.append($0) }
+    }
+    position = end
+    return rows
   }
 
-  /// The number of elements of the array of numbers that starts here, from
-  /// its commas; whether it is a valid array is found when it is read.
-  private func elementCount() -> Int {
+  /// The number of elements of the array of numbers whose first element
+  /// starts at `start`, from its commas; whether it is a valid array is
+  /// found when it is read.
+  private func elementCount(from start: Int) -> Int {
     var commas = 0
     var isEmpty = true
-    for byte in bytes[position...].dropFirst() {
+    for byte in bytes[start...] {
       switch byte {
       case UInt8(ascii: "]"): return isEmpty ? 0 : commas + 1
       case UInt8(ascii: ","): commas += 1
@@ -193,32 +233,6 @@ struct ModelFileReader {
       }
     }
     return 0
-  }
-
-  /// Reads the array of the counts of class `label` into `counts`, at
-  /// feature id × class + `label`; the array must have one count per row.
-  ///
-  /// - Complexity: O(*n*) in the array's length in bytes.
-  private mutating func column(_ label: Int, into counts: inout [Int]) throws(Declined) {
-    let features = counts.count / Sentiment.count
-    var id = 0
-    try expect(UInt8(ascii: "["))
-    skipSpace()
-    if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
-      position += 1
-    } else {
-      try counts.withUnsafeMutableBufferPointer { (counts) throws(Declined) in
-        repeat {
-          skipSpace()
-          guard id < features else { throw Declined() }
-          counts[id &* Sentiment.count &+ label] = try count()
-          id += 1
-          skipSpace()
-        } while try next() == UInt8(ascii: ",")
-      }
-      guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
-    }
-    guard id == features else { throw Declined() }
   }
 
   /// Reads a count written as plain digits: no sign, fraction or exponent.
@@ -244,30 +258,32 @@ struct ModelFileReader {
 
   // MARK: Vocabulary
 
-  /// Reads the `vocabulary` array into a new vocabulary; an empty, repeated
-  /// or non-string token declines.
+  /// Reads the `vocabulary` array into a new vocabulary, and the keys of
+  /// its pairs; an empty, repeated or non-string token declines.
   ///
   /// - Complexity: O(*n*) in the array's length in bytes, amortized.
-  private mutating func tokens(capacity: Int) throws(Declined) -> Vocabulary {
+  private mutating func tokens(capacity: Int) throws(Declined) -> (Vocabulary, PairKeys) {
     // The rest of the file bounds the tokens' bytes, so the arena is never
     // copied to grow; the room left over is never touched.
     var vocabulary = Vocabulary(capacity: capacity, tokenBytes: bytes.count - position)
+    let pairKeys = PairKeys(capacity: capacity)
     try expect(UInt8(ascii: "["))
     skipSpace()
     if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
       position += 1
-      return vocabulary
+      return (vocabulary, pairKeys)
     }
     repeat {
       skipSpace()
-      try token(into: &vocabulary)
+      try token(into: &vocabulary, pairKeys: pairKeys)
       skipSpace()
     } while try next() == UInt8(ascii: ",")
     guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
-    return vocabulary
+    return (vocabulary, pairKeys)
   }
 
-  /// Reads one string and inserts it into `vocabulary` with the next id.
+  /// Reads one string and inserts it into `vocabulary` with the next id,
+  /// and adds it to `pairKeys` while its tokens are still in the cache.
   ///
   /// A string without escapes is inserted from the file's bytes, and is
   /// checked to be UTF-8 only when it has a non-ASCII byte; one with escapes
@@ -275,23 +291,20 @@ struct ModelFileReader {
   ///
   /// - Complexity: O(*k*) in the string's length in bytes, amortized.
   @inline(__always)
-  private mutating func token(into vocabulary: inout Vocabulary) throws(Declined) {
+  private mutating func token(
+    into vocabulary: inout Vocabulary, pairKeys: PairKeys
+  ) throws(Declined) {
     try expect(Self.quote)
     let start = position
-    var allBits: UInt8 = 0
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
-      allBits |= byte
-      position += 1
-    }
+    let isASCII = skipPlainBytes()
     guard position < bytes.count else { throw Declined() }
     if bytes[position] == Self.quote {
       let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
       position += 1
-      guard Self.insertNew(token, into: &vocabulary, checkingUTF8: allBits >= 0x80) else {
+      guard Self.insertNew(token, into: &vocabulary, checkingUTF8: !isASCII) else {
         throw Declined()
       }
+      pairKeys.add(token, in: vocabulary.view)
       return
     }
     guard bytes[position] == Self.backslash else { throw Declined() }
@@ -299,9 +312,52 @@ struct ModelFileReader {
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
     try unescapeRest()
     let inserted = scratch.withUnsafeBufferPointer {
-      Self.insertNew($0, into: &vocabulary, checkingUTF8: true)
+      guard Self.insertNew($0, into: &vocabulary, checkingUTF8: true) else { return false }
+      pairKeys.add($0, in: vocabulary.view)
+      return true
     }
     guard inserted else { throw Declined() }
+  }
+
+  /// Skips the bytes of a string up to its closing quote, a backslash, a
+  /// control character or the end, eight at a time, and tells whether they
+  /// are all ASCII.
+  ///
+  /// - Complexity: O(*k*) in the number of bytes skipped.
+  @inline(__always)
+  private mutating func skipPlainBytes() -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var allBits: UInt64 = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while position &+ 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        // The high bit of the first byte that stops the string, and maybe of
+        // later ones: a zero byte after XOR with `"` or `\`, or one below
+        // 0x20 (borrows only go from a byte that matches to later ones).
+        let quotes = word ^ (ones &* UInt64(Self.quote))
+        let backslashes = word ^ (ones &* UInt64(Self.backslash))
+        let stops =
+          ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
+            | (word &- ones &* 0x20) & ~word) & highBits
+        if stops != 0 {
+          let length = stops.trailingZeroBitCount &>> 3
+          allBits |= word & ((1 &<< UInt64(length &* 8)) &- 1)
+          position &+= length
+          return allBits & highBits == 0
+        }
+        allBits |= word
+        position &+= 8
+      }
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
+      allBits |= UInt64(byte)
+      position += 1
+    }
+    return allBits & highBits == 0
   }
 
   /// Inserts a non-empty token that is not in `vocabulary` yet, as the
@@ -312,7 +368,7 @@ struct ModelFileReader {
     _ token: UnsafeBufferPointer<UInt8>, into vocabulary: inout Vocabulary, checkingUTF8: Bool
   ) -> Bool {
     guard !token.isEmpty else { return false }
-    if checkingUTF8 && String(validating: token, as: UTF8.self) == nil { return false }
+    if checkingUTF8 && !JSONParser.isValidUTF8(token) { return false }
     let before = vocabulary.count
     return vocabulary.insert(token) == before
   }

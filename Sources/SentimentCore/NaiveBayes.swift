@@ -301,65 +301,100 @@ public struct NaiveBayesModel: Sendable {
   public let options: NaiveBayesOptions
   /// The features, with ids indexing ``counts``.
   public let vocabulary: Vocabulary
-  /// Feature id × class → how often the feature occurred in documents of the
-  /// class (documents containing it, when binarized).
-  public let counts: [Int]
   /// The number of training documents per class.
   public let documents: [Int]
 
+  /// Feature id × class → how often the feature occurred in documents of the
+  /// class (documents containing it, when binarized).
+  ///
+  /// - Complexity: O(*n*) in the number of features: the model keeps each
+  ///   distinct row of counts once (``count(ofFeature:label:)`` reads one).
+  public var counts: [Int] {
+    var counts: [Int] = []
+    counts.reserveCapacity(weightRow.count * Sentiment.count)
+    for row in weightRow {
+      let base = Int(row) * Sentiment.count
+      counts.append(contentsOf: countRows[base..<(base + Sentiment.count)])
+    }
+    return counts
+  }
+
+  /// How often feature `id` occurred in documents of class `label`
+  /// (documents containing it, when binarized).
+  public func count(ofFeature id: Int, label: Sentiment) -> Int {
+    countRows[Int(weightRow[id]) * Sentiment.count + label.rawValue]
+  }
+
   /// The pair features by their tokens, when the model counts pairs.
   let pairs: PairIndex?
-  /// Feature id → its row of ``weightRows``. Features with the same counts
-  /// share a row: most features are seen once or twice, so there are a few
-  /// hundred rows for tens of thousands of features, and what a classifier
-  /// reads per feature stays small enough for the cache.
+  /// Feature id → its row of ``countRows`` and ``weightRows``. Features
+  /// with the same counts share a row: most features are seen once or
+  /// twice, so there are a few hundred rows for tens of thousands of
+  /// features, and what a classifier reads per feature stays small enough
+  /// for the cache.
   let weightRow: [UInt32]
+  /// Row × class → count.
+  let countRows: [Int]
   /// Row × class → what one occurrence of a feature adds to the class's
   /// score.
   let weightRows: [Double]
   /// The score each class starts from: its log prior.
   let logPriors: [Double]
 
-  /// Creates a model from counts; ``ModelFile`` checks them before calling.
+  /// Creates a model from counts, feature id × class.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, vocabulary: Vocabulary, counts: [Int], documents: [Int]
+  ) {
+    self.init(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      vocabulary: vocabulary, rows: CountRows(table: counts), documents: documents)
+  }
+
+  /// Creates a model from the rows of its counts; ``ModelFile`` checks them
+  /// before calling. `pairKeys`, when given, holds the keys of the
+  /// vocabulary's pairs, gathered as it was filled.
+  init(
+    metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
+    options: NaiveBayesOptions, vocabulary: Vocabulary, rows: CountRows, documents: [Int],
+    pairKeys: PairKeys? = nil
   ) {
     self.metadata = metadata
     self.provenance = provenance
     self.tokenizer = tokenizer
     self.options = options
     self.vocabulary = vocabulary
-    self.counts = counts
     self.documents = documents
-    pairs = options.bigrams ? PairIndex(vocabulary: vocabulary) : nil
-    (weightRow, weightRows, logPriors) = Self.derive(
-      counts: counts, documents: documents, options: options)
+    if options.bigrams {
+      pairs =
+        pairKeys.map { PairIndex(vocabulary: vocabulary, keys: $0) }
+        ?? PairIndex(vocabulary: vocabulary)
+    } else {
+      pairs = nil
+    }
+    weightRow = rows.rowOfFeature
+    countRows = rows.counts
+    (weightRows, logPriors) = Self.derive(rows: rows, documents: documents, options: options)
   }
 
   /// The log-space tables: smoothed log likelihoods (or, for complement NB,
-  /// negated complement log likelihoods) per distinct row of counts, the row
-  /// of each feature, and log priors.
+  /// negated complement log likelihoods) per distinct row of counts, and log
+  /// priors.
   ///
-  /// - Complexity: O(*n*) in the number of features, and one logarithm per
-  ///   class for each distinct row of counts.
-  private static func derive(counts: [Int], documents: [Int], options: NaiveBayesOptions) -> (
-    rowOfFeature: [UInt32], rows: [Double], logPriors: [Double]
+  /// - Complexity: O(*r*) in the number of distinct rows of counts: one
+  ///   logarithm per class for each.
+  private static func derive(rows: CountRows, documents: [Int], options: NaiveBayesOptions) -> (
+    rows: [Double], logPriors: [Double]
   ) {
     let classes = Sentiment.count
-    let features = counts.count / classes
-    var totals = [Double](repeating: 0, count: classes)
-    for index in counts.indices { totals[index % classes] += Double(counts[index]) }
+    let features = rows.featureCount
+    let totals = rows.totals
     let allTotal = totals.reduce(0, +)
     let smoothing = options.alpha * Double(features)
     var denominators = [Double](repeating: 0, count: classes)
     for c in 0..<classes {
       let total = options.complement ? allTotal - totals[c] : totals[c]
       denominators[c] = log(total + smoothing)
-    }
-    var rows = CountRows()
-    let rowOfFeature = counts.withUnsafeBufferPointer { counts in
-      (0..<features).map { id in rows.row(of: counts, at: id &* classes) }
     }
     var weights = [Double](repeating: 0, count: rows.counts.count)
     for base in stride(from: 0, to: rows.counts.count, by: classes) {
@@ -381,7 +416,7 @@ public struct NaiveBayesModel: Sendable {
       case .data: return count > 0 ? log(Double(count) / documentTotal) : -Double.infinity
       }
     }
-    return (rowOfFeature, weights, logPriors)
+    return (weights, logPriors)
   }
 
   /// Classifies a text given as UTF-8 bytes.
@@ -663,40 +698,68 @@ extension Prediction {
   }
 }
 
-/// The distinct rows of a feature id × class table of counts, each numbered
-/// in order of first appearance: an open addressing set of rows.
-private struct CountRows {
-  /// Row number × class → count.
+/// A feature id × class table of counts kept as its distinct rows, each
+/// numbered in order of first appearance, and each feature's row: an open
+/// addressing set of rows. Rows are added a feature at a time.
+struct CountRows {
+  /// Feature id → its row.
+  private(set) var rowOfFeature: [UInt32] = []
+  /// Row × class → count.
   private(set) var counts: [Int] = []
+  /// Class → the sum of its counts over all features, added in id order.
+  private(set) var totals = [Double](repeating: 0, count: Sentiment.count)
   /// Slot → row number + 1, 0 for an empty slot; at most half full.
   private var slots = [UInt32](repeating: 0, count: 1024)
 
-  /// The number of the row `table[base..<base + Sentiment.count]`, adding
-  /// it if it is new.
+  /// Creates an empty table with room for `capacity` features.
+  init(capacity: Int = 0) {
+    rowOfFeature.reserveCapacity(capacity)
+  }
+
+  /// The rows of `table`, feature id × class.
+  init(table: [Int]) {
+    self.init(capacity: table.count / Sentiment.count)
+    table.withUnsafeBufferPointer { table in
+      for base in stride(from: 0, to: table.count, by: Sentiment.count) {
+        append(UnsafeBufferPointer(rebasing: table[base..<(base + Sentiment.count)]))
+      }
+    }
+  }
+
+  /// The number of features.
+  var featureCount: Int { rowOfFeature.count }
+
+  /// Adds the next feature, with `row`, its count per class.
   ///
   /// - Complexity: O(1) on average.
-  mutating func row(of table: UnsafeBufferPointer<Int>, at base: Int) -> UInt32 {
+  mutating func append(_ row: UnsafeBufferPointer<Int>) {
+    for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
+    rowOfFeature.append(number(of: row))
+  }
+
+  /// The number of `row`, adding it if it is new.
+  private mutating func number(of row: UnsafeBufferPointer<Int>) -> UInt32 {
     let classes = Sentiment.count
     let mask = slots.count - 1
-    var slot = Self.slot(of: table, at: base, mask: mask)
+    var slot = Self.slot(of: row, mask: mask)
     while slots[slot] != 0 {
-      let row = Int(slots[slot]) - 1
-      if (0..<classes).allSatisfy({ counts[row &* classes &+ $0] == table[base &+ $0] }) {
-        return UInt32(row)
+      let number = Int(slots[slot]) - 1
+      if (0..<classes).allSatisfy({ counts[number &* classes &+ $0] == row[$0] }) {
+        return UInt32(number)
       }
       slot = (slot &+ 1) & mask
     }
-    let row = counts.count / classes
-    counts.append(contentsOf: table[base..<(base + classes)])
-    slots[slot] = UInt32(row + 1)
-    if (row + 1) * 2 > slots.count { grow() }
-    return UInt32(row)
+    let number = counts.count / classes
+    counts.append(contentsOf: row)
+    slots[slot] = UInt32(number + 1)
+    if (number + 1) * 2 > slots.count { grow() }
+    return UInt32(number)
   }
 
-  private static func slot(of table: UnsafeBufferPointer<Int>, at base: Int, mask: Int) -> Int {
+  private static func slot(of row: UnsafeBufferPointer<Int>, mask: Int) -> Int {
     var hash: UInt64 = 0
-    for c in 0..<Sentiment.count {
-      hash = (hash ^ UInt64(bitPattern: Int64(table[base &+ c]))) &* 0x9E37_79B9_7F4A_7C15
+    for count in row {
+      hash = (hash ^ UInt64(bitPattern: Int64(count))) &* 0x9E37_79B9_7F4A_7C15
     }
     return Int(truncatingIfNeeded: hash >> 32) & mask
   }
@@ -706,10 +769,12 @@ private struct CountRows {
     slots = [UInt32](repeating: 0, count: slots.count * 2)
     let mask = slots.count - 1
     counts.withUnsafeBufferPointer { counts in
-      for row in 0..<(counts.count / classes) {
-        var slot = Self.slot(of: counts, at: row &* classes, mask: mask)
+      for number in 0..<(counts.count / classes) {
+        let row = UnsafeBufferPointer(
+          rebasing: counts[(number * classes)..<((number + 1) * classes)])
+        var slot = Self.slot(of: row, mask: mask)
         while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-        slots[slot] = UInt32(row + 1)
+        slots[slot] = UInt32(number + 1)
       }
     }
   }

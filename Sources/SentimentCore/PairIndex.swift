@@ -15,75 +15,84 @@
 ///   view.pair(not, good)   // the id of "not good", if the model has it
 /// }
 /// ```
+///
+/// The keys of the pairs' tokens can be gathered while the vocabulary is
+/// filled (``PairKeys``, as the model file reader does), when the tokens
+/// are still in the cache, or afterwards from the whole vocabulary.
 final class PairIndex: @unchecked Sendable {
   /// The model's features; the keys of its tokens are their ids.
   private let vocabulary: Vocabulary
   /// Tokens found only inside pairs; key = vocabulary count + id.
   private let extraTokens: Vocabulary
-  /// Open addressing, linear probing, at most half full: `(first + 1) << 32
-  /// | (second + 1)`, 0 for an empty slot.
-  private let keys: UnsafeMutablePointer<UInt64>
-  /// Slot → the pair's feature id.
-  private let features: UnsafeMutablePointer<UInt32>
+  /// Feature id → the key of its two tokens when it is a pair.
+  private let keys: PairKeys
+  /// Open addressing, linear probing, at most half full: slot → the pair's
+  /// feature id + 1 in the bits below `tagMask` and, in those bits, the
+  /// same bits of its key's hash's upper half; 0 for an empty slot.
+  private let slots: UnsafeMutablePointer<UInt32>
   private let mask: Int
+  private let tagMask: UInt32
 
   /// Indexes the pairs of `vocabulary`.
   ///
   /// - Complexity: O(*n*) in the vocabulary's bytes.
-  init(vocabulary: Vocabulary) {
-    self.vocabulary = vocabulary
-    var extra = Vocabulary(capacity: 16)
-    var pairs: [(UInt64, UInt32)] = []
-    pairs.reserveCapacity(vocabulary.count)
+  convenience init(vocabulary: Vocabulary) {
+    let keys = PairKeys(capacity: vocabulary.count)
     let view = vocabulary.view
-    for id in 0..<vocabulary.count {
+    for id in 0..<vocabulary.count { keys.add(view.token(at: id), in: view) }
+    self.init(vocabulary: vocabulary, keys: keys)
+  }
+
+  /// Indexes the pairs of `vocabulary`, whose features' keys `keys` has
+  /// gathered, in id order, as the vocabulary was filled.
+  ///
+  /// - Complexity: O(*n*) in the number of features.
+  init(vocabulary: Vocabulary, keys: PairKeys) {
+    precondition(keys.count == vocabulary.count, "the keys of another vocabulary")
+    self.vocabulary = vocabulary
+    self.keys = keys
+    // A pair whose tokens were not all in the vocabulary when it was added.
+    var extra = Vocabulary(capacity: 16)
+    let view = vocabulary.view
+    for id in keys.unresolved {
       let feature = view.token(at: id)
-      guard let split = Self.onlySpace(in: feature) else { continue }
+      guard let split = PairKeys.onlySpace(in: feature) else { continue }
       let first = UnsafeBufferPointer(rebasing: feature[..<split])
       let second = UnsafeBufferPointer(rebasing: feature[(split + 1)...])
       let firstKey = view.id(of: first) ?? vocabulary.count + extra.insert(first)
       let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(second)
-      pairs.append((Self.key(firstKey, secondKey), UInt32(id)))
+      keys.resolve(id, key: Self.key(firstKey, secondKey))
     }
     extraTokens = extra
     var size = 16
-    while size < pairs.count * 2 { size <<= 1 }
-    keys = .allocate(capacity: size)
-    keys.initialize(repeating: 0, count: size)
-    features = .allocate(capacity: size)
-    features.initialize(repeating: 0, count: size)
+    while size < keys.pairCount * 2 { size <<= 1 }
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: 0, count: size)
     mask = size - 1
-    for (key, feature) in pairs {
-      var slot = Self.slot(of: key, mask: mask)
-      while keys[slot] != 0 && keys[slot] != key { slot = (slot &+ 1) & mask }
-      keys[slot] = key
-      features[slot] = feature
+    var idLimit = 16
+    while idLimit <= vocabulary.count { idLimit <<= 1 }
+    tagMask = VocabularyView.tagMask(size: idLimit)
+    guard keys.pairCount > 0 else { return }
+    for id in 0..<keys.written {
+      let key = keys.keys[id]
+      guard key != 0 else { continue }
+      let hash = FeatureTable.hash(key)
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+      slots[slot] = VocabularyView.tag(hash) & tagMask | UInt32(id + 1)
     }
-  }
-
-  /// Where the one space of `feature` is, when it has exactly one and
-  /// text on both sides of it.
-  private static func onlySpace(in feature: UnsafeBufferPointer<UInt8>) -> Int? {
-    var found: Int?
-    for index in 0..<feature.count where feature[index] == UInt8(ascii: " ") {
-      if found != nil { return nil }
-      found = index
-    }
-    guard let found, found > 0, found < feature.count - 1 else { return nil }
-    return found
   }
 
   deinit {
-    keys.deallocate()
-    features.deallocate()
+    slots.deallocate()
   }
 
   /// Raw pointers for lookups in hot loops, valid while this index lives.
   var view: View {
     View(
       vocabulary: vocabulary.view, featureCount: vocabulary.count,
-      extraTokens: extraTokens.count > 0 ? extraTokens.view : nil, keys: keys, features: features,
-      mask: mask)
+      extraTokens: extraTokens.count > 0 ? extraTokens.view : nil, slots: slots,
+      keys: keys.keys, mask: mask, tagMask: tagMask)
   }
 
   /// Lookups without reference counting.
@@ -91,9 +100,10 @@ final class PairIndex: @unchecked Sendable {
     let vocabulary: VocabularyView
     let featureCount: Int
     let extraTokens: VocabularyView?
+    let slots: UnsafeMutablePointer<UInt32>
     let keys: UnsafeMutablePointer<UInt64>
-    let features: UnsafeMutablePointer<UInt32>
     let mask: Int
+    let tagMask: UInt32
 
     /// The key of `token`, or `nil` when the model has neither it nor a
     /// pair with it.
@@ -110,23 +120,105 @@ final class PairIndex: @unchecked Sendable {
     @inline(__always)
     func pair(_ first: Int, _ second: Int) -> Int? {
       let key = PairIndex.key(first, second)
-      var slot = PairIndex.slot(of: key, mask: mask)
+      let hash = FeatureTable.hash(key)
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      let tag = VocabularyView.tag(hash) & tagMask
       while true {
-        let found = keys[slot]
-        if found == key { return Int(features[slot]) }
-        if found == 0 { return nil }
+        let entry = slots[slot]
+        if entry == 0 { return nil }
+        if entry & tagMask == tag {
+          let id = Int(truncatingIfNeeded: entry & ~tagMask) &- 1
+          if keys[id] == key { return id }
+        }
         slot = (slot &+ 1) & mask
       }
     }
   }
 
+  /// The key of the pair of the tokens with keys `first` and `second`;
+  /// never 0.
   @inline(__always)
   static func key(_ first: Int, _ second: Int) -> UInt64 {
     UInt64(truncatingIfNeeded: first &+ 1) << 32 | UInt64(truncatingIfNeeded: second &+ 1)
   }
+}
 
+/// The key of each feature's two tokens (``PairIndex/key(_:_:)``), 0 for a
+/// feature that is not a pair: what a ``PairIndex`` is built from. Features
+/// are added in id order, each after it is inserted into the vocabulary.
+final class PairKeys {
+  /// Feature id → the key of its tokens, 0 when it is not a pair (or not
+  /// resolved yet); written up to the last pair added, 0 after it, so that
+  /// a vocabulary without pairs costs nothing.
+  fileprivate private(set) var keys: UnsafeMutablePointer<UInt64>
+  /// The number of entries of `keys` written.
+  fileprivate private(set) var written = 0
+  private var capacity: Int
+  /// The number of features added.
+  private(set) var count = 0
+  /// The number of pairs among them.
+  private(set) var pairCount = 0
+  /// The pairs with a token that was not in the vocabulary when they were
+  /// added, in id order: it may come later, or only inside pairs.
+  private(set) var unresolved: [Int] = []
+
+  /// Creates an empty table with room for about `capacity` features.
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    keys = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    keys.deallocate()
+  }
+
+  /// Adds the next feature, already in the vocabulary that `vocabulary`
+  /// views, and the key of its tokens when it is a pair.
+  ///
+  /// - Complexity: O(*k*) in the feature's length, amortized.
   @inline(__always)
-  static func slot(of key: UInt64, mask: Int) -> Int {
-    Int(truncatingIfNeeded: FeatureTable.hash(key)) & mask
+  func add(_ feature: UnsafeBufferPointer<UInt8>, in vocabulary: VocabularyView) {
+    let id = count
+    count += 1
+    guard let split = Self.onlySpace(in: feature) else { return }
+    pairCount += 1
+    var key: UInt64 = 0
+    if let first = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[..<split])),
+      let second = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[(split + 1)...]))
+    {
+      key = PairIndex.key(first, second)
+    } else {
+      unresolved.append(id)
+    }
+    if id >= capacity {
+      var bigger = capacity * 2
+      while id >= bigger { bigger *= 2 }
+      let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
+      keys.moveInitialize(from: self.keys, count: written)
+      self.keys.deallocate()
+      self.keys = keys
+      capacity = bigger
+    }
+    (keys + written).initialize(repeating: 0, count: id - written)
+    (keys + id).initialize(to: key)
+    written = id + 1
+  }
+
+  /// Sets the key of the pair with id `id`, one of ``unresolved``.
+  fileprivate func resolve(_ id: Int, key: UInt64) {
+    keys[id] = key
+  }
+
+  /// Where the one space of `feature` is, when it has exactly one and
+  /// text on both sides of it.
+  @inline(__always)
+  static func onlySpace(in feature: UnsafeBufferPointer<UInt8>) -> Int? {
+    var found: Int?
+    for index in 0..<feature.count where feature[index] == UInt8(ascii: " ") {
+      if found != nil { return nil }
+      found = index
+    }
+    guard let found, found > 0, found < feature.count - 1 else { return nil }
+    return found
   }
 }

@@ -4,7 +4,10 @@ import Foundation
 public protocol TweetSource: Sendable {
   /// Up to `count` of the most recent tweets matching `query`, newest first,
   /// without duplicate ids.
-  func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
+  ///
+  /// It runs on the caller's executor: a source that need not wait (as
+  /// recorded responses) starts no thread.
+  nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
 }
 
 /// Why recorded tweets could not be read.
@@ -34,57 +37,85 @@ public enum FixtureError: LocalizedError, Equatable {
 /// Given a directory, the file is chosen from the query: its
 /// ``SearchQuery/fileStem`` with `.jsonl` or else `.json` (`@Apple` →
 /// `at-apple.jsonl`, then `at-apple.json`).
+///
+/// Files are found and read with `stat(2)` and `read(2)`; errors name a path
+/// as its file URL does (`URL(fileURLWithPath:)`: absolute, without a
+/// trailing `/`).
 public struct FixtureTweetSource: TweetSource {
   /// A file or a directory of files.
-  public let location: URL
+  public let path: String
 
-  /// Creates a source reading `location`.
-  public init(location: URL) {
-    self.location = location
+  /// Creates a source reading `path`, a file or a directory.
+  public init(path: String) {
+    self.path = path
   }
 
-  /// The file that holds the responses for `query`.
-  public func file(for query: SearchQuery) throws -> URL {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
-      throw FixtureError.unreadable(path: location.path, reason: "no such file or directory")
+  /// Creates a source reading `location`, a file URL.
+  public init(location: URL) {
+    self.init(path: location.path)
+  }
+
+  /// The path of the file that holds the responses for `query`.
+  public func file(for query: SearchQuery) throws -> String {
+    // As a file URL would: the current directory for an empty path, and no
+    // trailing `/`, which `stat` takes as "must be a directory".
+    var location = path.isEmpty ? "." : path
+    while location.count > 1 && location.hasSuffix("/") { location.removeLast() }
+    var status = stat()
+    guard stat(location, &status) == 0 else {
+      throw FixtureError.unreadable(path: Self.shown(path), reason: "no such file or directory")
     }
-    guard isDirectory.boolValue else { return location }
+    guard status.st_mode & S_IFMT == S_IFDIR else { return location }
     let names = ["jsonl", "json"].map { "\(query.fileStem).\($0)" }
     for name in names {
-      let candidate = location.appendingPathComponent(name)
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      let candidate = location + (location.hasSuffix("/") ? "" : "/") + name
+      if stat(candidate, &status) == 0 { return candidate }
     }
-    throw FixtureError.notFound(query: query.description, directory: location.path, tried: names)
+    throw FixtureError.notFound(query: query.description, directory: Self.shown(path), tried: names)
   }
 
-  public func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet] {
-    let url = try file(for: query)
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw FixtureError.unreadable(path: url.path, reason: Self.reason(error))
+  nonisolated(nonsending) public func tweets(
+    for query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
+    let path = try file(for: query)
+    guard let bytes = Self.contents(of: path) else {
+      // What `Data(contentsOf:)`, used before, reported for every failure.
+      throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     let pages: [SearchResponsePage]
     do {
-      pages = try SearchResponseDecoder.decodeFile(data)
+      pages = try bytes.withUnsafeBufferPointer { try SearchResponseDecoder.decodeFile($0) }
     } catch let problem as SearchResponseError {
-      throw FixtureError.invalid(path: url.path, problem: problem)
+      throw FixtureError.invalid(path: Self.shown(path), problem: problem)
     }
     var collector = TweetCollector(limit: count)
     for page in pages where !collector.isFull { collector.add(page.tweets) }
     return collector.tweets
   }
 
-  private static func reason(_ error: Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let posix = underlying, posix.domain == NSPOSIXErrorDomain,
-      let message = strerror(Int32(posix.code))
-    {
-      return String(cString: message).lowercased()
+  /// The bytes of the file at `path`, or `nil` when it cannot be read.
+  private static func contents(of path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size) + 1)
+    var source = FileDescriptorSource(descriptor: descriptor)
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      guard let count = try? block.withUnsafeMutableBytes({ try source.read(into: $0) }) else {
+        return nil
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: block[0..<count])
     }
-    return "it is not a readable file"
+  }
+
+  /// `path` as errors show it: the path of its file URL.
+  private static func shown(_ path: String) -> String {
+    URL(fileURLWithPath: path).path
   }
 }
 

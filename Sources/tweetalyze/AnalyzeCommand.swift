@@ -3,7 +3,7 @@ import SentimentCore
 
 extension Context {
   /// `tweetalyze QUERY`: fetch, classify, score, print `EMOJI SCORE`.
-  func analyze(_ options: AnalyzeOptions) async throws {
+  nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws {
     let (source, display) = try tweetSource(options)
     let model = try loadModel(options.model)
     let tweets: [Tweet]
@@ -85,9 +85,11 @@ extension Context {
   /// source (to stop when fetching ends).
   private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay?) {
     if let fixtures = options.fixtures {
-      return (FixtureTweetSource(location: URL(fileURLWithPath: fixtures)), nil)
+      return (FixtureTweetSource(path: fixtures), nil)
     }
-    let token = try BearerToken.load(environment: environment, file: options.tokenFile)
+    var variables: [String: String] = [:]
+    for name in BearerToken.variables { variables[name] = environment[name] }
+    let token = try BearerToken.load(environment: variables, file: options.tokenFile)
     let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     var configuration = HTTPTweetSource.Configuration(
       token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",

@@ -394,7 +394,8 @@ enum CommandLineParser {
 
 /// Arguments split into options and positionals against a command's specs.
 struct ParsedArguments {
-  private var values: [String: [String]] = [:]
+  /// The options given, in order; an option without a value has "".
+  private var options: [Option] = []
   private(set) var positionals: [String] = []
   let command: CommandName
 
@@ -441,37 +442,43 @@ struct ParsedArguments {
         guard inline == nil else {
           throw UsageError(message: "Option '--\(name)' takes no value", command: command)
         }
-        values[name, default: []].append("")
+        options.append(Option(name: name, value: ""))
         continue
       }
       if let inline {
-        values[name, default: []].append(inline)
+        options.append(Option(name: name, value: inline))
       } else if spec.optionalValue {
         let next = index < arguments.count ? arguments[index] : ""
         if !next.isEmpty && next.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-          values[name, default: []].append(next)
+          options.append(Option(name: name, value: next))
           index += 1
         } else {
-          values[name, default: []].append("")
+          options.append(Option(name: name, value: ""))
         }
       } else {
         guard index < arguments.count else {
           throw UsageError(
             message: "Missing value for '--\(name) \(spec.value ?? "VALUE")'", command: command)
         }
-        values[name, default: []].append(arguments[index])
+        options.append(Option(name: name, value: arguments[index]))
         index += 1
       }
     }
   }
 
-  func has(_ name: String) -> Bool { values[name] != nil }
+  /// An option given, and its value.
+  private struct Option {
+    var name: String
+    var value: String
+  }
+
+  func has(_ name: String) -> Bool { options.contains { $0.name == name } }
 
   /// The last value given for an option.
-  func value(_ name: String) -> String? { values[name]?.last }
+  func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
 
   /// Every value given for a repeatable option.
-  func values(_ name: String) -> [String] { values[name] ?? [] }
+  func values(_ name: String) -> [String] { options.filter { $0.name == name }.map(\.value) }
 
   func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }

@@ -18,7 +18,7 @@ struct Style {
   }
 
   /// The style for `output` in `environment`.
-  init(output: Output, environment: [String: String]) {
+  init(output: Output, environment: Environment) {
     terminal = output.isTerminal
     colour =
       terminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"

@@ -23,9 +23,11 @@ enum Tweetalyze {
 
   /// Runs the tool with the process's arguments (the first is the program
   /// name) and returns the exit status.
-  static func run(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-  ) async -> Int32 {
+  ///
+  /// It runs on its caller's executor (the main thread, for `main.swift`),
+  /// as the commands do: only waiting for the network moves work to other
+  /// threads, and a command that never waits starts none.
+  nonisolated(nonsending) static func run(_ arguments: [String]) async -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
@@ -40,7 +42,7 @@ enum Tweetalyze {
       return ExitCode.usage
     }
     do {
-      let context = Context(stdout: stdout, stderr: stderr, environment: environment)
+      let context = Context(stdout: stdout, stderr: stderr, environment: Environment())
       let status = try await context.run(command)
       try stdout.flush()
       try stderr.flush()
@@ -79,9 +81,9 @@ enum Tweetalyze {
 struct Context {
   let stdout: Output
   let stderr: Output
-  let environment: [String: String]
+  let environment: Environment
 
-  func run(_ command: Command) async throws -> Int32 {
+  nonisolated(nonsending) func run(_ command: Command) async throws -> Int32 {
     switch command {
     case .help(let name):
       try stdout.write(Help.text(for: name))
@@ -123,5 +125,15 @@ struct Context {
     } catch {
       throw RuntimeError("\(path): \(Tweetalyze.message(for: error))")
     }
+  }
+}
+
+/// The process's environment variables, looked up one at a time when a
+/// command asks (`getenv`), rather than all of them copied into a
+/// dictionary at start-up, as `ProcessInfo.environment` does.
+struct Environment: Sendable {
+  /// The value of the variable `name`, or `nil` when it is not set.
+  subscript(name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 }

@@ -92,6 +92,15 @@ final class ModelFileReaderTests: XCTestCase {
     }
   }
 
+  func testFastPathReadsAModelWithoutFeatures() {
+    let model = NaiveBayesModel(
+      metadata: ModelMetadata(), provenance: Provenance(), tokenizer: TokenizerSettings(),
+      options: NaiveBayesOptions(), vocabulary: Vocabulary(), counts: [], documents: [1, 1, 1])
+    let bytes = ModelFile.encode(model)
+    assertAgree(bytes, fast: true)
+    assertAgree(spaced(bytes), fast: true, "spaced")
+  }
+
   func testFastPathReadsTheDefaultModel() throws {
     let bytes = Array(DefaultModel.bytes)
     assertAgree(bytes, fast: true)
@@ -116,6 +125,26 @@ final class ModelFileReaderTests: XCTestCase {
       set("zzz", to: .bool(false), in: &extra)
       assertAgree(serialize(extra), fast: true, "unknown members")
     }
+  }
+
+  /// A hand-written file may list a pair before its tokens, or without
+  /// them: the fast path finds the pair as the generic one does.
+  func testPairsBeforeOrWithoutTheirTokens() throws {
+    var vocabulary = Vocabulary()
+    for feature in ["not good", "good", "nice day", "not", "meh"] { vocabulary.insert(feature) }
+    let model = NaiveBayesModel(
+      metadata: ModelMetadata(), provenance: Provenance(), tokenizer: .plainWords,
+      options: NaiveBayesOptions(), vocabulary: vocabulary,
+      counts: [5, 0, 0, 0, 0, 4, 0, 0, 5, 1, 1, 1, 0, 5, 0], documents: [5, 5, 5])
+    let bytes = ModelFile.encode(model)
+    let fast = try XCTUnwrap(bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) })
+    let tree = try bytes.withUnsafeBufferPointer { try ModelFile.decodeWithTree($0) }
+    for text in ["not good", "good not", "a nice day", "day nice", "not good nice day", "meh"] {
+      XCTAssertEqual(fast.predict(text), tree.predict(text), text)
+      XCTAssertEqual(fast.predict(text), model.predict(text), text)
+    }
+    XCTAssertEqual(fast.predict("not good").label, .negative)
+    XCTAssertEqual(fast.predict("what a nice day").label, .positive)
   }
 
   func testUnusualButValidFilesGiveTheGenericResult() throws {
@@ -217,6 +246,13 @@ final class ModelFileReaderTests: XCTestCase {
       (
         "binarized count > documents",
         { self.edit(column: "negative", in: &$0) { $0[0] = .number(99) } }
+      ),
+      (
+        "binarized counts > documents in two features",
+        {
+          self.edit(column: "negative", in: &$0) { $0[2] = .number(99) }
+          self.edit(column: "positive", in: &$0) { $0[1] = .number(99) }
+        }
       ),
       ("empty token", { self.edit(tokens: &$0) { $0[0] = .string("") } }),
       ("repeated token", { self.edit(tokens: &$0) { $0[1] = $0[0] } }),

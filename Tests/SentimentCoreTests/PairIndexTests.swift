@@ -69,6 +69,42 @@ final class PairIndexTests: XCTestCase {
     }
   }
 
+  /// Keys gathered while the vocabulary is filled (as the model file reader
+  /// does) give the index built from the whole vocabulary, also for a pair
+  /// listed before one of its tokens and for one whose tokens never come.
+  func testKeysGatheredWhileFillingTheVocabulary() throws {
+    let filler = (0..<40).map { "f\($0) f\($0 + 1)" }
+    let features = ["a", "a b", "b", "c d"] + filler + ["b a", "c", "x y", "a b c", "d"]
+    var vocabulary = Vocabulary()
+    let keys = PairKeys(capacity: 2)
+    for feature in features {
+      vocabulary.insert(feature)
+      vocabulary.withToken(at: vocabulary.count - 1) { keys.add($0, in: vocabulary.view) }
+    }
+    let gatheredIndex = PairIndex(vocabulary: vocabulary, keys: keys)
+    let wholeIndex = PairIndex(vocabulary: vocabulary)
+    let gathered = gatheredIndex.view
+    let whole = wholeIndex.view
+    func pair(_ first: String, _ second: String, _ view: PairIndex.View) -> Int? {
+      guard let first = key(first, view), let second = key(second, view) else { return nil }
+      return view.pair(first, second)
+    }
+    let tokens = ["a", "b", "c", "d", "x", "y", "z", "f0", "f1", "f39", "f40", "f41"]
+    for first in tokens {
+      for second in tokens {
+        XCTAssertEqual(
+          pair(first, second, gathered), pair(first, second, whole), "\(first) \(second)")
+      }
+    }
+    XCTAssertEqual(pair("a", "b", gathered), 1)
+    XCTAssertEqual(pair("c", "d", gathered), 3)
+    XCTAssertEqual(pair("f39", "f40", gathered), 43)
+    XCTAssertEqual(pair("b", "a", gathered), 44)
+    XCTAssertEqual(pair("x", "y", gathered), 46)
+    XCTAssertNil(pair("a", "c", gathered))
+    withExtendedLifetime((gatheredIndex, wholeIndex)) {}
+  }
+
   /// A model whose only feature is a pair of unknown tokens scores it.
   func testClassifierScoresAPairWhoseTokensAreNotFeatures() {
     let model = NaiveBayesModel(

@@ -200,6 +200,128 @@ final class SearchResponseTests: XCTestCase {
     assertError(" \n\r\n\t") { XCTAssertEqual($0, .empty) }
   }
 
+  // MARK: As JSONDecoder decoded them
+
+  /// What `JSONDecoder` with `.convertFromSnakeCase` gave for these inputs
+  /// (measured before the decoder replaced it), and this decoder gives.
+  private func assertResult(
+    _ json: String, _ expected: Result<SearchResponsePage, SearchResponseError>,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let result = Array(json.utf8).withUnsafeBufferPointer { bytes in
+      Result { () throws(SearchResponseError) in try SearchResponseDecoder.decodePage(bytes) }
+    }
+    XCTAssertEqual(result, expected, json, file: file, line: line)
+  }
+
+  private func tweets(_ tweets: Tweet...) -> Result<SearchResponsePage, SearchResponseError> {
+    .success(SearchResponsePage(tweets: tweets))
+  }
+
+  private func shape(_ detail: String) -> Result<SearchResponsePage, SearchResponseError> {
+    .failure(.unexpectedShape(line: 0, detail: detail))
+  }
+
+  private let notJSON = Result<SearchResponsePage, SearchResponseError>.failure(.notJSON(line: 0))
+
+  func testMemberNamesAreConvertedFromSnakeCase() {
+    let users = #""includes":{"users":[{"id":"5","username":"u"},{"id":"6","username":"v"}]}"#
+    for (key, author) in [
+      ("author_id", "u"), ("authorId", "u"), ("AUTHOR_ID", "u"), ("author__id", "u"),
+      ("Author_Id", "u"), ("_author_id", nil), ("author_id_", nil), ("authorid", nil),
+      ("author_i_d", nil), ("author-id", nil), ("author_1d", nil),
+    ] {
+      assertResult(
+        #"{"data":[{"id":"1","text":"a","\#(key)":"5"}],\#(users)}"#,
+        tweets(Tweet(id: "1", text: "a", author: author)))
+    }
+    // Escaped names are decoded first; the first member for a name counts.
+    assertResult(
+      #"{"data":[{"id":"1","t\u0065xt":"a","author_id":"5","authorId":"6"}],\#(users)}"#,
+      tweets(Tweet(id: "1", text: "a", author: "u")))
+    assertResult(
+      #"{"data":[{"id":"1","text":"a"}],"data":[{"id":"2","text":"b"}]}"#,
+      tweets(Tweet(id: "1", text: "a")))
+    XCTAssertEqual(
+      SearchResponseDecoder.convertFromSnakeCase("__one_TWO__three_"),
+      "__oneTwoThree_")
+  }
+
+  func testNullIsAnAbsentMember() {
+    assertResult(
+      #"{"data":[{"id":"1","text":"a","lang":null,"note_tweet":null}],"includes":null,"meta":{"next_token":null,"result_count":null}}"#,
+      tweets(Tweet(id: "1", text: "a")))
+    assertResult(#"{"data":null,"meta":null}"#, shape(#"no "data", "meta" or "statuses""#))
+    assertResult(#"{"data":[{"id":"1","text":null}]}"#, shape("unexpected value at data[0].text"))
+    assertResult(#"{"data":[null]}"#, shape("unexpected value at data[0]"))
+  }
+
+  func testMismatchesAreDescribedWithTheirPath() {
+    assertResult(#"{"data":[{"id":1,"text":"a"}]}"#, shape("unexpected value at data[0].id"))
+    assertResult(
+      #"{"data":[{"id":"1","text":"a"},{"id":"2"}]}"#, shape(#"missing "text" in data[1]"#))
+    assertResult(
+      #"{"data":[{"id":"1","text":"a","note_tweet":{"text":5}}]}"#,
+      shape("unexpected value at data[0].noteTweet.text"))
+    assertResult(
+      #"{"data":[{"id":"1","text":"a","note_tweet":{}}]}"#,
+      shape(#"missing "text" in data[0].noteTweet"#))
+    assertResult(
+      #"{"meta":{},"includes":{"users":[{"id":"5"}]}}"#,
+      shape(#"missing "username" in includes.users[0]"#))
+    assertResult(#"{"meta":{"result_count":"1"}}"#, shape("unexpected value at meta.resultCount"))
+    assertResult(
+      #"{"statuses":[{"user":{"screen_name":5}}]}"#,
+      shape("unexpected value at statuses[0].user.screenName"))
+    assertResult(#"{"statuses":{}}"#, shape("unexpected value at statuses"))
+    assertResult(#"{"title":5}"#, shape("unexpected value at title"))
+    for json in ["[]", #""x""#, "5", "null"] {
+      assertResult(json, shape("unexpected value at top level"))
+    }
+  }
+
+  /// The first member in declaration order with a problem is reported,
+  /// wherever it is in the text, and a required member before another's
+  /// problem; but a text that is not JSON is reported as such first.
+  func testWhichProblemIsReported() {
+    assertResult(
+      #"{"includes":5,"data":[{"text":"a","id":1}]}"#, shape("unexpected value at data[0].id"))
+    assertResult(#"{"data":[{"text":5}]}"#, shape(#"missing "id" in data[0]"#))
+    assertResult(#"{"data":[{"id":"1","text":5}],"x":[1,]}"#, notJSON)
+    assertResult(#"{"data":[{"id":1,"text":"a"}]} x"#, notJSON)
+  }
+
+  func testWholeNumbers() {
+    for (number, id) in [
+      ("42", "42"), ("-5", "-5"), ("1e3", "1000"), ("1.0", "1"), ("150e-1", "15"),
+      ("-0", "0"), ("9223372036854775807", "9223372036854775807"),
+      ("-9223372036854775808", "-9223372036854775808"),
+      ("1234567890123456789", "1234567890123456789"),
+    ] {
+      assertResult(
+        #"{"statuses":[{"id":\#(number),"text":"x"}]}"#, tweets(Tweet(id: id, text: "x")))
+    }
+    for number in ["1.5", "15e-1", "9223372036854775808", "-9223372036854775809", "1e19"] {
+      assertResult(#"{"statuses":[{"id":\#(number),"text":"x"}]}"#, notJSON)
+      assertResult(#"{"meta":{"result_count":\#(number)}}"#, notJSON)
+    }
+  }
+
+  func testByteOrderMarkAndStrictJSON() throws {
+    let bom = try SearchResponseDecoder.decodePage(Data([0xEF, 0xBB, 0xBF] + Array(v2.utf8)))
+    XCTAssertEqual(bom, try page(v2))
+    // JSONDecoder let these through in members it did not decode; this
+    // decoder checks every member as strictly.
+    for json in [
+      #"{"meta":{},"x":[1,2,]}"#, #"{"meta":{},}"#, #"{"meta":{},"x":01}"#, #"{"meta":{},"x":1.}"#,
+      #"{"meta":{},"x":"\a"}"#, #"{"meta":{},"x":"\udc00"}"#,
+    ] {
+      assertResult(json, notJSON)
+    }
+    XCTAssertThrowsError(
+      try SearchResponseDecoder.decodePage(Data(#"{"meta":{},"x":"a"#.utf8 + [0xFF] + #""}"#.utf8)))
+  }
+
   func testErrorDescriptions() {
     XCTAssertTrue(SearchResponseError.notJSON(line: 3).errorDescription?.contains("line 3") == true)
     XCTAssertEqual(SearchResponseError.notJSON(line: 0).errorDescription?.contains("line"), false)

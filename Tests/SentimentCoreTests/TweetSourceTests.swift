@@ -48,7 +48,7 @@ final class TweetSourceTests: XCTestCase {
   func testHashtagWWDCOverTwoPages() async throws {
     let source = FixtureTweetSource(location: Self.tweets)
     let query = try SearchQuery("#WWDC")
-    XCTAssertEqual(try source.file(for: query).lastPathComponent, "hashtag-wwdc.jsonl")
+    XCTAssertEqual(try source.file(for: query), Self.tweets.path + "/hashtag-wwdc.jsonl")
     let tweets = try await source.tweets(for: query, count: 1_000)
     XCTAssertEqual(tweets.count, 32)
     let ids = tweets.compactMap { Int64($0.id) }
@@ -69,7 +69,7 @@ final class TweetSourceTests: XCTestCase {
   func testAFileLocationIsReadWhateverTheQuery() async throws {
     let file = Self.tweets.appendingPathComponent("v1/at-tesla.json")
     let source = FixtureTweetSource(location: file)
-    XCTAssertEqual(try source.file(for: SearchQuery("#anything")), file)
+    XCTAssertEqual(try source.file(for: SearchQuery("#anything")), file.path)
     let tweets = try await source.tweets(for: SearchQuery("#anything"), count: 5)
     XCTAssertEqual(tweets.count, 5)
   }
@@ -103,7 +103,7 @@ final class TweetSourceTests: XCTestCase {
     let jsonl = try write(page([2]), to: "at-both.jsonl")
     let source = FixtureTweetSource(location: temporary)
     let query = try SearchQuery("@Both")
-    XCTAssertEqual(try source.file(for: query).lastPathComponent, jsonl.lastPathComponent)
+    XCTAssertEqual(try source.file(for: query), jsonl.path)
     let tweets = try await source.tweets(for: query, count: 10)
     XCTAssertEqual(tweets.map(\.id), ["2"])
   }
