@@ -4,7 +4,9 @@
 ///
 /// A token's key is its feature id in the model's vocabulary; a token that
 /// only occurs inside pairs (possible in a hand-written model file) gets a
-/// key after those. A vocabulary entry is a pair when it is two tokens
+/// key after those. Tokens are looked up in a table of their own: a model
+/// has several times more pairs than tokens, and a table of the tokens alone
+/// stays in the cache while a text is classified. A vocabulary entry is a pair when it is two tokens
 /// joined by one space: tokens never contain a space, so nothing else can
 /// match a pair the ``Featurizer`` makes.
 ///
@@ -22,8 +24,11 @@
 final class PairIndex: @unchecked Sendable {
   /// The model's features; the keys of its tokens are their ids.
   private let vocabulary: Vocabulary
-  /// Tokens found only inside pairs; key = vocabulary count + id.
-  private let extraTokens: Vocabulary
+  /// The features that are tokens, not pairs, and then the tokens found
+  /// only inside pairs.
+  private let tokens: Vocabulary
+  /// `tokens`' id → the token's key.
+  private let tokenKeys: UnsafeMutablePointer<UInt32>
   /// Feature id → the key of its two tokens when it is a pair.
   private let keys: PairKeys
   /// Open addressing, linear probing, at most half full: slot → the pair's
@@ -63,7 +68,17 @@ final class PairIndex: @unchecked Sendable {
       let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(second)
       keys.resolve(id, key: Self.key(firstKey, secondKey))
     }
-    extraTokens = extra
+    var tokens = Vocabulary(capacity: vocabulary.count - keys.pairCount + extra.count)
+    tokenKeys = .allocate(capacity: vocabulary.count - keys.pairCount + extra.count)
+    for id in 0..<vocabulary.count where !keys.isPair(id) {
+      tokenKeys[tokens.insert(view.token(at: id))] = UInt32(truncatingIfNeeded: id)
+    }
+    let extraView = extra.view
+    for id in 0..<extra.count {
+      tokenKeys[tokens.insert(extraView.token(at: id))] = UInt32(
+        truncatingIfNeeded: vocabulary.count + id)
+    }
+    self.tokens = tokens
     var size = 16
     while size < keys.pairCount * 2 { size <<= 1 }
     slots = .allocate(capacity: size)
@@ -85,21 +100,21 @@ final class PairIndex: @unchecked Sendable {
 
   deinit {
     slots.deallocate()
+    tokenKeys.deallocate()
   }
 
   /// Raw pointers for lookups in hot loops, valid while this index lives.
   var view: View {
     View(
-      vocabulary: vocabulary.view, featureCount: vocabulary.count,
-      extraTokens: extraTokens.count > 0 ? extraTokens.view : nil, slots: slots,
+      tokens: tokens.view, tokenKeys: tokenKeys, featureCount: vocabulary.count, slots: slots,
       keys: keys.keys, mask: mask, tagMask: tagMask)
   }
 
   /// Lookups without reference counting.
   struct View {
-    let vocabulary: VocabularyView
+    let tokens: VocabularyView
+    let tokenKeys: UnsafeMutablePointer<UInt32>
     let featureCount: Int
-    let extraTokens: VocabularyView?
     let slots: UnsafeMutablePointer<UInt32>
     let keys: UnsafeMutablePointer<UInt64>
     let mask: Int
@@ -109,8 +124,7 @@ final class PairIndex: @unchecked Sendable {
     /// pair with it.
     @inline(__always)
     func key(of token: UnsafeBufferPointer<UInt8>) -> Int? {
-      if let id = vocabulary.id(of: token) { return id }
-      return extraTokens?.id(of: token).map { featureCount + $0 }
+      tokens.id(of: token).map { Int(tokenKeys[$0]) }
     }
 
     /// The feature id of the pair of the tokens with keys `first` then
@@ -202,6 +216,12 @@ final class PairKeys {
     (keys + written).initialize(repeating: 0, count: id - written)
     (keys + id).initialize(to: key)
     written = id + 1
+  }
+
+  /// Whether the feature with id `id` is a pair; once ``unresolved`` are
+  /// resolved.
+  fileprivate func isPair(_ id: Int) -> Bool {
+    id < written && keys[id] != 0
   }
 
   /// Sets the key of the pair with id `id`, one of ``unresolved``.
