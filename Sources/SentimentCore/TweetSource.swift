@@ -44,6 +44,10 @@ public enum FixtureError: LocalizedError, Equatable {
 public struct FixtureTweetSource: TweetSource {
   /// A file or a directory of files.
   public let path: String
+  /// Called with each problem a recorded page reports alongside its data
+  /// (v2 partial `errors`), as ``HTTPTweetSource`` reports them live, for
+  /// the pages read; `nil` ignores them.
+  public var warning: (@Sendable (String) -> Void)?
 
   /// Creates a source reading `path`, a file or a directory.
   public init(path: String) {
@@ -89,7 +93,10 @@ public struct FixtureTweetSource: TweetSource {
       throw FixtureError.invalid(path: Self.shown(path), problem: problem)
     }
     var collector = TweetCollector(limit: count)
-    for page in pages where !collector.isFull { collector.add(page.tweets) }
+    for page in pages where !collector.isFull {
+      for problem in page.warnings { warning?(problem) }
+      collector.add(page.tweets)
+    }
     return collector.tweets
   }
 

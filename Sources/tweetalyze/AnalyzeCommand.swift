@@ -85,7 +85,13 @@ extension Context {
   /// source (to stop when fetching ends).
   private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay?) {
     if let fixtures = options.fixtures {
-      return (FixtureTweetSource(path: fixtures), nil)
+      // A replay warns about the API's partial errors as the live run did.
+      try stderr.flush()
+      let display = FetchDisplay(
+        query: options.query.description, isTerminal: false, quiet: options.quiet)
+      var source = FixtureTweetSource(path: fixtures)
+      source.warning = { display.warn($0) }
+      return (source, display)
     }
     var variables: [String: String] = [:]
     for name in BearerToken.variables { variables[name] = environment[name] }

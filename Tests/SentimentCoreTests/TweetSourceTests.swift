@@ -85,6 +85,22 @@ final class TweetSourceTests: XCTestCase {
     }
   }
 
+  /// Partial errors are reported for the pages read, not for those after
+  /// the count is reached.
+  func testWarningsOfThePagesRead() async throws {
+    func page(_ id: Int, problem: String) -> String {
+      #"{"data":[{"id":"\#(id)","text":"t"}],"errors":[{"title":"\#(problem)"}],"meta":{}}"#
+    }
+    _ = try write(page(2, problem: "first") + "\n" + page(1, problem: "second"), to: "at-w.jsonl")
+    let warnings = Warnings()
+    var source = FixtureTweetSource(location: temporary)
+    source.warning = { warnings.append($0) }
+    _ = try await source.tweets(for: SearchQuery("@w"), count: 1)
+    XCTAssertEqual(warnings.all, ["first"])
+    _ = try await source.tweets(for: SearchQuery("@w"), count: 2)
+    XCTAssertEqual(warnings.all, ["first", "first", "second"])
+  }
+
   func testDuplicateIdsAreDropped() async throws {
     _ = try write(
       page([5, 4, 3], next: "x") + "\n" + page([3, 2, 4, 1]) + "\n", to: "at-dupes.jsonl")
@@ -191,5 +207,23 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertTrue(collector.isFull)
     collector.add([Tweet(id: "a", text: "1")])
     XCTAssertEqual(collector.tweets, [])
+  }
+}
+
+/// Warnings collected from a source's callback.
+private final class Warnings: @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected: [String] = []
+
+  func append(_ warning: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    collected.append(warning)
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return collected
   }
 }

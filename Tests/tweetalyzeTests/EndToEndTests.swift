@@ -273,6 +273,24 @@ final class EndToEndTests: XCTestCase {
     XCTAssertFalse(byFile.stdout.isEmpty)
   }
 
+  /// A recorded page with partial errors (a 200 with `errors[]`) warns on
+  /// replay as the live run did; `--quiet` silences it; stdout is the same.
+  func testReplayWarnsAboutPartialErrors() throws {
+    let directory = try temporaryDirectory()
+    let page = #"{"data":[{"id":"2","text":"great"},{"id":"1","text":"awful"}],"#
+    let problem =
+      #""errors":[{"title":"Not Found Error","detail":"Could not find user with id: [9]."}]"#
+    try Data((page + problem + #","meta":{"result_count":2}}"# + "\n").utf8)
+      .write(to: directory.appendingPathComponent("at-acme.jsonl"))
+    let run = try tweetalyze(["--fixtures", directory.path, "@Acme"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stderrLines, ["Warning: Not Found Error: Could not find user with id: [9]."])
+    let quiet = try tweetalyze(["--fixtures", directory.path, "@Acme", "--quiet"])
+    try assertScoreLine(quiet, texts: ["great", "awful"])
+    XCTAssertEqual(quiet.stdout, run.stdout)
+  }
+
   func testMissingFixtureNamesTheTriedFiles() throws {
     let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Nobody"])
     XCTAssertEqual(run.status, 1)
