@@ -31,12 +31,8 @@ final class PairIndex: @unchecked Sendable {
   private let tokenKeys: UnsafeMutablePointer<UInt32>
   /// Feature id → the key of its two tokens when it is a pair.
   private let keys: PairKeys
-  /// Open addressing, linear probing, at most half full: slot → the pair's
-  /// feature id + 1 in the bits below `tagMask` and, in those bits, the
-  /// same bits of its key's hash's upper half; 0 for an empty slot.
-  private let slots: UnsafeMutablePointer<UInt32>
-  private let mask: Int
-  private let tagMask: UInt32
+  /// The pairs' feature ids by the hashes of their keys, at most half full.
+  private let table: TaggedSlots
 
   /// Indexes the pairs of `vocabulary`.
   ///
@@ -81,33 +77,26 @@ final class PairIndex: @unchecked Sendable {
     self.tokens = tokens
     var size = 16
     while size < keys.pairCount * 2 { size <<= 1 }
-    slots = .allocate(capacity: size)
+    let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
     slots.initialize(repeating: 0, count: size)
-    mask = size - 1
     var idLimit = 16
     while idLimit <= vocabulary.count { idLimit <<= 1 }
-    tagMask = VocabularyView.tagMask(size: idLimit)
-    guard keys.pairCount > 0 else { return }
-    for id in 0..<keys.written {
-      let key = keys.keys[id]
-      guard key != 0 else { continue }
-      let hash = FeatureTable.hash(key)
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = VocabularyView.tag(hash) & tagMask | UInt32(id + 1)
+    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: idLimit)
+    for id in 0..<keys.written where keys.keys[id] != 0 {
+      table.place(id, hash: FeatureTable.hash(keys.keys[id]))
     }
   }
 
   deinit {
-    slots.deallocate()
+    table.slots.deallocate()
     tokenKeys.deallocate()
   }
 
   /// Raw pointers for lookups in hot loops, valid while this index lives.
   var view: View {
     View(
-      tokens: tokens.view, tokenKeys: tokenKeys, featureCount: vocabulary.count, slots: slots,
-      keys: keys.keys, mask: mask, tagMask: tagMask)
+      tokens: tokens.view, tokenKeys: tokenKeys, featureCount: vocabulary.count, table: table,
+      keys: keys.keys)
   }
 
   /// Lookups without reference counting.
@@ -115,10 +104,8 @@ final class PairIndex: @unchecked Sendable {
     let tokens: VocabularyView
     let tokenKeys: UnsafeMutablePointer<UInt32>
     let featureCount: Int
-    let slots: UnsafeMutablePointer<UInt32>
+    let table: TaggedSlots
     let keys: UnsafeMutablePointer<UInt64>
-    let mask: Int
-    let tagMask: UInt32
 
     /// The key of `token`, or `nil` when the model has neither it nor a
     /// pair with it.
@@ -134,18 +121,7 @@ final class PairIndex: @unchecked Sendable {
     @inline(__always)
     func pair(_ first: Int, _ second: Int) -> Int? {
       let key = PairIndex.key(first, second)
-      let hash = FeatureTable.hash(key)
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      let tag = VocabularyView.tag(hash) & tagMask
-      while true {
-        let entry = slots[slot]
-        if entry == 0 { return nil }
-        if entry & tagMask == tag {
-          let id = Int(truncatingIfNeeded: entry & ~tagMask) &- 1
-          if keys[id] == key { return id }
-        }
-        slot = (slot &+ 1) & mask
-      }
+      return table.find(hash: FeatureTable.hash(key)) { keys[$0] == key }.id
     }
   }
 

@@ -125,13 +125,8 @@ struct VocabularyView {
   let arena: UnsafeMutablePointer<UInt8>
   /// Where each token starts in `arena`; `starts[id + 1]` is where it ends.
   let starts: UnsafeMutablePointer<UInt32>
-  /// Slot → id + 1 in the bits below the table size and, in the bits
-  /// above (`tagMask`), the same bits of the hash's upper half; 0 for an
-  /// empty slot. The tag rejects most other tokens without reading their
-  /// bytes, and 32-bit slots keep the table half the size.
-  let slots: UnsafeMutablePointer<UInt32>
-  let mask: Int
-  let tagMask: UInt32
+  /// Token ids by the hashes of their bytes.
+  let table: TaggedSlots
 
   /// The id of `token`, or `nil`.
   @inline(__always)
@@ -143,30 +138,7 @@ struct VocabularyView {
   /// The slot where `token` is or would go, and its id when present.
   @inline(__always)
   func find(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    let tag = Self.tag(hash) & tagMask
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { return (slot, nil) }
-      if entry & tagMask == tag {
-        let id = Int(truncatingIfNeeded: entry & ~tagMask) &- 1
-        if equals(id, token) { return (slot, id) }
-      }
-      slot = (slot &+ 1) & mask
-    }
-  }
-
-  /// The bits of a hash that slots keep as a tag: its upper half, which the
-  /// slot index (the lower bits) does not use.
-  @inline(__always)
-  static func tag(_ hash: UInt64) -> UInt32 {
-    UInt32(truncatingIfNeeded: hash >> 32)
-  }
-
-  /// The tag bits of a slot in a table of `size` slots: those above the
-  /// largest id + 1 it can hold, none when that takes all 32.
-  static func tagMask(size: Int) -> UInt32 {
-    size > Int(UInt32.max) ? 0 : ~UInt32(truncatingIfNeeded: size &- 1)
+    table.find(hash: hash) { equals($0, token) }
   }
 
   @inline(__always)
@@ -236,8 +208,8 @@ private final class VocabularyStorage: @unchecked Sendable {
 
   var view: VocabularyView {
     VocabularyView(
-      arena: arena, starts: starts, slots: slots, mask: mask,
-      tagMask: VocabularyView.tagMask(size: mask + 1))
+      arena: arena, starts: starts,
+      table: TaggedSlots(slots: slots, mask: mask, idLimit: mask + 1))
   }
 
   func copy() -> VocabularyStorage {
@@ -290,7 +262,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     }
     arenaCount += token.count
     starts[id + 1] = UInt32(arenaCount)
-    slots[slot] = VocabularyView.tag(hash) & view.tagMask | UInt32(id + 1)
+    view.table.set(slot, to: id, hash: hash)
     count = id + 1
     if count * 4 > (mask + 1) * 3 { grow() }
     return id
@@ -303,11 +275,70 @@ private final class VocabularyStorage: @unchecked Sendable {
     slots.initialize(repeating: 0, count: size)
     mask = size - 1
     let view = self.view
-    for id in 0..<count {
-      let hash = Vocabulary.hash(view.token(at: id))
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = VocabularyView.tag(hash) & view.tagMask | UInt32(id + 1)
+    for id in 0..<count { view.table.place(id, hash: Vocabulary.hash(view.token(at: id))) }
+  }
+}
+
+/// Open addressing with linear probing over 32-bit slots, the table of a
+/// ``Vocabulary`` and of a ``PairIndex``: a slot holds an id + 1 in the bits
+/// below `tagMask` and, in the bits of `tagMask`, the same bits of the upper
+/// half of the entry's hash; 0 is an empty slot. The tag rejects most other
+/// entries without reading them, and 32-bit slots keep the table small.
+/// The owner allocates the slots and keeps the table less than full.
+struct TaggedSlots {
+  let slots: UnsafeMutablePointer<UInt32>
+  /// The number of slots − 1 (a power of two − 1).
+  let mask: Int
+  let tagMask: UInt32
+
+  /// A table over `mask + 1` slots for ids below `idLimit` (a power of
+  /// two): the tag takes the bits above those of `idLimit − 1`, none when
+  /// that takes all 32.
+  init(slots: UnsafeMutablePointer<UInt32>, mask: Int, idLimit: Int) {
+    self.slots = slots
+    self.mask = mask
+    tagMask = idLimit > Int(UInt32.max) ? 0 : ~UInt32(truncatingIfNeeded: idLimit &- 1)
+  }
+
+  /// The slot of the entry with `hash` for whose id `matches` holds, and
+  /// that id; or the empty slot where such an entry would go.
+  ///
+  /// - Complexity: O(1) on average, for a table at most three quarters full.
+  @inline(__always)
+  func find(hash: UInt64, _ matches: (Int) -> Bool) -> (slot: Int, id: Int?) {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    let tag = Self.tag(hash) & tagMask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return (slot, nil) }
+      if entry & tagMask == tag {
+        let id = Int(truncatingIfNeeded: entry & ~tagMask) &- 1
+        if matches(id) { return (slot, id) }
+      }
+      slot = (slot &+ 1) & mask
     }
+  }
+
+  /// Stores `id`, whose hash is `hash`, in `slot`, an empty slot that
+  /// ``find(hash:_:)`` gave.
+  @inline(__always)
+  func set(_ slot: Int, to id: Int, hash: UInt64) {
+    slots[slot] = Self.tag(hash) & tagMask | UInt32(truncatingIfNeeded: id &+ 1)
+  }
+
+  /// Stores `id`, whose hash is `hash`, in the first empty slot from its
+  /// home: for filling a table with entries known to be distinct.
+  @inline(__always)
+  func place(_ id: Int, hash: UInt64) {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+    set(slot, to: id, hash: hash)
+  }
+
+  /// The bits of a hash that slots keep as a tag: its upper half, which the
+  /// slot index (the lower bits) does not use.
+  @inline(__always)
+  static func tag(_ hash: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: hash >> 32)
   }
 }
