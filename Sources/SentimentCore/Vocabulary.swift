@@ -82,12 +82,6 @@ public struct Vocabulary: Sendable {
     return try body(storage.view.token(at: id))
   }
 
-  /// The ids ordered by the tokens' bytes.
-  public func idsSortedByToken() -> [Int] {
-    let view = storage.view
-    return (0..<count).sorted { view.token(at: $0).lexicographicallyPrecedes(view.token(at: $1)) }
-  }
-
   /// A hash of the bytes, eight at a time, whose low bits depend on every
   /// byte.
   @inline(__always)

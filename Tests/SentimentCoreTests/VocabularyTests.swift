@@ -33,7 +33,6 @@ final class VocabularyTests: XCTestCase {
   func testLookupInAnEmptyVocabulary() {
     let vocabulary = Vocabulary()
     XCTAssertNil(vocabulary.id(of: "anything"))
-    XCTAssertEqual(vocabulary.idsSortedByToken(), [])
   }
 
   func testByteLookupMatchesStringLookup() {
@@ -99,31 +98,5 @@ final class VocabularyTests: XCTestCase {
     XCTAssertEqual(vocabulary.count, 5_000)
     XCTAssertEqual(vocabulary.id(of: String(4_999, radix: 2)), 4_999)
     XCTAssertEqual(vocabulary.id(of: "0"), 0)
-  }
-
-  func testIdsSortedByTokenUseByteOrder() {
-    var vocabulary = Vocabulary()
-    // Inserted out of order; ids are the positions in this list.
-    let tokens = [
-      "b", "é", "a", "Z", "ab", "a b", "~", "zz", "日本", "\u{7F}", "😀", "e\u{301}", "!", "A",
-    ]
-    for token in tokens { vocabulary.insert(token) }
-    // By UTF-8 bytes: ! (21) A (41) Z (5A) a (61) "a b" (61 20) ab (61 62) b (62)
-    // "e\u{301}" (65 CC 81) zz (7A) ~ (7E) DEL (7F) é (C3 A9) 日本 (E6 97 A5) 😀 (F0 9F).
-    let expected = [
-      "!", "A", "Z", "a", "a b", "ab", "b", "e\u{301}", "zz", "~", "\u{7F}", "é", "日本", "😀",
-    ]
-    let sorted = vocabulary.idsSortedByToken()
-    XCTAssertEqual(
-      sorted.map { vocabulary.withToken(at: $0) { Array($0) } }, expected.map { Array($0.utf8) })
-    XCTAssertEqual(
-      sorted, expected.map { token in tokens.firstIndex { Array($0.utf8) == Array(token.utf8) }! })
-    XCTAssertEqual(Set(sorted), Set(0..<tokens.count))
-  }
-
-  func testIdsSortedByTokenWithPrefixes() {
-    var vocabulary = Vocabulary()
-    for token in ["abc", "ab", "abcd", "a"] { vocabulary.insert(token) }
-    XCTAssertEqual(vocabulary.idsSortedByToken(), [3, 1, 0, 2])
   }
 }
