@@ -8,7 +8,7 @@ extension Context {
     let model = try loadModel(options.model)
     let tweets: [Tweet]
     do {
-      defer { display?.stop() }
+      defer { display.stop() }
       tweets = try await source.tweets(for: options.query, count: options.count)
     }
     guard !tweets.isEmpty else {
@@ -81,14 +81,17 @@ extension Context {
     if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
   }
 
-  /// The source the options ask for, and the progress display of an HTTP
-  /// source (to stop when fetching ends).
-  private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay?) {
+  /// The source the options ask for, and its display of progress and
+  /// warnings (to stop when fetching ends).
+  private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay) {
+    // Progress and warnings go straight to stderr while fetching; anything
+    // buffered goes first.
+    try stderr.flush()
+    let display = FetchDisplay(
+      query: options.query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
     if let fixtures = options.fixtures {
-      // A replay warns about the API's partial errors as the live run did.
-      try stderr.flush()
-      let display = FetchDisplay(
-        query: options.query.description, isTerminal: false, quiet: options.quiet)
+      // A replay warns about the API's partial errors as the live run did;
+      // it reports no progress, so no spinner starts.
       var source = FixtureTweetSource(path: fixtures)
       source.warning = { display.warn($0) }
       return (source, display)
@@ -105,11 +108,6 @@ extension Context {
     configuration.timeout = options.timeout
     configuration.waitForRateLimit = options.wait
     configuration.recordDirectory = options.record.map { URL(fileURLWithPath: $0) }
-    // Progress and warnings go straight to stderr while fetching; anything
-    // buffered goes first.
-    try stderr.flush()
-    let display = FetchDisplay(
-      query: options.query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
     configuration.progress = { display.show($0) }
     configuration.warning = { display.warn($0) }
     return (HTTPTweetSource(configuration), display)
