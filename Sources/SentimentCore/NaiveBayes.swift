@@ -574,19 +574,40 @@ private struct ScoreSum {
 /// stamped entries, so that emptying it is O(1) and a text's features stay
 /// in a few cache lines.
 private struct FeatureSet {
-  /// Slot → the stamp of the text it belongs to in the upper 32 bits and a
-  /// feature id in the lower; an entry with another stamp is empty.
-  private var slots = [UInt64](repeating: 0, count: 256)
+  /// The slots, in memory of their own: inserting into an array would check
+  /// that it is not shared every time.
+  private final class Storage {
+    /// Slot → the stamp of the text it belongs to in the upper 32 bits and
+    /// a feature id in the lower; an entry with another stamp is empty.
+    let slots: UnsafeMutablePointer<UInt64>
+    let mask: Int
+
+    init(capacity: Int) {
+      slots = .allocate(capacity: capacity)
+      slots.initialize(repeating: 0, count: capacity)
+      mask = capacity - 1
+    }
+
+    deinit {
+      slots.deallocate()
+    }
+  }
+
+  private var storage = Storage(capacity: 256)
   private var stamp: UInt64 = 1
   private var count = 0
 
-  /// Empties the set.
+  /// Empties the set, and makes its memory its own if it shares it with a
+  /// copy.
   ///
   /// - Complexity: O(1), but for one text in 2^32.
   mutating func removeAll() {
     count = 0
-    if stamp == UInt64(UInt32.max) {
-      for index in slots.indices { slots[index] = 0 }
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(capacity: storage.mask + 1)
+      stamp = 0
+    } else if stamp == UInt64(UInt32.max) {
+      storage.slots.update(repeating: 0, count: storage.mask + 1)
       stamp = 0
     }
     stamp += 1
@@ -598,7 +619,8 @@ private struct FeatureSet {
   @inline(__always)
   mutating func insert(_ id: Int) -> Bool {
     let entry = stamp << 32 | UInt64(truncatingIfNeeded: id)
-    let mask = slots.count &- 1
+    let slots = storage.slots
+    let mask = storage.mask
     var slot = Self.slot(of: id, mask: mask)
     while true {
       let current = slots[slot]
@@ -608,7 +630,7 @@ private struct FeatureSet {
     }
     slots[slot] = entry
     count &+= 1
-    if count &* 2 > slots.count { grow() }
+    if count &* 2 > mask { grow() }
     return true
   }
 
@@ -617,11 +639,14 @@ private struct FeatureSet {
     Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
   }
 
+  @inline(never)
   private mutating func grow() {
-    let old = slots
-    slots = [UInt64](repeating: 0, count: old.count * 2)
-    let mask = slots.count - 1
-    for entry in old where entry >> 32 == stamp {
+    let old = storage
+    storage = Storage(capacity: (old.mask + 1) * 2)
+    let slots = storage.slots
+    let mask = storage.mask
+    for index in 0...old.mask where old.slots[index] >> 32 == stamp {
+      let entry = old.slots[index]
       var slot = Self.slot(of: Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), mask: mask)
       while slots[slot] >> 32 == stamp { slot = (slot &+ 1) & mask }
       slots[slot] = entry

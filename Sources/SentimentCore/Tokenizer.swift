@@ -147,6 +147,8 @@ public struct Tokenizer: Sendable {
   ) {
     var scan = TokenScanner(settings: settings, text: text)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchCapacity) { scratch in
+      // Words are read eight bytes at a time, past their end.
+      scratch.initialize(repeating: 0)
       scan.run(scratch: scratch, body)
     }
   }
@@ -160,26 +162,80 @@ public struct Tokenizer: Sendable {
 /// What an ASCII byte can start or continue.
 private enum ByteClass: UInt8 {
   case separator, space, word, apostrophe, at, hash, bang, clause, emoticonStart, nonASCII
+
+  init(_ byte: UInt8) {
+    switch byte {
+    case 0x80...: self = .nonASCII
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      self = .word
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+      self = .space
+    case UInt8(ascii: "'"): self = .apostrophe
+    case UInt8(ascii: "@"): self = .at
+    case UInt8(ascii: "#"): self = .hash
+    case UInt8(ascii: "!"), UInt8(ascii: "?"): self = .bang
+    case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"): self = .clause
+    case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "^"), UInt8(ascii: "-"):
+      self = .emoticonStart
+    default: self = .separator
+    }
+  }
 }
 
-private let byteClasses: [ByteClass] = (0..<256).map { (value: Int) -> ByteClass in
-  let byte = UInt8(value)
-  switch byte {
-  case 0x80...: return .nonASCII
-  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-    return .word
-  case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-    return .space
-  case UInt8(ascii: "'"): return .apostrophe
-  case UInt8(ascii: "@"): return .at
-  case UInt8(ascii: "#"): return .hash
-  case UInt8(ascii: "!"), UInt8(ascii: "?"): return .bang
-  case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"): return .clause
-  case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "("),
-    UInt8(ascii: ")"), UInt8(ascii: "^"), UInt8(ascii: "-"):
-    return .emoticonStart
-  default: return .separator
+/// The tables the scanner reads for every byte and word, built once and
+/// never freed: through pointers they are read without the bounds checks
+/// and lazy-initialization checks of global arrays.
+private struct ScannerTables: @unchecked Sendable {
+  /// `ByteClass` by byte.
+  let classes: UnsafePointer<ByteClass>
+  /// The negators, packed (see `packedLowercase`), by `negatorSlot`; all
+  /// ones, which no packed word is, in the empty slots.
+  let negators: UnsafePointer<UInt64>
+
+  /// The words after which words are negated: `not`, `no`, `never`,
+  /// `cannot`, `nothing`, … and the apostrophe-less `dont`, `cant` …; the
+  /// words ending in `n't` are found by their ending.
+  static let negatorWords = [
+    "not", "no", "never", "cannot", "nothing", "nobody", "none", "nor", "neither", "nowhere",
+    "dont", "cant", "wont", "isnt", "arent", "wasnt", "werent", "doesnt", "didnt", "aint",
+    "couldnt", "shouldnt", "wouldnt", "havent", "hasnt", "hadnt",
+  ]
+
+  static let shared = ScannerTables()
+
+  private init() {
+    let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
+    for value in 0..<256 { (classes + value).initialize(to: ByteClass(UInt8(value))) }
+    self.classes = UnsafePointer(classes)
+    let negators = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.negatorSlots)
+    negators.initialize(repeating: .max, count: Self.negatorSlots)
+    for word in Self.negatorWords {
+      var word = word
+      let packed = word.withUTF8 { packedLowercase($0) }
+      let slot = Self.negatorSlot(packed)
+      // The multiplier was chosen so that the negators do not collide.
+      precondition(negators[slot] == .max, "two negators share a slot")
+      negators[slot] = packed
+    }
+    self.negators = UnsafePointer(negators)
+  }
+
+  static let negatorSlots = 64
+
+  /// A perfect hash of the packed negators into 64 slots: one multiplication,
+  /// one load and one comparison per word, instead of a search.
+  @inline(__always)
+  static func negatorSlot(_ packed: UInt64) -> Int {
+    Int(truncatingIfNeeded: (packed &* 0x66FE_C086_DF22_9651) >> 58)
+  }
+
+  /// Whether a packed word of up to eight bytes is a negator; 0 for a
+  /// longer word is not.
+  @inline(__always)
+  func isNegator(packed: UInt64) -> Bool {
+    negators[Self.negatorSlot(packed)] == packed
   }
 }
 
@@ -233,8 +289,15 @@ private func lowercased(_ scalar: UInt32) -> UInt32 {
   }
 }
 
-/// Emoticons and the one form each is mapped to.
-private let emoticonTable: [(text: [UInt8], canonical: [UInt8])] = {
+/// An emoticon and the one form it is mapped to.
+private struct Emoticon {
+  let text: [UInt8]
+  let canonical: [UInt8]
+}
+
+/// The emoticons that start with each byte, longest first: where a byte
+/// may start an emoticon, only those that start with it are tried.
+private let emoticonsByFirstByte: [[Emoticon]] = {
   let groups: [(String, [String])] = [
     (":)", [":-)", ":)", "=)", ":]", ":o)", "(:", "=]"]),
     (":(", [":-(", ":(", "=(", ":[", "):", "=["]),
@@ -251,61 +314,28 @@ private let emoticonTable: [(text: [UInt8], canonical: [UInt8])] = {
     ("^_^", ["^_^", "^^", "^-^"]),
     ("-_-", ["-_-"]),
   ]
-  return groups.flatMap { canonical, variants in
-    variants.map { (Array($0.utf8), Array(canonical.utf8)) }
-  }.sorted { $0.text.count > $1.text.count }
+  var table = [[Emoticon]](repeating: [], count: 256)
+  for (canonical, variants) in groups {
+    for variant in variants {
+      let text = Array(variant.utf8)
+      table[Int(text[0])].append(Emoticon(text: text, canonical: Array(canonical.utf8)))
+    }
+  }
+  // Longest first, so that `:-)` is not read as `:-` and `)`; no two
+  // emoticons of one length and first byte can both match.
+  return table.map { $0.sorted { $0.text.count > $1.text.count } }
 }()
 
-/// Up to eight bytes, lower-cased ASCII, packed into one integer: a set key
-/// that needs no allocation.
+/// Up to eight bytes, lower-cased ASCII, packed into one integer with the
+/// first byte lowest: a set key that needs no allocation.
 private func packedLowercase(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
   var packed: UInt64 = 0
-  for byte in word {
-    packed = packed << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-  }
-  return packed
+  for (index, byte) in word.prefix(8).enumerated() { packed |= UInt64(byte) << (8 * index) }
+  return ASCIIChunk.lowercased(packed)
 }
 
-/// Whether a packed word (see `packedLowercase`) is a negator: `not`, `no`,
-/// `never`, `cannot`, `nothing`, … and the apostrophe-less `dont`, `cant` ….
-/// A switch on constants, not a set: this runs for every word.
-private func isPackedNegator(_ packed: UInt64) -> Bool {
-  switch packed {
-  case 0x6E6F74,  // not
-    0x6E6F,  // no
-    0x6E_6576_6572,  // never
-    0x6361_6E6E_6F74,  // cannot
-    0x6E_6F74_6869_6E67,  // nothing
-    0x6E6F_626F_6479,  // nobody
-    0x6E6F_6E65,  // none
-    0x6E6F72,  // nor
-    0x6E_6569_7468_6572,  // neither
-    0x6E_6F77_6865_7265,  // nowhere
-    0x646F_6E74,  // dont
-    0x6361_6E74,  // cant
-    0x776F_6E74,  // wont
-    0x6973_6E74,  // isnt
-    0x61_7265_6E74,  // arent
-    0x77_6173_6E74,  // wasnt
-    0x7765_7265_6E74,  // werent
-    0x646F_6573_6E74,  // doesnt
-    0x64_6964_6E74,  // didnt
-    0x6169_6E74,  // aint
-    0x63_6F75_6C64_6E74,  // couldnt
-    0x7368_6F75_6C64_6E74,  // shouldnt
-    0x77_6F75_6C64_6E74,  // wouldnt
-    0x6861_7665_6E74,  // havent
-    0x68_6173_6E74,  // hasnt
-    0x68_6164_6E74:  // hadnt
-    return true
-  default:
-    return false
-  }
-}
-
-private let url = Array("<url>".utf8)
-private let user = Array("<user>".utf8)
-private let number = Array("<num>".utf8)
+/// `"but"`, packed.
+private let packedBut: UInt64 = 0x74_7562
 
 // MARK: - Scanner
 
@@ -314,21 +344,17 @@ private let number = Array("<num>".utf8)
 private struct TokenScanner {
   let settings: TokenizerSettings
   let text: UnsafeBufferPointer<UInt8>
-  /// `byteClasses`, read once: a global is checked for lazy initialization
-  /// on every access, which shows in a per-byte loop.
-  let classes: [ByteClass]
+  /// `ScannerTables.classes`, read once per text.
+  let classes: UnsafePointer<ByteClass>
+  let tables: ScannerTables
   var position = 0
   var negated = false
 
   init(settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>) {
     self.settings = settings
     self.text = text
-    classes = byteClasses
-  }
-
-  @inline(__always)
-  func byte(at index: Int) -> UInt8 {
-    index < text.count ? text[index] : 0x20
+    tables = ScannerTables.shared
+    classes = tables.classes
   }
 
   /// Decodes the scalar at `index`; invalid UTF-8 decodes as a one-byte
@@ -365,28 +391,32 @@ private struct TokenScanner {
     var out = TokenBuffer(storage: scratch)
     while position < text.count {
       let byte = text[position]
-      switch classes[Int(byte)] {
-      case .space, .separator:
-        position += 1
-      case .word:
+      let kind = classes[Int(byte)]
+      // Most tokens are plain words: they take one predictable branch.
+      if kind == .word {
         if settings.urls && startsURL() {
           skipToSpace()
-          emitSpecial(url, body, &out)
+          emitSpecial("<url>", body, &out)
         } else if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon(&out) {
           emitEmoticon(body, &out)
         } else {
+          out.reset(prefix: nil)
           scanWord(&out, body)
         }
-      case .apostrophe:
+        continue
+      }
+      switch kind {
+      case .space, .separator, .apostrophe, .word:
         position += 1
       case .at:
         if isWordStart(at: position + 1) {
           position += 1
           if settings.mentions {
             skipWordChars()
-            emitSpecial(user, body, &out)
+            emitSpecial("<user>", body, &out)
           } else {
-            scanWord(&out, body)
+            out.reset(prefix: nil)
+            scanWordAfterSign(&out, body)
           }
         } else {
           position += 1
@@ -395,7 +425,7 @@ private struct TokenScanner {
         if isWordStart(at: position + 1) {
           out.reset(prefix: settings.hashtags ? nil : UInt8(ascii: "#"))
           position += 1
-          scanWord(&out, body, keepPrefix: !settings.hashtags)
+          scanWordAfterSign(&out, body)
         } else {
           position += 1
         }
@@ -431,88 +461,155 @@ private struct TokenScanner {
     return classify(value) == .letter
   }
 
-  /// Scans a word from `position`, emitting it and handling negation.
-  mutating func scanWord(
-    _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void, keepPrefix: Bool = false
+  /// ``scanWord(_:_:)`` for the words that do not start a token by
+  /// themselves (after `@`, `#` or a non-ASCII letter): out of line, so that
+  /// the plain words' loop stays in ``run(scratch:_:)``.
+  @inline(never)
+  mutating func scanWordAfterSign(
+    _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    if !keepPrefix { out.reset(prefix: nil) }
+    scanWord(&out, body)
+  }
+
+  /// Scans a word from `position` into `out` after what `out` holds (a `#`
+  /// or nothing), emitting it and handling negation.
+  ///
+  /// Takes eight bytes at a time while they are ASCII letters, digits or
+  /// `_` and hold no letter repeated three times; the byte that stops that
+  /// (an apostrophe, a non-ASCII letter, a repeat, the end of the word or of
+  /// the text) is read alone.
+  @inline(__always)
+  mutating func scanWord(_ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let start = out.count
-    var last: UInt8 = 0
-    var lastScalar: UInt32 = 0
-    var repeats = 0
-    while position < text.count {
-      let byte = text[position]
+    // The loop's state lives in locals, not in `self` or `out`: a count kept
+    // in memory would chain every byte to the store of the one before.
+    var word = WordScan(at: position, count: out.count)
+    let token = out.tokenStart
+    let lowercase = settings.lowercase
+    let squeeze = settings.squeezeRepeats
+    let end = text.count
+    let limit = Tokenizer.maximumTokenLength
+    while word.at < end {
+      if word.at &+ 8 <= end {
+        let chunk = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + word.at)
+          .loadUnaligned(as: UInt64.self).littleEndian
+        let run = ASCIIChunk.leadingWordBytes(chunk)
+        if run > 0 {
+          let folded = lowercase ? ASCIIChunk.lowercased(chunk) : chunk
+          if !squeeze || ASCIIChunk.continuesWithoutTriple(folded, count: run, after: word.last) {
+            // The token has room for eight bytes past its limit.
+            UnsafeMutableRawPointer(token + word.count).storeBytes(
+              of: folded.littleEndian, as: UInt64.self)
+            word.count = min(word.count &+ run, limit)
+            word.last = UInt8(truncatingIfNeeded: folded >> (UInt64(run &- 1) &* 8))
+            word.repeats = ASCIIChunk.endsInPair(folded, count: run) ? 2 : 1
+            word.lastScalar = 0
+            word.at &+= run
+            if run == 8 { continue }
+          }
+        }
+        if word.at >= end { break }
+      }
+      let byte = text[word.at]
       if byte < 0x80 {
         let kind = classes[Int(byte)]
         if kind == .word {
-          var folded = byte
-          if settings.lowercase && byte >= 0x41 && byte <= 0x5A { folded |= 0x20 }
-          if folded == last && folded > 0x39 {
-            repeats += 1
+          let folded = lowercase && byte &- 0x41 < 26 ? byte | 0x20 : byte
+          if folded == word.last && folded > 0x39 {
+            word.repeats &+= 1
           } else {
-            repeats = 1
-            last = folded
+            word.repeats = 1
+            word.last = folded
           }
-          if !(settings.squeezeRepeats && repeats > 2) { out.append(folded) }
-          lastScalar = 0
-          position += 1
+          if (!squeeze || word.repeats < 3) && word.count < limit {
+            token[word.count] = folded
+            word.count &+= 1
+          }
+          word.lastScalar = 0
+          word.at &+= 1
           continue
         }
-        if kind == .apostrophe && isWordStart(at: position + 1) && byte == UInt8(ascii: "'") {
-          out.append(byte)
-          last = 0
-          position += 1
-          continue
+        // Only `'` is an ASCII apostrophe.
+        guard kind == .apostrophe && isWordStart(at: word.at + 1) else { break }
+        if word.count < limit {
+          token[word.count] = byte
+          word.count &+= 1
         }
-        break
-      }
-      let (value, length) = scalar(at: position)
-      let kind = classify(value)
-      if kind == .apostrophe && isWordStart(at: position + length) {
-        out.append(UInt8(ascii: "'"))
-        last = 0
-        lastScalar = 0
-        position += length
+        word.last = 0
+        word.at &+= 1
         continue
       }
-      guard kind == .letter else { break }
-      let folded = settings.lowercase ? lowercased(value) : value
-      if folded == lastScalar {
-        repeats += 1
-      } else {
-        repeats = 1
-        lastScalar = folded
-      }
-      if !(settings.squeezeRepeats && repeats > 2) {
-        out.appendScalar(folded, limit: Tokenizer.maximumTokenLength)
-      }
-      last = 0
-      position += length
+      out.count = word.count
+      guard let next = scanNonASCIILetter(word, &out) else { break }
+      word = next
     }
+    out.count = word.count
+    position = word.at
     emitWord(from: start, &out, body)
   }
 
-  /// Emits the word in `out`, with the negation prefix when in a negated
-  /// clause, and starts a negated clause after a negator.
+  /// The word after the non-ASCII letter or apostrophe at `word.at`, which
+  /// is appended to `out`; `nil`, changing nothing, when the scalar there
+  /// ends the word.
+  @inline(never)
+  func scanNonASCIILetter(_ word: WordScan, _ out: inout TokenBuffer) -> WordScan? {
+    var word = word
+    let (value, length) = scalar(at: word.at)
+    let kind = classify(value)
+    if kind == .apostrophe && isWordStart(at: word.at + length) {
+      out.append(UInt8(ascii: "'"))
+      word.last = 0
+      word.lastScalar = 0
+    } else if kind == .letter {
+      let folded = settings.lowercase ? lowercased(value) : value
+      if folded == word.lastScalar {
+        word.repeats += 1
+      } else {
+        word.repeats = 1
+        word.lastScalar = folded
+      }
+      if !(settings.squeezeRepeats && word.repeats > 2) {
+        out.appendScalar(folded, limit: Tokenizer.maximumTokenLength)
+      }
+      word.last = 0
+    } else {
+      return nil
+    }
+    word.count = out.count
+    word.at += length
+    return word
+  }
+
+  /// Emits the word in `out` from `start`, with the negation prefix when in
+  /// a negated clause, and starts a negated clause after a negator.
+  @inline(__always)
   mutating func emitWord(
     from start: Int, _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    let length = out.count - start
-    guard length > 0 else { return }
-    if length == 1 && settings.dropShortWords && out.bytes(from: start)[0] < 0x80 { return }
-    if settings.numbers && out.bytes(from: start).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-      emitSpecial(number, body, &out)
+    let word = out.bytes(from: start)
+    guard let first = word.first else { return }
+    if word.count == 1 && settings.dropShortWords && first < 0x80 { return }
+    if settings.numbers && first &- 0x30 < 10 && word.allSatisfy({ $0 &- 0x30 < 10 }) {
+      emitSpecial("<num>", body, &out)
       return
     }
     guard settings.negation else {
       out.emit(body)
       return
     }
-    let word = out.bytes(from: start)
-    if isNegator(word) {
+    let count = word.count
+    // The scratch has room for eight bytes from any token's start.
+    let packed =
+      count <= 8
+      ? ASCIIChunk.lowercased(
+        UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
+          .littleEndian & ASCIIChunk.first(count)) : 0
+    if count >= 3 && word[count - 3] | 0x20 == UInt8(ascii: "n") && word[count - 2] == 0x27
+      && word[count - 1] | 0x20 == UInt8(ascii: "t") || tables.isNegator(packed: packed)
+    {
       out.emit(body)
       negated = true
-    } else if isWord(word, equalTo: "but") {
+    } else if packed == packedBut {
       out.emit(body)
       negated = false
     } else if negated {
@@ -520,24 +617,6 @@ private struct TokenScanner {
     } else {
       out.emit(body)
     }
-  }
-
-  func isNegator(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = word.count
-    if count >= 3 && word[count - 3] | 0x20 == UInt8(ascii: "n") && word[count - 2] == 0x27
-      && word[count - 1] | 0x20 == UInt8(ascii: "t")
-    {
-      return true
-    }
-    guard count <= 8 else { return false }
-    return isPackedNegator(packedLowercase(word))
-  }
-
-  func isWord(_ word: UnsafeBufferPointer<UInt8>, equalTo literal: StaticString) -> Bool {
-    guard word.count == literal.utf8CodeUnitCount else { return false }
-    let expected = literal.utf8Start
-    for index in 0..<word.count where word[index] | 0x20 != expected[index] { return false }
-    return true
   }
 
   mutating func skipWordChars() {
@@ -556,20 +635,23 @@ private struct TokenScanner {
 
   // MARK: URLs, emoticons, punctuation
 
+  @inline(__always)
   func startsURL() -> Bool {
-    func matches(_ literal: StaticString) -> Bool {
-      let count = literal.utf8CodeUnitCount
-      guard position + count <= text.count else { return false }
-      let expected = literal.utf8Start
-      for index in 0..<count where text[position + index] | 0x20 != expected[index] {
-        return false
-      }
-      return true
-    }
     let first = text[position] | 0x20
     if first == UInt8(ascii: "h") { return matches("http://") || matches("https://") }
     if first == UInt8(ascii: "w") { return matches("www.") }
     return false
+  }
+
+  /// Whether the text at `position` is `literal`, ignoring ASCII case.
+  func matches(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard position + count <= text.count else { return false }
+    let expected = literal.utf8Start
+    for index in 0..<count where text[position + index] | 0x20 != expected[index] {
+      return false
+    }
+    return true
   }
 
   mutating func skipToSpace() {
@@ -600,9 +682,9 @@ private struct TokenScanner {
   mutating func matchEmoticon(_ out: inout TokenBuffer) -> Bool {
     if followsWord(position) { return false }
     let remaining = text.count - position
-    for entry in emoticonTable where entry.text.count <= remaining {
+    for entry in emoticonsByFirstByte[Int(text[position])] where entry.text.count <= remaining {
       var same = true
-      for index in 0..<entry.text.count where text[position + index] != entry.text[index] {
+      for index in 1..<entry.text.count where text[position + index] != entry.text[index] {
         same = false
         break
       }
@@ -623,11 +705,13 @@ private struct TokenScanner {
     negated = false
   }
 
-  mutating func emitSpecial(
-    _ token: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void, _ out: inout TokenBuffer
+  /// Emits a placeholder token: `<url>`, `<user>` or `<num>`.
+  func emitSpecial(
+    _ token: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Void, _ out: inout TokenBuffer
   ) {
     out.reset(prefix: nil)
-    for byte in token { out.append(byte) }
+    let bytes = token.utf8Start
+    for index in 0..<token.utf8CodeUnitCount { out.append(bytes[index]) }
     out.emit(body)
   }
 
@@ -666,7 +750,8 @@ private struct TokenScanner {
     let (value, length) = scalar(at: position)
     switch classify(value) {
     case .letter:
-      scanWord(&out, body)
+      out.reset(prefix: nil)
+      scanWordAfterSign(&out, body)
     case .apostrophe:
       position += length
     case .ideograph:
@@ -721,6 +806,93 @@ private struct TokenScanner {
   }
 }
 
+/// Eight bytes of text in one integer, the first in the lowest bits: word
+/// tests on all of them at once (SWAR). A mask has the high bit of each byte
+/// that passes a test.
+private enum ASCIIChunk {
+  static let high: UInt64 = 0x8080_8080_8080_8080
+  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+
+  /// The ASCII bytes in `lower...upper` (with `upper` < 0x80); exact.
+  @inline(__always)
+  static func inRange(_ chunk: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+    let ascii = ~chunk & high
+    let seven = chunk & low
+    let aboveLower = seven &+ ones &* UInt64(0x80 &- lower)
+    let aboveUpper = seven &+ ones &* UInt64(0x7F &- upper)
+    return aboveLower & ~aboveUpper & ascii
+  }
+
+  /// The zero bytes; exact.
+  @inline(__always)
+  static func zeros(_ chunk: UInt64) -> UInt64 {
+    ~((chunk & low) &+ low | chunk | low)
+  }
+
+  /// How many bytes from the first are ASCII letters, digits or `_`.
+  @inline(__always)
+  static func leadingWordBytes(_ chunk: UInt64) -> Int {
+    let letters = inRange(chunk | 0x2020_2020_2020_2020, 0x61, 0x7A)
+    let digits = inRange(chunk, 0x30, 0x39)
+    let underscores = zeros(chunk ^ 0x5F5F_5F5F_5F5F_5F5F)
+    return (~(letters | digits | underscores) & high).trailingZeroBitCount &>> 3
+  }
+
+  /// `chunk` with ASCII capitals in lower case.
+  @inline(__always)
+  static func lowercased(_ chunk: UInt64) -> UInt64 {
+    chunk | inRange(chunk, 0x41, 0x5A) &>> 2
+  }
+
+  /// The mask of the first `count` bytes (1...8).
+  @inline(__always)
+  static func first(_ count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+  }
+
+  /// Whether the first `count` bytes of a word's folded chunk, which follow
+  /// the byte `last` (0 at the start of the word), have no letter or `_`
+  /// three times in a row: none to shorten.
+  @inline(__always)
+  static func continuesWithoutTriple(_ chunk: UInt64, count: Int, after last: UInt8) -> Bool {
+    if UInt8(truncatingIfNeeded: chunk) == last { return false }
+    let triples = zeros(chunk ^ chunk &<< 8 | chunk ^ chunk &<< 16) & ~0xFFFF
+    // Digits are never shortened.
+    let letters = ~inRange(chunk, 0x30, 0x39) & high
+    return triples & letters & first(count) == 0
+  }
+
+  /// Whether the last two of the first `count` bytes are one letter or `_`
+  /// twice.
+  @inline(__always)
+  static func endsInPair(_ chunk: UInt64, count: Int) -> Bool {
+    guard count >= 2 else { return false }
+    let last = UInt8(truncatingIfNeeded: chunk >> UInt64((count &- 1) &* 8))
+    let before = UInt8(truncatingIfNeeded: chunk >> UInt64((count &- 2) &* 8))
+    return last == before && last > 0x39
+  }
+}
+
+/// Where a word's scan is, and what it needs to shorten repeated letters.
+private struct WordScan {
+  /// The position in the text.
+  var at: Int
+  /// The token's length so far.
+  var count: Int
+  /// The last ASCII byte appended, 0 after a non-ASCII letter.
+  var last: UInt8 = 0
+  /// The last non-ASCII letter appended, 0 after an ASCII byte.
+  var lastScalar: UInt32 = 0
+  /// How many times the last letter came in a row.
+  var repeats = 0
+
+  init(at: Int, count: Int) {
+    self.at = at
+    self.count = count
+  }
+}
+
 /// The scratch bytes of the token being built.
 private struct TokenBuffer {
   let storage: UnsafeMutableBufferPointer<UInt8>
@@ -733,6 +905,13 @@ private struct TokenBuffer {
   }
 
   var limit: Int { Tokenizer.maximumTokenLength }
+
+  /// Where the token's bytes go: `count` are written, and there is room for
+  /// ``limit``.
+  var tokenStart: UnsafeMutablePointer<UInt8> {
+    // The scratch is never empty (`Tokenizer.scratchCapacity`).
+    storage.baseAddress.unsafelyUnwrapped + base
+  }
 
   mutating func reset(prefix: UInt8?) {
     count = 0

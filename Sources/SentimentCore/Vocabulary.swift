@@ -98,19 +98,35 @@ public struct Vocabulary: Sendable {
       index &+= 8
     }
     if index < count {
-      var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < count {
-        word |= UInt64(base[index]) << shift
-        shift &+= 8
-        index &+= 1
-      }
-      hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+      hash = (hash ^ tail(raw + index, count &- index)) &* 0xBF58_476D_1CE4_E5B9
     }
     hash ^= hash >> 32
     hash = hash &* 0x94D0_49BB_1331_11EB
     return hash ^ (hash >> 29)
   }
+}
+
+/// The last 1 to 7 bytes of a key at `bytes`, in one integer with the
+/// first byte lowest, read in at most three loads instead of byte by byte.
+@inline(__always)
+func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+  var word: UInt64 = 0
+  var shift: UInt64 = 0
+  var at = 0
+  if count & 4 != 0 {
+    word = UInt64(bytes.loadUnaligned(as: UInt32.self).littleEndian)
+    shift = 32
+    at = 4
+  }
+  if count & 2 != 0 {
+    word |= UInt64(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian) << shift
+    shift &+= 16
+    at &+= 2
+  }
+  if count & 1 != 0 {
+    word |= UInt64(bytes.load(fromByteOffset: at, as: UInt8.self)) << shift
+  }
+  return word
 }
 
 /// Raw pointers into a ``Vocabulary``'s storage: lookups without reference
@@ -158,9 +174,8 @@ struct VocabularyView {
       }
       index &+= 8
     }
-    while index < count {
-      if arena[start &+ index] != base[index] { return false }
-      index &+= 1
+    if index < count {
+      return tail(stored + index, count &- index) == tail(given + index, count &- index)
     }
     return true
   }
