@@ -468,13 +468,16 @@ public struct Classifier {
   public let model: NaiveBayesModel
   /// Tokenizes as the model was trained.
   private let tokenizer: Tokenizer
-  /// The features of the current text already scored, when binarized.
-  private var seen = FeatureSet()
+  /// Each feature's weights, and whether the current text has scored it.
+  private var rows: FeatureRows
 
   /// Creates a classifier for `model`.
+  ///
+  /// - Complexity: O(*n*) in the number of features.
   public init(model: NaiveBayesModel) {
     self.model = model
     tokenizer = Tokenizer(settings: model.tokenizer)
+    rows = FeatureRows(rowOfFeature: model.weightRow)
   }
 
   /// Classifies a text given as UTF-8 bytes.
@@ -512,145 +515,97 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation.
   private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
+    // A copy of this classifier shares the text numbers until it scores.
+    if !isKnownUniquelyReferenced(&rows) { rows = FeatureRows(rowOfFeature: model.weightRow) }
     let vocabulary = model.vocabulary.view
     let pairs = model.pairs?.view
     let tokenizer = self.tokenizer
-    var sum = ScoreSum(
-      scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
-      binarized: model.options.binarized)
-    seen.removeAll()
-    model.weightRow.withUnsafeBufferPointer { weightRow in
-      model.weightRows.withUnsafeBufferPointer { weights in
-        guard let pairs else {
-          tokenizer.forEachToken(in: text) { token in
-            if let id = vocabulary.id(of: token) {
-              sum.add(id, weightRow: weightRow, weights: weights, seen: &seen)
-            }
-          }
+    let stamp = rows.nextText()
+    return model.weightRows.withUnsafeBufferPointer { weights in
+      var sum = ScoreSum(
+        scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
+        rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
+      guard let pairs else {
+        tokenizer.forEachToken(in: text) { token in
+          if let id = vocabulary.id(of: token) { sum.add(id) }
+        }
+        return sum.scores
+      }
+      // The features in the featurizer's order: each token, then the pair
+      // of the token before and it.
+      var previous = -1
+      tokenizer.forEachToken(in: text) { token in
+        guard let key = pairs.key(of: token) else {
+          previous = -1
           return
         }
-        // The features in the featurizer's order: each token, then the
-        // pair of the token before and it.
-        var previous = -1
-        tokenizer.forEachToken(in: text) { token in
-          guard let key = pairs.key(of: token) else {
-            previous = -1
-            return
-          }
-          if key < pairs.featureCount {
-            sum.add(key, weightRow: weightRow, weights: weights, seen: &seen)
-          }
-          if previous >= 0, let pair = pairs.pair(previous, key) {
-            sum.add(pair, weightRow: weightRow, weights: weights, seen: &seen)
-          }
-          previous = key
-        }
+        if key < pairs.featureCount { sum.add(key) }
+        if previous >= 0, let pair = pairs.pair(previous, key) { sum.add(pair) }
+        previous = key
       }
+      return sum.scores
     }
-    return sum.scores
   }
 }
 
 /// The per-class sums of a text's weights.
 private struct ScoreSum {
   var scores: (Double, Double, Double)
-  let binarized: Bool
+  /// Feature id → its weight row and, when binarized, the last text that
+  /// scored it (``FeatureRows``).
+  let rows: UnsafeMutablePointer<UInt64>
+  let weights: UnsafeBufferPointer<Double>
+  /// The current text's number in the upper 32 bits, or 0 when counts are
+  /// not binarized.
+  let stamp: UInt64
 
   /// Adds the weights of feature `id`, once per text when binarized.
   @inline(__always)
-  mutating func add(
-    _ id: Int, weightRow: UnsafeBufferPointer<UInt32>, weights: UnsafeBufferPointer<Double>,
-    seen: inout FeatureSet
-  ) {
-    if binarized && !seen.insert(id) { return }
-    let base = Int(weightRow[id]) &* Sentiment.count
+  mutating func add(_ id: Int) {
+    let entry = rows[id]
+    if stamp != 0 {
+      if entry & FeatureRows.stampMask == stamp { return }
+      rows[id] = stamp | entry & ~FeatureRows.stampMask
+    }
+    let base = Int(truncatingIfNeeded: entry & ~FeatureRows.stampMask) &* Sentiment.count
     scores.0 += weights[base]
     scores.1 += weights[base &+ 1]
     scores.2 += weights[base &+ 2]
   }
 }
 
-/// A set of feature ids that is emptied once per text: open addressing over
-/// stamped entries, so that emptying it is O(1) and a text's features stay
-/// in a few cache lines.
-private struct FeatureSet {
-  /// The slots, in memory of their own: inserting into an array would check
-  /// that it is not shared every time.
-  private final class Storage {
-    /// Slot → the stamp of the text it belongs to in the upper 32 bits and
-    /// a feature id in the lower; an entry with another stamp is empty.
-    let slots: UnsafeMutablePointer<UInt64>
-    let mask: Int
+/// Each feature's weight row, and the number of the last text that scored
+/// it: one load tells both whether a feature was seen in the current text
+/// (binarized counts) and where its weights are, with no set to empty
+/// between texts.
+private final class FeatureRows {
+  /// The bits of an entry that hold the text number.
+  static let stampMask: UInt64 = 0xFFFF_FFFF_0000_0000
+  /// Feature id → its row of weights in the lower 32 bits, the number of
+  /// the last text that scored it in the upper.
+  let entries: UnsafeMutablePointer<UInt64>
+  let count: Int
+  /// The number of the current text.
+  private(set) var text: UInt64 = 0
 
-    init(capacity: Int) {
-      slots = .allocate(capacity: capacity)
-      slots.initialize(repeating: 0, count: capacity)
-      mask = capacity - 1
-    }
-
-    deinit {
-      slots.deallocate()
-    }
+  init(rowOfFeature: [UInt32]) {
+    count = rowOfFeature.count
+    entries = .allocate(capacity: max(count, 1))
+    for (id, row) in rowOfFeature.enumerated() { (entries + id).initialize(to: UInt64(row)) }
   }
 
-  private var storage = Storage(capacity: 256)
-  private var stamp: UInt64 = 1
-  private var count = 0
-
-  /// Empties the set, and makes its memory its own if it shares it with a
-  /// copy.
-  ///
-  /// - Complexity: O(1), but for one text in 2^32.
-  mutating func removeAll() {
-    count = 0
-    if !isKnownUniquelyReferenced(&storage) {
-      storage = Storage(capacity: storage.mask + 1)
-      stamp = 0
-    } else if stamp == UInt64(UInt32.max) {
-      storage.slots.update(repeating: 0, count: storage.mask + 1)
-      stamp = 0
-    }
-    stamp += 1
+  deinit {
+    entries.deallocate()
   }
 
-  /// Adds `id`; `false` when it was in the set already.
-  ///
-  /// - Complexity: O(1) on average.
-  @inline(__always)
-  mutating func insert(_ id: Int) -> Bool {
-    let entry = stamp << 32 | UInt64(truncatingIfNeeded: id)
-    let slots = storage.slots
-    let mask = storage.mask
-    var slot = Self.slot(of: id, mask: mask)
-    while true {
-      let current = slots[slot]
-      if current == entry { return false }
-      if current >> 32 != stamp { break }
-      slot = (slot &+ 1) & mask
+  /// Starts a new text; its number, in the bits of `stampMask`.
+  func nextText() -> UInt64 {
+    if text == UInt64(UInt32.max) {
+      for id in 0..<count { entries[id] &= ~Self.stampMask }
+      text = 0
     }
-    slots[slot] = entry
-    count &+= 1
-    if count &* 2 > mask { grow() }
-    return true
-  }
-
-  @inline(__always)
-  private static func slot(of id: Int, mask: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-  }
-
-  @inline(never)
-  private mutating func grow() {
-    let old = storage
-    storage = Storage(capacity: (old.mask + 1) * 2)
-    let slots = storage.slots
-    let mask = storage.mask
-    for index in 0...old.mask where old.slots[index] >> 32 == stamp {
-      let entry = old.slots[index]
-      var slot = Self.slot(of: Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), mask: mask)
-      while slots[slot] >> 32 == stamp { slot = (slot &+ 1) & mask }
-      slots[slot] = entry
-    }
+    text += 1
+    return text << 32
   }
 }
 
