@@ -145,11 +145,11 @@ public struct Tokenizer: Sendable {
   public func forEachToken(
     in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    var scan = TokenScanner(settings: settings, text: text)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchCapacity) { scratch in
       // Words are read eight bytes at a time, past their end.
       scratch.initialize(repeating: 0)
-      scan.run(scratch: scratch, body)
+      var scanner = TokenScanner(settings: settings, text: text, scratch: scratch)
+      while let token = scanner.next() { body(token) }
     }
   }
 
@@ -339,8 +339,8 @@ private let packedBut: UInt64 = 0x74_7562
 
 // MARK: - Scanner
 
-/// One pass over a text; kept apart from ``Tokenizer`` so the hot loop works
-/// on locals.
+/// One pass over a text, a token at a time: between two tokens its state is
+/// where it is and whether words are negated.
 private struct TokenScanner {
   let settings: TokenizerSettings
   let text: UnsafeBufferPointer<UInt8>
@@ -349,12 +349,18 @@ private struct TokenScanner {
   let tables: ScannerTables
   var position = 0
   var negated = false
+  /// The token being built.
+  var out: TokenBuffer
 
-  init(settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>) {
+  init(
+    settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>,
+    scratch: UnsafeMutableBufferPointer<UInt8>
+  ) {
     self.settings = settings
     self.text = text
     tables = ScannerTables.shared
     classes = tables.classes
+    out = TokenBuffer(storage: scratch)
   }
 
   /// Decodes the scalar at `index`; invalid UTF-8 decodes as a one-byte
@@ -385,70 +391,75 @@ private struct TokenScanner {
     return (0x80, 1)
   }
 
-  mutating func run(
-    scratch: UnsafeMutableBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
-    var out = TokenBuffer(storage: scratch)
+  /// The next token, or `nil` at the end of the text. Its bytes are valid
+  /// until the next call.
+  mutating func next() -> UnsafeBufferPointer<UInt8>? {
     while position < text.count {
       let byte = text[position]
       let kind = classes[Int(byte)]
-      // Most tokens are plain words: they take one predictable branch.
+      // Most tokens are plain words, most separators one space: they take
+      // two predictable branches.
       if kind == .word {
         if settings.urls && startsURL() {
           skipToSpace()
-          emitSpecial("<url>", body, &out)
-        } else if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon(&out) {
-          emitEmoticon(body, &out)
-        } else {
-          out.reset(prefix: nil)
-          scanWord(&out, body)
+          return special("<url>")
         }
-        continue
-      }
-      switch kind {
-      case .space, .separator, .apostrophe, .word:
+        if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon() {
+          return emoticon()
+        }
+        out.reset(prefix: nil)
+        if let word = scanWord() { return word }
+      } else if kind == .space {
         position += 1
-      case .at:
-        if isWordStart(at: position + 1) {
-          position += 1
-          if settings.mentions {
-            skipWordChars()
-            emitSpecial("<user>", body, &out)
-          } else {
-            out.reset(prefix: nil)
-            scanWordAfterSign(&out, body)
-          }
-        } else {
-          position += 1
-        }
-      case .hash:
-        if isWordStart(at: position + 1) {
-          out.reset(prefix: settings.hashtags ? nil : UInt8(ascii: "#"))
-          position += 1
-          scanWordAfterSign(&out, body)
-        } else {
-          position += 1
-        }
-      case .bang:
-        scanBangs(&out, body)
-      case .clause:
-        if byte == UInt8(ascii: ";") && settings.emoticons && matchEmoticon(&out) {
-          emitEmoticon(body, &out)
-        } else {
-          position += 1
-          negated = false
-        }
-      case .emoticonStart:
-        if settings.emoticons && matchEmoticon(&out) {
-          emitEmoticon(body, &out)
-        } else {
-          if byte == UInt8(ascii: ":") { negated = false }
-          position += 1
-        }
-      case .nonASCII:
-        scanNonASCII(&out, body)
+      } else if let token = scanOther(kind, byte) {
+        return token
       }
     }
+    return nil
+  }
+
+  /// Scans what starts with a byte that is neither a word's nor a space: a
+  /// mention, a hashtag, punctuation, an emoticon or a non-ASCII scalar;
+  /// its token, if it makes one.
+  @inline(never)
+  mutating func scanOther(_ kind: ByteClass, _ byte: UInt8) -> UnsafeBufferPointer<UInt8>? {
+    switch kind {
+    case .space, .separator, .apostrophe, .word:
+      position += 1
+    case .at:
+      guard isWordStart(at: position + 1) else {
+        position += 1
+        return nil
+      }
+      position += 1
+      guard settings.mentions else {
+        out.reset(prefix: nil)
+        return scanWord()
+      }
+      skipWordChars()
+      return special("<user>")
+    case .hash:
+      guard isWordStart(at: position + 1) else {
+        position += 1
+        return nil
+      }
+      out.reset(prefix: settings.hashtags ? nil : UInt8(ascii: "#"))
+      position += 1
+      return scanWord()
+    case .bang:
+      return scanBangs()
+    case .clause:
+      if byte == UInt8(ascii: ";") && settings.emoticons && matchEmoticon() { return emoticon() }
+      position += 1
+      negated = false
+    case .emoticonStart:
+      if settings.emoticons && matchEmoticon() { return emoticon() }
+      if byte == UInt8(ascii: ":") { negated = false }
+      position += 1
+    case .nonASCII:
+      return scanNonASCII()
+    }
+    return nil
   }
 
   // MARK: Words
@@ -461,28 +472,18 @@ private struct TokenScanner {
     return classify(value) == .letter
   }
 
-  /// ``scanWord(_:_:)`` for the words that do not start a token by
-  /// themselves (after `@`, `#` or a non-ASCII letter): out of line, so that
-  /// the plain words' loop stays in ``run(scratch:_:)``.
-  @inline(never)
-  mutating func scanWordAfterSign(
-    _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
-    scanWord(&out, body)
-  }
-
-  /// Scans a word from `position` into `out` after what `out` holds (a `#`
-  /// or nothing), emitting it and handling negation.
+  /// Scans a word from `position` into `out`, after what `out` holds (a `#`
+  /// or nothing); the word's token, unless it is dropped.
   ///
   /// Takes eight bytes at a time while they are ASCII letters, digits or
   /// `_` and hold no letter repeated three times; the byte that stops that
   /// (an apostrophe, a non-ASCII letter, a repeat, the end of the word or of
   /// the text) is read alone.
   @inline(__always)
-  mutating func scanWord(_ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  mutating func scanWord() -> UnsafeBufferPointer<UInt8>? {
     let start = out.count
-    // The loop's state lives in locals, not in `self` or `out`: a count kept
-    // in memory would chain every byte to the store of the one before.
+    // The loop's state lives in locals, not in `self`: a count kept in
+    // memory would chain every byte to the store of the one before.
     var word = WordScan(at: position, count: out.count)
     let token = out.tokenStart
     let lowercase = settings.lowercase
@@ -496,19 +497,23 @@ private struct TokenScanner {
         let run = ASCIIChunk.leadingWordBytes(chunk)
         if run > 0 {
           let folded = lowercase ? ASCIIChunk.lowercased(chunk) : chunk
-          if !squeeze || ASCIIChunk.continuesWithoutTriple(folded, count: run, after: word.last) {
+          let pairs = ASCIIChunk.pairs(folded, count: run)
+          if !squeeze || ASCIIChunk.continuesWithoutTriple(folded, pairs: pairs, after: word.last) {
             // The token has room for eight bytes past its limit.
             UnsafeMutableRawPointer(token + word.count).storeBytes(
               of: folded.littleEndian, as: UInt64.self)
             word.count = min(word.count &+ run, limit)
             word.last = UInt8(truncatingIfNeeded: folded >> (UInt64(run &- 1) &* 8))
-            word.repeats = ASCIIChunk.endsInPair(folded, count: run) ? 2 : 1
+            word.repeats = pairs >> (UInt64(run &- 1) &* 8) & 0x80 != 0 ? 2 : 1
             word.lastScalar = 0
             word.at &+= run
             if run == 8 { continue }
+            // The byte after the run is not a word's: unless it is an
+            // apostrophe or not ASCII, the word ends there.
+            let stop = UInt8(truncatingIfNeeded: chunk >> (UInt64(run) &* 8))
+            if stop < 0x80 && stop != UInt8(ascii: "'") { break }
           }
         }
-        if word.at >= end { break }
       }
       let byte = text[word.at]
       if byte < 0x80 {
@@ -540,19 +545,19 @@ private struct TokenScanner {
         continue
       }
       out.count = word.count
-      guard let next = scanNonASCIILetter(word, &out) else { break }
+      guard let next = scanNonASCIILetter(word) else { break }
       word = next
     }
     out.count = word.count
     position = word.at
-    emitWord(from: start, &out, body)
+    return emitWord(from: start)
   }
 
   /// The word after the non-ASCII letter or apostrophe at `word.at`, which
   /// is appended to `out`; `nil`, changing nothing, when the scalar there
   /// ends the word.
   @inline(never)
-  func scanNonASCIILetter(_ word: WordScan, _ out: inout TokenBuffer) -> WordScan? {
+  mutating func scanNonASCIILetter(_ word: WordScan) -> WordScan? {
     var word = word
     let (value, length) = scalar(at: word.at)
     let kind = classify(value)
@@ -580,23 +585,34 @@ private struct TokenScanner {
     return word
   }
 
-  /// Emits the word in `out` from `start`, with the negation prefix when in
-  /// a negated clause, and starts a negated clause after a negator.
+  /// The token of the word in `out` from `start`: with the negation prefix
+  /// in a negated clause, `<num>` for a number, `nil` for a dropped short
+  /// word; a negator starts a negated clause.
   @inline(__always)
-  mutating func emitWord(
-    from start: Int, _ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
+  mutating func emitWord(from start: Int) -> UnsafeBufferPointer<UInt8>? {
     let word = out.bytes(from: start)
-    guard let first = word.first else { return }
-    if word.count == 1 && settings.dropShortWords && first < 0x80 { return }
+    // Most words are neither one letter long nor start with a digit.
+    guard word.count > 1 && word[0] &- 0x30 >= 10 else { return emitShortWord(from: start) }
+    return negation(word)
+  }
+
+  /// ``emitWord(from:)`` for the words that may be dropped or be numbers.
+  @inline(never)
+  mutating func emitShortWord(from start: Int) -> UnsafeBufferPointer<UInt8>? {
+    let word = out.bytes(from: start)
+    guard let first = word.first else { return nil }
+    if word.count == 1 && settings.dropShortWords && first < 0x80 { return nil }
     if settings.numbers && first &- 0x30 < 10 && word.allSatisfy({ $0 &- 0x30 < 10 }) {
-      emitSpecial("<num>", body, &out)
-      return
+      return special("<num>")
     }
-    guard settings.negation else {
-      out.emit(body)
-      return
-    }
+    return negation(word)
+  }
+
+  /// The token of `word`, the end of `out`: with the negation prefix in a
+  /// negated clause; a negator starts a negated clause and `but` ends it.
+  @inline(__always)
+  mutating func negation(_ word: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard settings.negation else { return out.token }
     let count = word.count
     // The scratch has room for eight bytes from any token's start.
     let packed =
@@ -607,16 +623,14 @@ private struct TokenScanner {
     if count >= 3 && word[count - 3] | 0x20 == UInt8(ascii: "n") && word[count - 2] == 0x27
       && word[count - 1] | 0x20 == UInt8(ascii: "t") || tables.isNegator(packed: packed)
     {
-      out.emit(body)
       negated = true
-    } else if packed == packedBut {
-      out.emit(body)
-      negated = false
-    } else if negated {
-      out.emitNegated(body)
-    } else {
-      out.emit(body)
+      return out.token
     }
+    if packed == packedBut {
+      negated = false
+      return out.token
+    }
+    return negated ? out.negatedToken() : out.token
   }
 
   mutating func skipWordChars() {
@@ -679,7 +693,7 @@ private struct TokenScanner {
 
   /// Matches an emoticon at `position` that stands alone (a boundary before
   /// and after it); on success writes its canonical form to `out`.
-  mutating func matchEmoticon(_ out: inout TokenBuffer) -> Bool {
+  mutating func matchEmoticon() -> Bool {
     if followsWord(position) { return false }
     let remaining = text.count - position
     for entry in emoticonsByFirstByte[Int(text[position])] where entry.text.count <= remaining {
@@ -697,25 +711,22 @@ private struct TokenScanner {
     return false
   }
 
-  /// Emits the emoticon in `out`; an emoticon ends a negated clause.
-  mutating func emitEmoticon(
-    _ body: (UnsafeBufferPointer<UInt8>) -> Void, _ out: inout TokenBuffer
-  ) {
-    out.emit(body)
+  /// The emoticon in `out`; an emoticon ends a negated clause.
+  mutating func emoticon() -> UnsafeBufferPointer<UInt8> {
     negated = false
+    return out.token
   }
 
-  /// Emits a placeholder token: `<url>`, `<user>` or `<num>`.
-  func emitSpecial(
-    _ token: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Void, _ out: inout TokenBuffer
-  ) {
+  /// A placeholder token: `<url>`, `<user>` or `<num>`.
+  mutating func special(_ token: StaticString) -> UnsafeBufferPointer<UInt8> {
     out.reset(prefix: nil)
     let bytes = token.utf8Start
     for index in 0..<token.utf8CodeUnitCount { out.append(bytes[index]) }
-    out.emit(body)
+    return out.token
   }
 
-  mutating func scanBangs(_ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// A run of `!` and `?`; it ends a negated clause.
+  mutating func scanBangs() -> UnsafeBufferPointer<UInt8>? {
     var bangs = 0
     var questions = 0
     while position < text.count {
@@ -730,7 +741,7 @@ private struct TokenScanner {
       position += 1
     }
     negated = false
-    guard settings.punctuation else { return }
+    guard settings.punctuation else { return nil }
     out.reset(prefix: nil)
     if bangs > 0 && questions > 0 {
       out.append(UInt8(ascii: "?"))
@@ -740,38 +751,36 @@ private struct TokenScanner {
       out.append(mark)
       if bangs + questions > 1 { out.append(mark) }
     }
-    out.emit(body)
+    return out.token
   }
 
   // MARK: Non-ASCII
 
-  mutating func scanNonASCII(_ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
-  {
+  mutating func scanNonASCII() -> UnsafeBufferPointer<UInt8>? {
     let (value, length) = scalar(at: position)
     switch classify(value) {
     case .letter:
       out.reset(prefix: nil)
-      scanWordAfterSign(&out, body)
-    case .apostrophe:
-      position += length
+      return scanWord()
     case .ideograph:
       out.reset(prefix: nil)
       out.appendScalar(value)
       position += length
-      emitWord(from: 0, &out, body)
+      return emitWord(from: 0)
     case .emoji, .regionalIndicator:
-      scanEmoji(&out, body)
+      return scanEmoji()
     case .clause:
       position += length
       negated = false
-    case .emojiModifier, .joiner, .separator:
+    case .apostrophe, .emojiModifier, .joiner, .separator:
       position += length
     }
+    return nil
   }
 
   /// Scans one emoji sequence: a base, modifiers (dropped), and more bases
   /// joined by ZWJ; a pair of regional indicators is one flag.
-  mutating func scanEmoji(_ out: inout TokenBuffer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  mutating func scanEmoji() -> UnsafeBufferPointer<UInt8>? {
     out.reset(prefix: nil)
     var first = scalar(at: position)
     let isFlag = classify(first.value) == .regionalIndicator
@@ -802,7 +811,7 @@ private struct TokenScanner {
         }
       }
     }
-    if settings.emoji { out.emit(body) }
+    return settings.emoji ? out.token : nil
   }
 }
 
@@ -851,26 +860,19 @@ private enum ASCIIChunk {
     count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
   }
 
-  /// Whether the first `count` bytes of a word's folded chunk, which follow
-  /// the byte `last` (0 at the start of the word), have no letter or `_`
-  /// three times in a row: none to shorten.
+  /// The bytes among the first `count` that equal the byte before them
+  /// and are not digits (which are never shortened).
   @inline(__always)
-  static func continuesWithoutTriple(_ chunk: UInt64, count: Int, after last: UInt8) -> Bool {
-    if UInt8(truncatingIfNeeded: chunk) == last { return false }
-    let triples = zeros(chunk ^ chunk &<< 8 | chunk ^ chunk &<< 16) & ~0xFFFF
-    // Digits are never shortened.
-    let letters = ~inRange(chunk, 0x30, 0x39) & high
-    return triples & letters & first(count) == 0
+  static func pairs(_ chunk: UInt64, count: Int) -> UInt64 {
+    zeros(chunk ^ chunk &<< 8) & ~inRange(chunk, 0x30, 0x39) & first(count) & ~0xFF
   }
 
-  /// Whether the last two of the first `count` bytes are one letter or `_`
-  /// twice.
+  /// Whether a word's folded chunk, which follows the byte `last` (0 at
+  /// the start of the word) and whose repeated letters are `pairs`, has no
+  /// letter three times in a row: none to shorten.
   @inline(__always)
-  static func endsInPair(_ chunk: UInt64, count: Int) -> Bool {
-    guard count >= 2 else { return false }
-    let last = UInt8(truncatingIfNeeded: chunk >> UInt64((count &- 1) &* 8))
-    let before = UInt8(truncatingIfNeeded: chunk >> UInt64((count &- 2) &* 8))
-    return last == before && last > 0x39
+  static func continuesWithoutTriple(_ chunk: UInt64, pairs: UInt64, after last: UInt8) -> Bool {
+    UInt8(truncatingIfNeeded: chunk) != last && pairs & pairs &<< 8 == 0
   }
 }
 
@@ -958,17 +960,20 @@ private struct TokenBuffer {
     UnsafeBufferPointer(rebasing: storage[(base + start)..<(base + count)])
   }
 
-  func emit(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    body(UnsafeBufferPointer(rebasing: storage[base..<(base + count)]))
+  /// The token's bytes.
+  var token: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: storage[base..<(base + count)])
   }
 
-  func emitNegated(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// The token's bytes after the negation prefix.
+  func negatedToken() -> UnsafeBufferPointer<UInt8> {
     let prefix = Tokenizer.negationPrefix.utf8
     var at = base - prefix.count
     for byte in prefix {
       storage[at] = byte
       at += 1
     }
-    body(UnsafeBufferPointer(rebasing: storage[(base - prefix.count)..<(base + count)]))
+    return UnsafeBufferPointer(rebasing: storage[(base - prefix.count)..<(base + count)])
   }
+
 }
