@@ -171,13 +171,15 @@ public struct LineReader<Source: ByteSource> {
     while true {
       let storage = window.storage
       var index = window.start + scanned
-      while index < window.end {
-        if storage[index] == 0x0A {
-          var lineEnd = index
-          if lineEnd > window.start && storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          try body(UnsafeBufferPointer(rebasing: storage[window.start..<lineEnd]))
-          window.start = index + 1
-        }
+      // The block is never empty (at least 16 bytes).
+      let base = UnsafeRawPointer(storage.baseAddress.unsafelyUnwrapped)
+      // memchr compares many bytes at a time.
+      while index < window.end, let found = memchr(base + index, 0x0A, window.end - index) {
+        index = UnsafeRawPointer(found) - base
+        var lineEnd = index
+        if lineEnd > window.start && storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        try body(UnsafeBufferPointer(rebasing: storage[window.start..<lineEnd]))
+        window.start = index + 1
         index += 1
       }
       scanned = window.end - window.start
