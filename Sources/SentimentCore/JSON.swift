@@ -629,25 +629,25 @@ public enum FixedDecimal {
     }
     var units = UInt64(scaled)
     if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
-    // Digits right-aligned in a stack buffer: no allocation per number.
+    // Written right to left in a stack buffer, then appended at once: no
+    // allocation per number. At most 16 digits and a point.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      digits.initialize(repeating: UInt8(ascii: "0"))
       var index = digits.count
+      for _ in 0..<decimals {
+        index -= 1
+        digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
+        units /= 10
+      }
+      if decimals > 0 {
+        index -= 1
+        digits[index] = UInt8(ascii: ".")
+      }
       repeat {
         index -= 1
         digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
         units /= 10
       } while units > 0
-      let written = digits.count - index
-      if written <= decimals {
-        index = digits.count - decimals - 1
-      }
-      let pointAt = digits.count - decimals
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<pointAt]))
-      if decimals > 0 {
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[pointAt...]))
-      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
     }
   }
 

@@ -8,7 +8,11 @@ public enum Sentiment: Int, CaseIterable, Comparable, Sendable {
   case positive = 2
 
   /// The class's name in files and output: `negative`, `neutral`, `positive`.
-  public var name: String {
+  public var name: String { literalName.description }
+
+  /// ``name`` as a literal: its UTF-8 bytes without a `String`, for output
+  /// written line by line.
+  public var literalName: StaticString {
     switch self {
     case .negative: "negative"
     case .neutral: "neutral"

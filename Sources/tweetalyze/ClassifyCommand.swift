@@ -27,7 +27,9 @@ extension Context {
 
   /// Appends `label<TAB>probability` and a line break.
   static func format(_ label: Sentiment, _ confidence: Double, into buffer: inout [UInt8]) {
-    buffer.append(contentsOf: label.name.utf8)
+    let name = label.literalName
+    buffer.append(
+      contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     buffer.append(0x09)
     FixedDecimal.append(confidence, decimals: 4, to: &buffer)
     buffer.append(0x0A)

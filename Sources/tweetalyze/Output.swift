@@ -17,7 +17,10 @@ struct BrokenPipe: Error {}
 /// per line.
 final class Output {
   private let descriptor: Int32
-  private var buffer: [UInt8] = []
+  /// Unchecked: each access would otherwise be checked at run time for
+  /// overlapping writes, once per line of `classify`. Nothing here is
+  /// reentrant.
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private let capacity = 1 << 16
 
   init(descriptor: Int32) {
