@@ -23,8 +23,12 @@ row() {
 }
 echo "| variant ($folds-fold, seed $seed) | apple3 accuracy | apple3 macro-F1 | full accuracy | full macro-F1 |"
 echo "|---|---|---|---|---|"
-row "**defaults** (all steps, bigrams, binarized, uniform priors, alpha 0.6)"
-row "plain words, unigrams, Laplace, data priors (like scikit-learn)" --disable urls,mentions,hashtags,emoticons,emoji,squeeze-repeats,punctuation,negation,numbers,drop-short-words --no-bigrams --alpha 1 --no-binarized --priors data
+row "**defaults** (all steps, bigrams, binarized, uniform priors, alpha 0.6, built-in lexicon at 1000)"
+row "plain words, unigrams, Laplace, data priors, no lexicon (like scikit-learn)" --disable urls,mentions,hashtags,emoticons,emoji,squeeze-repeats,punctuation,negation,numbers,drop-short-words --no-bigrams --alpha 1 --no-binarized --priors data --no-lexicon
+row "without the lexicon" --no-lexicon
+for weight in 100 300 3000; do
+  row "lexicon weight $weight" --lexicon-weight "$weight"
+done
 for step in urls mentions hashtags emoticons emoji squeeze-repeats punctuation negation numbers drop-short-words lowercase; do
   row "without $step" --disable "$step"
 done

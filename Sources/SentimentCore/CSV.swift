@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a CSV stream could not be read.
 public enum CSVError: Error, Equatable {
   /// A quoted field that starts on `line` never ends.
@@ -7,6 +9,19 @@ public enum CSVError: Error, Equatable {
   case characterAfterQuote(line: Int)
   /// A NUL byte on `line`: the file is binary, not text.
   case nulByte(line: Int)
+}
+
+extension CSVError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .unterminatedQuote(let line):
+      "line \(line): a quoted field is never closed; check for a missing '\"'"
+    case .characterAfterQuote(let line):
+      "line \(line): a closing quote is followed by text; write a quote inside a quoted field as '\"\"'"
+    case .nulByte(let line):
+      "line \(line): a NUL byte; this looks like a binary file, not CSV"
+    }
+  }
 }
 
 /// One record of a CSV stream: its fields, unquoted and unescaped.

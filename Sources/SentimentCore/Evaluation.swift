@@ -99,9 +99,10 @@ public enum Evaluation {
   /// Trains on the examples at `train` and tests on those at `test`.
   public static func evaluate(
     _ corpus: LabeledCorpus, train: [Int], test: [Int], tokenizer: TokenizerSettings,
-    options: NaiveBayesOptions
+    options: NaiveBayesOptions, lexicon: Lexicon = .builtIn
   ) -> EvaluationResult {
-    var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, recordDocuments: true)
+    var trainer = NaiveBayesTrainer(
+      tokenizer: tokenizer, options: options, lexicon: lexicon, recordDocuments: true)
     for index in train {
       corpus.withText(at: index) { trainer.add($0, as: corpus.labels[index]) }
     }
@@ -121,20 +122,21 @@ public enum Evaluation {
   public static func split(
     _ corpus: LabeledCorpus, fraction: Double, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
-    options: NaiveBayesOptions = NaiveBayesOptions()
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
   ) throws -> EvaluationResult {
     let (train, test) = stratifiedSplit(labels: corpus.labels, fraction: fraction, seed: seed)
     guard !train.isEmpty, !test.isEmpty else {
       throw EvaluationError.emptyPart(fraction: fraction, count: corpus.count)
     }
-    return evaluate(corpus, train: train, test: test, tokenizer: tokenizer, options: options)
+    return evaluate(
+      corpus, train: train, test: test, tokenizer: tokenizer, options: options, lexicon: lexicon)
   }
 
   /// Stratified k-fold cross-validation: each fold is held out once.
   public static func crossValidate(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
-    options: NaiveBayesOptions = NaiveBayesOptions()
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
   ) throws -> CrossValidationResult {
     guard k >= 2, k <= corpus.count else { throw EvaluationError.folds(k, count: corpus.count) }
     let folds = stratifiedFolds(labels: corpus.labels, k: k, seed: seed)
@@ -145,7 +147,8 @@ public enum Evaluation {
     let results = folds.indices.map { fold in
       let train = corpus.labels.indices.filter { inFold[$0] != fold }
       return evaluate(
-        corpus, train: train, test: folds[fold], tokenizer: tokenizer, options: options)
+        corpus, train: train, test: folds[fold], tokenizer: tokenizer, options: options,
+        lexicon: lexicon)
     }
     return CrossValidationResult(folds: results)
   }

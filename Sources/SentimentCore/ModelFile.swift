@@ -87,22 +87,29 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// {"classes":["negative","neutral","positive"],
 ///  "counts":{"negative":[…],"neutral":[…],"positive":[…]},
 ///  "documents":{"negative":572,"neutral":2333,"positive":519},
-///  "format":"tweetalyze-naive-bayes", "metadata":{…}, "options":{…},
-///  "provenance":{…}, "tokenizer":{…}, "version":1,
-///  "vocabulary":["!", "!!", …]}
+///  "format":"tweetalyze-naive-bayes",
+///  "lexicon":{"negative":["hate",…],"neutral":[],"positive":["love",…]},
+///  "metadata":{…}, "options":{…}, "provenance":{…}, "tokenizer":{…},
+///  "version":2, "vocabulary":["love", …, "!", "!!", …]}
 /// ```
 ///
-/// The vocabulary lists the features in the order in which they first occur
-/// in the training data (the same data always gives the same order), and
-/// `counts[c][i]` is the count of `vocabulary[i]` in class `c`. A bigram is
-/// written as its two tokens joined by a space (`"not good"`). Format version
-/// 1 files written before this order was adopted listed the vocabulary sorted
+/// The vocabulary lists the lexicon's words, then the other features in the
+/// order in which they first occur in the training data (the same data
+/// always gives the same order), and `counts[c][i]` is the count of
+/// `vocabulary[i]` in class `c` in the data. A bigram is written as its two
+/// tokens joined by a space (`"not good"`). `lexicon` lists the words whose
+/// weights `options.lexicon_weight` raises, by class; each is in the
+/// vocabulary.
+///
+/// Version 1 files, written before the lexicon, have neither `lexicon` nor
+/// `options.lexicon_weight` and read as models without a lexicon. Those
+/// written before the order of first occurrence listed the vocabulary sorted
 /// by bytes; they read the same, as the order carries no meaning.
 public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
-  /// The format version this code writes and reads.
-  public static let version = 1
+  /// The format version this code writes, and the newest it reads.
+  public static let version = 2
 
   /// Encodes a model.
   ///
@@ -122,7 +129,8 @@ public enum ModelFile {
   ) rethrows {
     let contents = ModelContents(
       metadata: model.metadata, provenance: model.provenance, tokenizer: model.tokenizer,
-      options: model.options, documents: model.documents, features: ModelFeatures(model: model))
+      options: model.options, lexicon: model.lexicon, documents: model.documents,
+      features: ModelFeatures(model: model))
     try encode(contents, chunkSize: chunkSize, to: sink)
   }
 
@@ -168,6 +176,15 @@ public enum ModelFile {
     writeClassCounts(model.documents, to: &json)
     json.key("format")
     json.string(format)
+    json.key("lexicon")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginArray()
+      for entry in model.lexicon.entries where entry.label == label { json.string(entry.word) }
+      json.endArray()
+    }
+    json.endObject()
     json.key("metadata")
     json.beginObject()
     json.key("author")
@@ -189,6 +206,8 @@ public enum ModelFile {
     json.bool(model.options.binarized)
     json.key("complement")
     json.bool(model.options.complement)
+    json.key("lexicon_weight")
+    json.number(model.options.lexiconWeight)
     json.key("min_count")
     json.integer(model.options.minCount)
     json.key("priors")
@@ -295,7 +314,9 @@ public enum ModelFile {
     }
     guard case .number(let number)? = root["version"], let fileVersion = Int(exactly: number)
     else { throw ModelFileError.missing("version") }
-    guard fileVersion == version else { throw ModelFileError.unsupportedVersion(fileVersion) }
+    guard (1...version).contains(fileVersion) else {
+      throw ModelFileError.unsupportedVersion(fileVersion)
+    }
 
     guard case .array(let classes)? = root["classes"],
       classes == Sentiment.allCases.map({ .string($0.name) })
@@ -306,7 +327,8 @@ public enum ModelFile {
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
-    let options = try decodeOptions(root["options"])
+    let options = try decodeOptions(root["options"], version: fileVersion)
+    let lexicon = fileVersion >= 2 ? try decodeLexicon(root["lexicon"], in: vocabulary) : Lexicon()
     if options.binarized {
       // Row by row: the first row with a count too high is the first
       // feature's with one, as rows are numbered in order of first feature.
@@ -321,8 +343,40 @@ public enum ModelFile {
     return NaiveBayesModel(
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
-      tokenizer: try decodeTokenizer(root["tokenizer"]), options: options,
+      tokenizer: try decodeTokenizer(root["tokenizer"]), options: options, lexicon: lexicon,
       vocabulary: vocabulary, rows: rows, documents: documents, pairKeys: pairKeys)
+  }
+
+  /// The `lexicon` member: a list of words per class, each a feature of the
+  /// model and listed once.
+  ///
+  /// - Throws: ``ModelFileError``.
+  private static func decodeLexicon(_ value: JSONValue?, in vocabulary: Vocabulary) throws
+    -> Lexicon
+  {
+    var entries: [(word: String, label: Sentiment)] = []
+    var seen: Set<String> = []
+    for label in Sentiment.allCases {
+      guard case .array(let words)? = value?[label.name] else {
+        throw ModelFileError.missing("lexicon.\(label.name)")
+      }
+      for word in words {
+        guard case .string(let text) = word, !text.isEmpty else {
+          throw ModelFileError.missing("lexicon.\(label.name)")
+        }
+        guard vocabulary.id(of: text) != nil else {
+          throw ModelFileError.inconsistent(
+            "the lexicon word '\(text.prefix(80))' is not in the vocabulary")
+        }
+        guard seen.insert(text).inserted else {
+          throw ModelFileError.inconsistent(
+            "the lexicon word '\(text.prefix(80))' is listed twice")
+        }
+        entries.append((text, label))
+      }
+    }
+    // Distinct words, checked above: this cannot throw.
+    return (try? Lexicon(entries: entries)) ?? Lexicon()
   }
 
   /// The vocabulary and the counts (feature id × class) of a parsed file.
@@ -404,7 +458,9 @@ public enum ModelFile {
       rows: try classCounts(value?["rows"], name: "provenance.rows"), skipped: skipped)
   }
 
-  private static func decodeOptions(_ value: JSONValue?) throws -> NaiveBayesOptions {
+  private static func decodeOptions(_ value: JSONValue?, version: Int) throws
+    -> NaiveBayesOptions
+  {
     guard case .number(let alpha)? = value?["alpha"], alpha > 0, alpha.isFinite else {
       throw ModelFileError.missing("options.alpha")
     }
@@ -421,9 +477,16 @@ public enum ModelFile {
     guard let minCount = nonNegativeInteger(value?["min_count"]), minCount >= 1 else {
       throw ModelFileError.missing("options.min_count")
     }
+    var lexiconWeight = 0.0
+    if version >= 2 {
+      guard case .number(let weight)? = value?["lexicon_weight"], weight >= 0, weight.isFinite
+      else { throw ModelFileError.missing("options.lexicon_weight") }
+      lexiconWeight = weight
+    }
     return NaiveBayesOptions(
       alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
-      priors: priors, bigrams: try flag("bigrams"), minCount: minCount)
+      priors: priors, bigrams: try flag("bigrams"), minCount: minCount,
+      lexiconWeight: lexiconWeight)
   }
 
   private static func decodeTokenizer(_ value: JSONValue?) throws -> TokenizerSettings {
@@ -459,6 +522,7 @@ struct ModelContents<Features: FeatureCounts> {
   var provenance: Provenance
   var tokenizer: TokenizerSettings
   var options: NaiveBayesOptions
+  var lexicon: Lexicon
   var documents: [Int]
   var features: Features
 }

@@ -26,14 +26,20 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   /// out of the model: one-off typos and names are noise, and dropping them
   /// keeps the model small.
   public var minCount: Int
+  /// The pseudo-count β that a ``Lexicon`` word adds to its class's count
+  /// when the word's weights are derived (the class totals stay the
+  /// data's); 0 leaves the lexicon out.
+  public var lexiconWeight: Double
 
   /// Creates options; the defaults are the ones chosen by cross-validation
   /// (see the README).
   public init(
     alpha: Double = 0.6, binarized: Bool = true, complement: Bool = false,
-    priors: Priors = .uniform, bigrams: Bool = true, minCount: Int = 1
+    priors: Priors = .uniform, bigrams: Bool = true, minCount: Int = 1,
+    lexiconWeight: Double = 1000
   ) {
     self.minCount = minCount
+    self.lexiconWeight = lexiconWeight
     self.alpha = alpha
     self.binarized = binarized
     self.complement = complement
@@ -70,6 +76,13 @@ public struct NaiveBayesTrainer {
   public let tokenizer: TokenizerSettings
   /// The options the model will store.
   public let options: NaiveBayesOptions
+  /// The lexicon the model will store, as tokens; empty when
+  /// ``NaiveBayesOptions/lexiconWeight`` is 0. Its words are the first
+  /// features, whether the data has them or not.
+  public let lexicon: Lexicon
+  /// The number of lexicon entries left out because the tokenizer does not
+  /// write them as they are (``Lexicon/usable(by:)``).
+  public let lexiconSkipped: Int
   private let scanner: Tokenizer
   /// The tokens seen; the table keys features by these ids.
   private var tokens = Vocabulary()
@@ -89,12 +102,23 @@ public struct NaiveBayesTrainer {
   /// document for ``trainingAccuracy(of:)``.
   public init(
     tokenizer: TokenizerSettings = TokenizerSettings(),
-    options: NaiveBayesOptions = NaiveBayesOptions(), recordDocuments: Bool = false
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn,
+    recordDocuments: Bool = false
   ) {
     self.tokenizer = tokenizer
     self.options = options
     scanner = Tokenizer(settings: tokenizer)
     recorded = recordDocuments ? RecordedDocuments() : nil
+    if options.lexiconWeight > 0 {
+      (self.lexicon, lexiconSkipped) = lexicon.usable(by: scanner)
+    } else {
+      (self.lexicon, lexiconSkipped) = (Lexicon(), 0)
+    }
+    for entry in self.lexicon.entries {
+      var word = entry.word
+      let token = word.withUTF8 { tokens.insert($0) }
+      _ = table.feature(ofToken: UInt32(truncatingIfNeeded: token))
+    }
   }
 
   /// The number of documents added so far, per class.
@@ -148,8 +172,9 @@ public struct NaiveBayesTrainer {
     guard options.minCount > 1 else {
       return TrainedFeatures(table: table, tokens: tokens, kept: nil)
     }
-    var kept: [UInt32] = []
-    for feature in 0..<table.count {
+    // The lexicon's words, the first features, stay whatever their counts.
+    var kept = (0..<lexicon.entries.count).map(UInt32.init)
+    for feature in lexicon.entries.count..<table.count {
       let total = Sentiment.allCases.reduce(0) { $0 + table.count(ofFeature: feature, label: $1) }
       if total >= options.minCount { kept.append(UInt32(feature)) }
     }
@@ -172,7 +197,7 @@ public struct NaiveBayesTrainer {
     }
     return NaiveBayesModel(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      vocabulary: vocabulary, counts: counts, documents: documents)
+      lexicon: lexicon, vocabulary: vocabulary, counts: counts, documents: documents)
   }
 
   /// The share of the recorded documents that `model` classifies as labeled,
@@ -207,7 +232,7 @@ public struct NaiveBayesTrainer {
   func contents(metadata: ModelMetadata, provenance: Provenance) -> ModelContents<TrainedFeatures> {
     ModelContents(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      documents: documents, features: keptFeatures())
+      lexicon: lexicon, documents: documents, features: keptFeatures())
   }
 }
 
@@ -299,6 +324,9 @@ public struct NaiveBayesModel: Sendable {
   public let tokenizer: TokenizerSettings
   /// How the model was trained and scores.
   public let options: NaiveBayesOptions
+  /// The words whose weights ``NaiveBayesOptions/lexiconWeight`` raises in
+  /// their class; each is a feature.
+  public let lexicon: Lexicon
   /// The features, with ids indexing ``counts``.
   public let vocabulary: Vocabulary
   /// The number of training documents per class.
@@ -344,25 +372,29 @@ public struct NaiveBayesModel: Sendable {
   /// Creates a model from counts, feature id × class.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
-    options: NaiveBayesOptions, vocabulary: Vocabulary, counts: [Int], documents: [Int]
+    options: NaiveBayesOptions, lexicon: Lexicon = Lexicon(), vocabulary: Vocabulary,
+    counts: [Int], documents: [Int]
   ) {
     self.init(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      vocabulary: vocabulary, rows: CountRows(table: counts), documents: documents)
+      lexicon: lexicon, vocabulary: vocabulary, rows: CountRows(table: counts),
+      documents: documents)
   }
 
   /// Creates a model from the rows of its counts; ``ModelFile`` checks them
-  /// before calling. `pairKeys`, when given, holds the keys of the
-  /// vocabulary's pairs, gathered as it was filled.
+  /// (and that every lexicon word is a feature) before calling. `pairKeys`,
+  /// when given, holds the keys of the vocabulary's pairs, gathered as it
+  /// was filled.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
-    options: NaiveBayesOptions, vocabulary: Vocabulary, rows: CountRows, documents: [Int],
-    pairKeys: PairKeys? = nil
+    options: NaiveBayesOptions, lexicon: Lexicon, vocabulary: Vocabulary, rows: CountRows,
+    documents: [Int], pairKeys: PairKeys? = nil
   ) {
     self.metadata = metadata
     self.provenance = provenance
     self.tokenizer = tokenizer
     self.options = options
+    self.lexicon = lexicon
     self.vocabulary = vocabulary
     self.documents = documents
     if options.bigrams {
@@ -372,20 +404,33 @@ public struct NaiveBayesModel: Sendable {
     } else {
       pairs = nil
     }
+    // A lexicon word gets a row of its own, which its boost makes unlike
+    // any other feature's with the same counts.
+    var rows = rows
+    var boosts: [Int: Sentiment] = [:]
+    if options.lexiconWeight > 0 {
+      for entry in lexicon.entries {
+        guard let id = vocabulary.id(of: entry.word) else { continue }
+        boosts[rows.separateRow(ofFeature: id)] = entry.label
+      }
+    }
     weightRow = rows.rowOfFeature
     countRows = rows.counts
-    (weightRows, logPriors) = Self.derive(rows: rows, documents: documents, options: options)
+    (weightRows, logPriors) = Self.derive(
+      rows: rows, boosts: boosts, documents: documents, options: options)
   }
 
   /// The log-space tables: smoothed log likelihoods (or, for complement NB,
   /// negated complement log likelihoods) per distinct row of counts, and log
-  /// priors.
+  /// priors. A row in `boosts` (a lexicon word's) counts
+  /// ``NaiveBayesOptions/lexiconWeight`` more in its class; the class totals
+  /// are the data's.
   ///
   /// - Complexity: O(*r*) in the number of distinct rows of counts: one
   ///   logarithm per class for each.
-  private static func derive(rows: CountRows, documents: [Int], options: NaiveBayesOptions) -> (
-    rows: [Double], logPriors: [Double]
-  ) {
+  private static func derive(
+    rows: CountRows, boosts: [Int: Sentiment], documents: [Int], options: NaiveBayesOptions
+  ) -> (rows: [Double], logPriors: [Double]) {
     let classes = Sentiment.count
     let features = rows.featureCount
     let totals = rows.totals
@@ -397,15 +442,17 @@ public struct NaiveBayesModel: Sendable {
       denominators[c] = log(total + smoothing)
     }
     var weights = [Double](repeating: 0, count: rows.counts.count)
+    var counts = [Double](repeating: 0, count: classes)
     for base in stride(from: 0, to: rows.counts.count, by: classes) {
-      var all = 0
-      if options.complement { for c in 0..<classes { all += rows.counts[base + c] } }
+      for c in 0..<classes { counts[c] = Double(rows.counts[base + c]) }
+      if let label = boosts[base / classes] { counts[label.rawValue] += options.lexiconWeight }
+      var all = 0.0
+      if options.complement { for c in 0..<classes { all += counts[c] } }
       for c in 0..<classes {
         if options.complement {
-          let others = Double(all - rows.counts[base + c])
-          weights[base + c] = denominators[c] - log(others + options.alpha)
+          weights[base + c] = denominators[c] - log(all - counts[c] + options.alpha)
         } else {
-          weights[base + c] = log(Double(rows.counts[base + c]) + options.alpha) - denominators[c]
+          weights[base + c] = log(counts[c] + options.alpha) - denominators[c]
         }
       }
     }
@@ -715,6 +762,17 @@ struct CountRows {
   mutating func append(_ row: UnsafeBufferPointer<Int>) {
     for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
     rowOfFeature.append(number(of: row))
+  }
+
+  /// Gives feature `id` a row of its own, a copy of its counts that no other
+  /// feature shares or will share, and returns its number. The totals do
+  /// not change.
+  mutating func separateRow(ofFeature id: Int) -> Int {
+    let number = counts.count / Sentiment.count
+    let old = Int(rowOfFeature[id]) * Sentiment.count
+    counts.append(contentsOf: counts[old..<(old + Sentiment.count)])
+    rowOfFeature[id] = UInt32(number)
+    return number
   }
 
   /// The number of `row`, adding it if it is new.

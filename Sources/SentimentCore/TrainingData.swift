@@ -38,12 +38,8 @@ public enum TrainingDataError: LocalizedError, Equatable {
         + "quote fields that contain commas"
     case .invalidUTF8(let line):
       "line \(line): the text is not valid UTF-8; convert the file to UTF-8 first"
-    case .syntax(.unterminatedQuote(let line)):
-      "line \(line): a quoted field is never closed; check for a missing '\"'"
-    case .syntax(.characterAfterQuote(let line)):
-      "line \(line): a closing quote is followed by text; write a quote inside a quoted field as '\"\"'"
-    case .syntax(.nulByte(let line)):
-      "line \(line): a NUL byte; this looks like a binary file, not CSV"
+    case .syntax(let error):
+      error.errorDescription
     case .noUsableRows(let skipped):
       "the training data has no usable rows (\(skipped) skipped as irrelevant)"
     }

@@ -63,6 +63,8 @@ struct TrainingSettings: Equatable {
   var tokenizer = TokenizerSettings()
   var options = NaiveBayesOptions()
   var columns = TrainingDataColumns()
+  /// A lexicon CSV to use instead of the built-in one.
+  var lexicon: String?
 }
 
 /// `tweetalyze train`.
@@ -388,6 +390,27 @@ enum CommandLineParser {
     }
     settings.columns.text = parsed.value("text-column")
     settings.columns.label = parsed.value("label-column")
+    settings.lexicon = parsed.value("lexicon")
+    if settings.lexicon == "-" && parsed.positionals.first == "-" {
+      throw UsageError(
+        message: "Standard input can hold the data or the lexicon, not both", command: command)
+    }
+    if let weight = try parsed.double("lexicon-weight") {
+      guard weight > 0 else {
+        throw UsageError(
+          message: "--lexicon-weight takes a number above 0, such as 1000 (got \(weight)); "
+            + "--no-lexicon leaves the lexicon out",
+          command: command)
+      }
+      settings.options.lexiconWeight = weight
+    }
+    if parsed.has("no-lexicon") {
+      guard settings.lexicon == nil && !parsed.has("lexicon-weight") else {
+        throw UsageError(
+          message: "Give --no-lexicon or --lexicon/--lexicon-weight, not both", command: command)
+      }
+      settings.options.lexiconWeight = 0
+    }
     return settings
   }
 }

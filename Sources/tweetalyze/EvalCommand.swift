@@ -14,6 +14,7 @@ extension Context {
         command: .eval)
     }
     let settings = options.training
+    let lexicon = try lexicon(settings)
     let corpus = try Files.withInput(path) { file in
       try TrainingData.corpus(file, columns: settings.columns)
     }
@@ -23,7 +24,7 @@ extension Context {
     case .split(let fraction):
       let result = try Evaluation.split(
         corpus, fraction: fraction, seed: options.seed, tokenizer: settings.tokenizer,
-        options: settings.options)
+        options: settings.options, lexicon: lexicon)
       report.method = "split"
       report.fraction = fraction
       report.trainingAccuracy = result.trainingAccuracy
@@ -34,7 +35,7 @@ extension Context {
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
-        options: settings.options)
+        options: settings.options, lexicon: lexicon)
       report.method = "folds"
       report.folds = result.folds
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0

@@ -72,6 +72,13 @@ enum Specs {
       name: "min-count", value: "N",
       help: "Leave out features seen fewer than N times (default: 1)."),
     OptionSpec(
+      name: "lexicon", value: "PATH",
+      help: "Use this lexicon (CSV: word,polarity) instead of the built-in one."),
+    OptionSpec(
+      name: "lexicon-weight", value: "B",
+      help: "How many occurrences in its class a lexicon word counts for (default: 1000)."),
+    OptionSpec(name: "no-lexicon", help: "Learn from the data alone, without a lexicon."),
+    OptionSpec(
       name: "disable", value: "STEPS",
       help: "Switch off tokenizer steps, comma-separated: drop-short-words, emoji, emoticons, "
         + "hashtags, lowercase, mentions, negation, numbers, punctuation, squeeze-repeats, urls."),

@@ -10,6 +10,17 @@ import SentimentCore
 #endif
 
 extension Context {
+  /// The lexicon that `settings` ask for: the built-in one, or one read from
+  /// a CSV file.
+  func lexicon(_ settings: TrainingSettings) throws -> Lexicon {
+    guard let path = settings.lexicon else { return .builtIn }
+    do {
+      return try Files.withInput(path) { try Lexicon.read($0) }
+    } catch let error as LexiconError {
+      throw RuntimeError("lexicon \(path): \(error.localizedDescription)")
+    }
+  }
+
   /// `tweetalyze train`: stream the CSV into a trainer and write the model
   /// atomically from its counts; the summary goes to stderr, or to stdout as
   /// JSON with `--json`.
@@ -24,7 +35,8 @@ extension Context {
     defer { spool?.remove() }
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
-    var trainer = NaiveBayesTrainer(tokenizer: settings.tokenizer, options: settings.options)
+    var trainer = NaiveBayesTrainer(
+      tokenizer: settings.tokenizer, options: settings.options, lexicon: try lexicon(settings))
     let (summary, sha256) = try Files.withInput(options.data) { file in
       var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
@@ -38,6 +50,16 @@ extension Context {
       try ModelFile.encode(trainer, metadata: options.metadata, provenance: provenance, to: write)
     }
     let features = trainer.featureCount
+    let trainerLexicon = (words: trainer.lexicon.entries.count, skipped: trainer.lexiconSkipped)
+    let lexiconWords = trainerLexicon.words
+    let lexiconLine =
+      lexiconWords == 0
+      ? "Lexicon: none."
+      : "Lexicon: \(lexiconWords) words (\(settings.lexicon ?? "built-in")"
+        + (trainerLexicon.skipped > 0
+          ? "; \(trainerLexicon.skipped) left out, not tokens as the tokenizer writes them" : "")
+        + "), each counting \(FixedDecimal.string(settings.options.lexiconWeight, decimals: 0)) "
+        + "times in its class."
     var accuracy: Double?
     if options.trainingAccuracy {
       let model = trainer.model(metadata: options.metadata, provenance: provenance)
@@ -49,6 +71,21 @@ extension Context {
       json.beginObject()
       json.key("features")
       json.integer(features)
+      json.key("lexicon")
+      if lexiconWords > 0 {
+        json.beginObject()
+        json.key("skipped")
+        json.integer(trainerLexicon.skipped)
+        json.key("source")
+        json.string(settings.lexicon ?? "built-in")
+        json.key("weight")
+        json.number(settings.options.lexiconWeight)
+        json.key("words")
+        json.integer(lexiconWords)
+        json.endObject()
+      } else {
+        json.null()
+      }
       json.key("output")
       json.string(options.output)
       json.key("rows")
@@ -78,6 +115,7 @@ extension Context {
         \(summary.rows[Sentiment.positive.rawValue]) positive; \
         \(summary.skipped) skipped (irrelevant).
         Features: \(features).\(measured ?? "")
+        \(lexiconLine)
         Wrote \(options.output).
 
         """)

@@ -9,10 +9,11 @@ final class ExplanationTests: XCTestCase {
   /// Weight = log((count + 1) / (total + 4)):
   ///   good: negative log 1/5, neutral log 1/5, positive log 3/7
   ///   bad:  negative log 2/5, neutral log 1/5, positive log 1/7
-  /// Priors: negative 1/4, neutral 1/4, positive 2/4.
+  /// Priors: negative 1/4, neutral 1/4, positive 2/4. No lexicon.
   func model(binarized: Bool = true) -> NaiveBayesModel {
     var trainer = NaiveBayesTrainer(
-      options: NaiveBayesOptions(alpha: 1, binarized: binarized, priors: .data, bigrams: false))
+      options: NaiveBayesOptions(alpha: 1, binarized: binarized, priors: .data, bigrams: false),
+      lexicon: Lexicon())
     trainer.add("good", as: .positive)
     trainer.add("good fun", as: .positive)
     trainer.add("bad", as: .negative)

@@ -149,7 +149,8 @@ final class ModelFileReaderTests: XCTestCase {
 
   func testUnusualButValidFilesGiveTheGenericResult() throws {
     // Not binarized, so that a count may exceed the number of documents.
-    let model = trainedModel(options: NaiveBayesOptions(binarized: false))
+    // No lexicon: the edit of the first token must not touch a lexicon word.
+    let model = trainedModel(options: NaiveBayesOptions(binarized: false, lexiconWeight: 0))
     let text = String(decoding: ModelFile.encode(model), as: UTF8.self)
     let first = model.counts[0]
     let edits: [(String, String)] = [
@@ -161,8 +162,8 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"negative\":[\(first),", "\"negative\":[1000000000000000,"),
       ("\"counts\":{", "\"counts\":{\"other\":[],"),  // an extra column
       ("\"vocabulary\":[\"", "\"vocabulary\":[\"\\/\\u00e9\\ud83d\\ude00"),
-      ("\"version\":1", "\"version\":1.0"),
-      ("\"version\":1", "\"version\":1e0"),
+      ("\"version\":2", "\"version\":2.0"),
+      ("\"version\":2", "\"version\":2e0"),
     ]
     for (target, replacement) in edits {
       XCTAssertTrue(text.contains(target), target)
@@ -211,10 +212,12 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"vocabulary\":[", "\"vocabulary\":[\"\\u12\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"love\",\"love\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"lo\\u0076e\",\"love\","),
-      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":1", "\"version\":1,\"version\":1"),
+      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":2", "\"version\":2,\"version\":2"),
       ("\"metadata\":{", "\"metadata\":{\"author\":\"a\","),
-      ("\"version\":1", "\"version\":01"), ("\"version\":1", "\"version\":2"),
-      ("\"version\":1", "\"version\":1e400"), ("\"options\":{", "\"options\":{\"x\":tru,"),
+      ("\"version\":2", "\"version\":02"), ("\"version\":2", "\"version\":3"),
+      ("\"version\":2", "\"version\":1e400"),
+      ("\"lexicon\":{", "\"lexicon\":{\"negative\":[\"no such word\"],"),
+      ("\"lexicon\":{", "\"lexicon\":[],\"x\":{"), ("\"options\":{", "\"options\":{\"x\":tru,"),
       ("\"tokenizer\":{", "\"tokenizer\":{" + String(repeating: "\"x\":[", count: 600)),
     ]
     for (target, replacement) in edits {

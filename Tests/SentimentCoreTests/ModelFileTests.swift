@@ -125,9 +125,8 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(
       root,
       [
-        "classes", "counts", "documents", "format", "metadata", "options", "provenance",
-        "tokenizer",
-        "version", "vocabulary",
+        "classes", "counts", "documents", "format", "lexicon", "metadata", "options",
+        "provenance", "tokenizer", "version", "vocabulary",
       ])
   }
 
@@ -140,7 +139,9 @@ final class ModelFileTests: XCTestCase {
       return nil
     }
     XCTAssertEqual(strings.count, tokens.count)
-    var expected: [String] = []
+    // The lexicon's words first, by class, then the data's features.
+    XCTAssertGreaterThan(model.lexicon.entries.count, 500)
+    var expected = model.lexicon.entries.map(\.word)
     for (text, _) in documents {
       for feature in Featurizer(
         tokenizer: Tokenizer(settings: model.tokenizer), bigrams: model.options.bigrams
@@ -150,14 +151,15 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(1))
+    XCTAssertEqual(root["version"], .number(2))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
 
   func testCountsColumnsFollowTheVocabulary() throws {
     var trainer = NaiveBayesTrainer(
-      tokenizer: .plainWords, options: NaiveBayesOptions(binarized: false, bigrams: false))
+      tokenizer: .plainWords, options: NaiveBayesOptions(binarized: false, bigrams: false),
+      lexicon: Lexicon())
     trainer.add("b b a", as: .positive)
     trainer.add("a", as: .negative)
     let root = try JSONValue.parse(ModelFile.encode(trainer.model()))
@@ -168,6 +170,55 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(
       root["documents"],
       .object(["negative": .number(1), "neutral": .number(0), "positive": .number(1)]))
+  }
+
+  // MARK: Lexicon
+
+  func testLexiconRoundTrips() throws {
+    let model = makeModel()
+    XCTAssertEqual(model.lexicon.entries.count, Lexicon.builtIn.entries.count)
+    XCTAssertEqual(model.lexicon.entries.first?.label, .negative, "by class, as in the file")
+    let decoded = try ModelFile.decode(ModelFile.encode(model))
+    XCTAssertTrue(decoded.lexicon == model.lexicon, "the same entries in the same order")
+    XCTAssertEqual(decoded.options.lexiconWeight, 1000)
+    let love = try XCTUnwrap(model.vocabulary.id(of: "love"))
+    for label in Sentiment.allCases {
+      XCTAssertEqual(
+        decoded.weight(ofFeature: love, for: label), model.weight(ofFeature: love, for: label))
+    }
+    for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
+    let root = try JSONValue.parse(ModelFile.encode(model))
+    XCTAssertEqual(root["lexicon"]?["neutral"], .array([]))
+    XCTAssertEqual(root["options"]?["lexicon_weight"], .number(1000))
+  }
+
+  /// A version 1 file, written before the lexicon, reads as a model without
+  /// one.
+  func testReadsAVersion1FileWithoutALexicon() throws {
+    let model = makeModel(options: NaiveBayesOptions(lexiconWeight: 0))
+    var root = try JSONValue.parse(ModelFile.encode(model))
+    set(["version"], to: .number(1), in: &root)
+    remove(["lexicon"], from: &root)
+    remove(["options", "lexicon_weight"], from: &root)
+    let decoded = try ModelFile.decode(serialize(root))
+    XCTAssertEqual(decoded.lexicon, Lexicon())
+    XCTAssertEqual(decoded.options.lexiconWeight, 0)
+    for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
+  }
+
+  func testRejectsABadLexicon() throws {
+    try assertInconsistent {
+      self.set(["lexicon", "neutral"], to: .array([.string("no such word")]), in: &$0)
+    }
+    try assertInconsistent {
+      self.set(["lexicon", "neutral"], to: .array([.string("love")]), in: &$0)
+    }
+    try assertRejects(
+      { set(["lexicon", "neutral"], to: .array([.number(1)]), in: &$0) },
+      .missing("lexicon.neutral"))
+    try assertRejects(
+      { set(["options", "lexicon_weight"], to: .number(-1), in: &$0) },
+      .missing("options.lexicon_weight"))
   }
 
   // MARK: Rejections
@@ -207,8 +258,8 @@ final class ModelFileTests: XCTestCase {
     try assertRejects({ set(["format"], to: .string("some-other-model"), in: &$0) }, .notAModel)
   }
 
-  func testRejectsVersion2() throws {
-    try assertRejects({ set(["version"], to: .number(2), in: &$0) }, .unsupportedVersion(2))
+  func testRejectsUnknownVersions() throws {
+    try assertRejects({ set(["version"], to: .number(3), in: &$0) }, .unsupportedVersion(3))
     try assertRejects({ set(["version"], to: .number(0), in: &$0) }, .unsupportedVersion(0))
     try assertRejects({ set(["version"], to: .number(1.5), in: &$0) }, .missing("version"))
     try assertRejects({ set(["version"], to: .string("1"), in: &$0) }, .missing("version"))
@@ -237,6 +288,9 @@ final class ModelFileTests: XCTestCase {
       (["tokenizer"], "tokenizer"),
       (["tokenizer", "urls"], "tokenizer.urls"),
       (["tokenizer", "squeeze_repeats"], "tokenizer.squeeze_repeats"),
+      (["options", "lexicon_weight"], "options.lexicon_weight"),
+      (["lexicon"], "lexicon.negative"),
+      (["lexicon", "positive"], "lexicon.positive"),
     ]
     for (path, name) in cases {
       try assertRejects({ remove(path, from: &$0) }, .missing(name), "\(path)")

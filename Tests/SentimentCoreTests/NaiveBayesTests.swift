@@ -4,12 +4,15 @@ import XCTest
 
 final class NaiveBayesTests: XCTestCase {
   /// Lower-cased words only, so that the tokens of the toy texts are obvious.
+  /// The trainers here have no lexicon: the numbers are the data's alone
+  /// (`LexiconTests` checks what a lexicon adds).
   private let words = TokenizerSettings.plainWords
 
   private func train(
     _ documents: [(String, Sentiment)], options: NaiveBayesOptions, record: Bool = false
   ) -> NaiveBayesTrainer {
-    var trainer = NaiveBayesTrainer(tokenizer: words, options: options, recordDocuments: record)
+    var trainer = NaiveBayesTrainer(
+      tokenizer: words, options: options, lexicon: Lexicon(), recordDocuments: record)
     for (text, label) in documents { trainer.add(text, as: label) }
     return trainer
   }
@@ -310,7 +313,7 @@ final class NaiveBayesTests: XCTestCase {
   /// the featurizer lists, pairs across chunk boundaries included.
   func testLongTextGivesTheFeaturizersFeatures() {
     let text = (0..<10_000).map { "w\($0 % 7_000)" }.joined(separator: " ")
-    var trainer = NaiveBayesTrainer(tokenizer: words)
+    var trainer = NaiveBayesTrainer(tokenizer: words, lexicon: Lexicon())
     trainer.add(text, as: .negative)
     let model = trainer.model()
     var expected: [String] = []
@@ -365,7 +368,7 @@ final class NaiveBayesTests: XCTestCase {
   func testTrainingAccuracyNeedsRecordedDocuments() {
     let trainer = train(toy, options: NaiveBayesOptions.unigrams(), record: false)
     XCTAssertNil(trainer.trainingAccuracy(of: trainer.model()))
-    let empty = NaiveBayesTrainer(tokenizer: words, recordDocuments: true)
+    let empty = NaiveBayesTrainer(tokenizer: words, lexicon: Lexicon(), recordDocuments: true)
     XCTAssertNil(empty.trainingAccuracy(of: trainer.model()))
   }
 
@@ -376,6 +379,86 @@ final class NaiveBayesTests: XCTestCase {
     XCTAssertFalse(options.complement)
     XCTAssertEqual(options.priors, .uniform)
     XCTAssertFalse(options.bigrams)
+  }
+
+  // MARK: Lexicon
+
+  /// "good film" positive, "bad film" negative; lexicon good → positive,
+  /// awful → negative, β = 10; unigrams, alpha 1. The lexicon's words come
+  /// first, by class: awful, good, film, bad (V = 4). Class totals are the data's:
+  /// positive 2, negative 2, neutral 0. Weight = log((count + 1 + boost) /
+  /// (total + 4)).
+  private func lexiconModel(complement: Bool = false, minCount: Int = 1) throws
+    -> NaiveBayesModel
+  {
+    var options = NaiveBayesOptions.unigrams(complement: complement)
+    options.lexiconWeight = 10
+    options.minCount = minCount
+    var trainer = NaiveBayesTrainer(
+      tokenizer: words, options: options,
+      lexicon: try Lexicon(entries: [("good", .positive), ("awful", .negative)]))
+    trainer.add("good film", as: .positive)
+    trainer.add("bad film", as: .negative)
+    return trainer.model()
+  }
+
+  func testLexiconRaisesItsWordsWeightsInTheirClassByHand() throws {
+    let model = try lexiconModel()
+    XCTAssertEqual(
+      (0..<model.vocabulary.count).map { model.vocabulary.token(at: $0) },
+      ["awful", "good", "film", "bad"], "the lexicon's words by class first")
+    func weight(_ word: String, _ label: Sentiment) throws -> Double {
+      model.weight(ofFeature: try XCTUnwrap(model.vocabulary.id(of: word)), for: label)
+    }
+    XCTAssertEqual(try weight("good", .positive), log(12.0 / 6), accuracy: 1e-12)
+    XCTAssertEqual(try weight("good", .negative), log(1.0 / 6), accuracy: 1e-12)
+    XCTAssertEqual(try weight("good", .neutral), log(1.0 / 4), accuracy: 1e-12)
+    XCTAssertEqual(try weight("awful", .negative), log(11.0 / 6), accuracy: 1e-12)
+    XCTAssertEqual(try weight("awful", .positive), log(1.0 / 6), accuracy: 1e-12)
+    // Other words, and the totals, are the data's alone.
+    XCTAssertEqual(try weight("film", .positive), log(2.0 / 6), accuracy: 1e-12)
+    XCTAssertEqual(try weight("bad", .negative), log(2.0 / 6), accuracy: 1e-12)
+    XCTAssertEqual(try weight("bad", .positive), log(1.0 / 6), accuracy: 1e-12)
+    // The counts stay the data's: the lexicon is not in them.
+    XCTAssertEqual(model.count(ofFeature: 1, label: .positive), 1)
+    XCTAssertEqual(model.count(ofFeature: 0, label: .negative), 0)
+    XCTAssertEqual(model.lexicon.entries.map(\.word), ["awful", "good"])
+    XCTAssertEqual(model.predict("awful film").label, .negative)
+    XCTAssertEqual(model.predict("good").label, .positive)
+  }
+
+  /// Complement NB with a lexicon: the boosted count is part of the other
+  /// classes' counts. All counts 4; good's positive count 1 + 10.
+  /// Weight(c) = log(4 − total(c) + 4) − log(others(c) + 1).
+  func testLexiconWithComplementByHand() throws {
+    let model = try lexiconModel(complement: true)
+    let good = try XCTUnwrap(model.vocabulary.id(of: "good"))
+    XCTAssertEqual(model.weight(ofFeature: good, for: .positive), log(6.0 / 1), accuracy: 1e-12)
+    XCTAssertEqual(model.weight(ofFeature: good, for: .negative), log(6.0 / 12), accuracy: 1e-12)
+    XCTAssertEqual(model.weight(ofFeature: good, for: .neutral), log(8.0 / 12), accuracy: 1e-12)
+  }
+
+  /// A lexicon word stays a feature whatever its count, and features that
+  /// share counts with it keep their own weights.
+  func testLexiconWordsSurviveTheMinimumCount() throws {
+    let model = try lexiconModel(minCount: 2)
+    XCTAssertEqual(
+      (0..<model.vocabulary.count).map { model.vocabulary.token(at: $0) },
+      ["awful", "good", "film"])
+    let film = try XCTUnwrap(model.vocabulary.id(of: "film"))
+    // Totals of the kept features: positive 2 (good, film); V = 3.
+    XCTAssertEqual(model.weight(ofFeature: film, for: .positive), log(2.0 / 5), accuracy: 1e-12)
+  }
+
+  func testNoLexiconWithWeightZero() {
+    var options = NaiveBayesOptions.unigrams()
+    options.lexiconWeight = 0
+    var trainer = NaiveBayesTrainer(tokenizer: words, options: options)
+    trainer.add("good film", as: .positive)
+    XCTAssertTrue(trainer.lexicon.entries.isEmpty)
+    XCTAssertEqual(trainer.model().vocabulary.count, 2)
+    XCTAssertEqual(
+      NaiveBayesTrainer().lexicon.entries.count, Lexicon.builtIn.entries.count, "the default")
   }
 
   func testBigramsBecomeFeatures() {

@@ -237,6 +237,30 @@ final class ArgumentsTests: XCTestCase {
     assertRefused(["eval", "--alpha", "0"], command: .eval, "--alpha takes a number above 0")
   }
 
+  func testLexiconOptions() {
+    XCTAssertNil(train(["d", "--out", "m"])?.training.lexicon, "the built-in lexicon")
+    XCTAssertEqual(train(["d", "--out", "m"])?.training.options.lexiconWeight, 1000)
+    XCTAssertEqual(train(["d", "--out", "m", "--lexicon", "l.csv"])?.training.lexicon, "l.csv")
+    XCTAssertEqual(
+      train(["d", "--out", "m", "--lexicon-weight", "250"])?.training.options.lexiconWeight, 250)
+    XCTAssertEqual(
+      train(["d", "--out", "m", "--no-lexicon"])?.training.options.lexiconWeight, 0)
+    for bad in ["0", "-5", "nan", "x"] {
+      assertRefused(
+        ["train", "d", "--out", "m", "--lexicon-weight", bad], command: .train,
+        "--lexicon-weight takes a number")
+    }
+    assertRefused(
+      ["train", "d", "--out", "m", "--no-lexicon", "--lexicon", "l.csv"], command: .train,
+      "Give --no-lexicon or --lexicon/--lexicon-weight, not both")
+    assertRefused(
+      ["eval", "d", "--lexicon-weight", "5", "--no-lexicon"], command: .eval,
+      "Give --no-lexicon or --lexicon/--lexicon-weight, not both")
+    assertRefused(
+      ["train", "-", "--out", "m", "--lexicon", "-"], command: .train,
+      "Standard input can hold the data or the lexicon, not both")
+  }
+
   func testDisableTokenizerSteps() {
     let settings = train([
       "d", "--out", "m", "--disable", "urls,squeeze-repeats", "--disable", "emoji",

@@ -337,7 +337,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 1)
+    XCTAssertEqual(object["version"] as? Int, 2)
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
     let vocabulary = try XCTUnwrap(object["vocabulary"] as? [String])
     XCTAssertFalse(vocabulary.isEmpty)
@@ -355,6 +355,62 @@ final class EndToEndTests: XCTestCase {
     let again = directory.appendingPathComponent("again.json")
     XCTAssertEqual(try tweetalyze(["train", data.path, "--out", again.path]).status, 0)
     XCTAssertEqual(try Data(contentsOf: again), bytes)
+  }
+
+  /// `--lexicon FILE` replaces the built-in lexicon: its usable words are
+  /// the model's lexicon, and those the tokenizer does not write as they
+  /// are (two words, capitals) are left out and counted.
+  func testTrainWithALexiconFile() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    let data = fixture("Fixtures/train/tiny.csv")
+    let lexicon = fixture("Fixtures/lexicon/travel.csv")
+    let run = try tweetalyze(["train", data.path, "--out", model.path, "--lexicon", lexicon.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stderr.contains(
+        "Lexicon: 5 words (\(lexicon.path); 2 left out, not tokens as the tokenizer writes "
+          + "them), each counting 1000 times in its class."), run.stderr)
+    let object = try json(try Data(contentsOf: model))
+    let words = try XCTUnwrap(object["lexicon"] as? [String: [String]])
+    XCTAssertEqual(words["negative"], ["delayed", "cancelled", "stranded"])
+    XCTAssertEqual(words["positive"], ["upgrade", "legroom"])
+    XCTAssertEqual(words["neutral"], [])
+    let classify = try tweetalyze(
+      ["classify", "--model", model.path, "delayed again", "what an upgrade"])
+    XCTAssertEqual(classify.status, 0, classify.stderr)
+    XCTAssertEqual(
+      classify.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] },
+      ["negative", "positive"])
+
+    let none = try tweetalyze(["train", data.path, "--out", model.path, "--no-lexicon"])
+    XCTAssertEqual(none.status, 0, none.stderr)
+    XCTAssertTrue(none.stderr.contains("Lexicon: none."), none.stderr)
+    let plain = try json(try Data(contentsOf: model))
+    XCTAssertEqual(
+      plain["lexicon"] as? [String: [String]], ["negative": [], "neutral": [], "positive": []])
+  }
+
+  /// A bad lexicon stops training with an error that names the file and the
+  /// line, and writes no model.
+  func testTrainWithABadLexiconFails() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    let bad = directory.appendingPathComponent("bad.csv")
+    try Data("word,polarity\nlove,positive\nmeh,so-so\n".utf8).write(to: bad)
+    let data = fixture("Fixtures/train/tiny.csv").path
+    let run = try tweetalyze(["train", data, "--out", model.path, "--lexicon", bad.path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderr,
+      "Error: lexicon \(bad.path): line 3: unknown polarity 'so-so'; expected positive, "
+        + "negative or neutral\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: model.path))
+    let missing = try tweetalyze(
+      ["eval", data, "--lexicon", directory.appendingPathComponent("nope.csv").path])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.hasPrefix("Error: cannot read "), missing.stderr)
   }
 
   /// The training accuracy that `--training-accuracy` reports is what
@@ -432,7 +488,12 @@ final class EndToEndTests: XCTestCase {
     let summary = try json(run.stdoutData)
     XCTAssertEqual(
       Set(summary.keys),
-      ["features", "output", "rows", "sha256", "skipped", "source", "training_accuracy"])
+      ["features", "lexicon", "output", "rows", "sha256", "skipped", "source", "training_accuracy"])
+    let lexicon = try XCTUnwrap(summary["lexicon"] as? [String: Any])
+    XCTAssertEqual(lexicon["words"] as? Int, Lexicon.builtIn.entries.count)
+    XCTAssertEqual(lexicon["skipped"] as? Int, 0)
+    XCTAssertEqual(lexicon["source"] as? String, "built-in")
+    XCTAssertEqual(lexicon["weight"] as? Double, 1000)
     XCTAssertEqual(summary["output"] as? String, model.path)
     XCTAssertEqual(summary["source"] as? String, "sanders-layout.csv")
     XCTAssertEqual(summary["skipped"] as? Int, 4)
@@ -746,10 +807,10 @@ final class EndToEndTests: XCTestCase {
     try write("truncated.json", Array(good.prefix(good.count / 2)))
     try write("notjson.json", Array("hello\n".utf8))
     let text = String(decoding: good, as: UTF8.self)
-    let v2 = text.replacingOccurrences(
-      of: #""version":1,"vocabulary""#, with: #""version":2,"vocabulary""#)
-    XCTAssertNotEqual(v2, text)
-    try write("v2.json", Array(v2.utf8))
+    let v3 = text.replacingOccurrences(
+      of: #""version":2,"vocabulary""#, with: #""version":3,"vocabulary""#)
+    XCTAssertNotEqual(v3, text)
+    try write("v3.json", Array(v3.utf8))
     // Drop the first count of the neutral column.
     let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
     let neutral = try XCTUnwrap(
@@ -810,8 +871,8 @@ final class EndToEndTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 1, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 2", arguments: ["classify", "--model", "v2.json", "x"], status: 1,
-        parts: ["v2.json", "version 2"]),
+        name: "model version 3", arguments: ["classify", "--model", "v3.json", "x"], status: 1,
+        parts: ["v3.json", "version 3"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 1, parts: ["counts.json", "inconsistent"]),
@@ -821,8 +882,8 @@ final class EndToEndTests: XCTestCase {
       BadInput(
         name: "bad model for analyze",
         arguments: [
-          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v2.json",
-        ], status: 1, parts: ["version 2"]),
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v3.json",
+        ], status: 1, parts: ["version 3"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),

@@ -300,13 +300,17 @@ final class InsightEndToEndTests: XCTestCase {
 
   func testExplainNumbersByHand() throws {
     // positive "good", "good fun"; negative "bad"; neutral "meh"; alpha 1,
-    // data priors, no bigrams (see ExplanationTests for the arithmetic).
+    // data priors, no bigrams, no lexicon (see ExplanationTests for the
+    // arithmetic).
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let csv = directory.appendingPathComponent("gb.csv")
     try Data("class,text\nPos,good\nPos,good fun\nNeg,bad\nNeutral,meh\n".utf8).write(to: csv)
     let tiny = directory.appendingPathComponent("gb.json").path
     let trained = try BinaryRunner.run(
-      ["train", csv.path, "--out", tiny, "--alpha", "1", "--priors", "data", "--no-bigrams"])
+      [
+        "train", csv.path, "--out", tiny, "--alpha", "1", "--priors", "data", "--no-bigrams",
+        "--no-lexicon",
+      ])
     XCTAssertEqual(trained.status, 0, trained.stderr)
     let run = try BinaryRunner.run(["explain", "--model", tiny, "--json", "good good bad xyz"])
     XCTAssertEqual(run.status, 0, run.stderr)
