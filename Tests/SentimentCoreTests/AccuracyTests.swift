@@ -4,9 +4,10 @@ import XCTest
 @testable import SentimentCore
 
 /// Accuracy floors on the shared Sanders data, 10-fold stratified
-/// cross-validation with seed 5, default settings. The floors sit a little
-/// under the figures the README reports, to absorb changes that move a few
-/// tweets across folds; they are well above scikit-learn's MultinomialNB
+/// cross-validation with seed 5, default settings (the built-in lexicon
+/// included). The accuracy floors are the accuracy issue's goals (0.72 and
+/// 0.78; the README reports 0.7288 and 0.7853), macro-F1's sit under the
+/// figures (0.7115, 0.7105); they are well above scikit-learn's MultinomialNB
 /// (`../shared/bench/baseline.py accuracy`: 0.699 / 0.612 on apple3, 0.752 /
 /// 0.568 on the full corpus).
 final class AccuracyTests: XCTestCase {
@@ -26,8 +27,8 @@ final class AccuracyTests: XCTestCase {
     let accuracy = try XCTUnwrap(result.accuracy?.mean)
     let macroF1 = try XCTUnwrap(result.macroF1?.mean)
     print("apple3 10-fold: accuracy \(accuracy), macro-F1 \(macroF1)")
-    XCTAssertGreaterThanOrEqual(accuracy, 0.70)
-    XCTAssertGreaterThanOrEqual(macroF1, 0.66)
+    XCTAssertGreaterThanOrEqual(accuracy, 0.72)
+    XCTAssertGreaterThanOrEqual(macroF1, 0.70)
   }
 
   func testFullCorpus() throws {
@@ -38,8 +39,55 @@ final class AccuracyTests: XCTestCase {
     let accuracy = try XCTUnwrap(result.accuracy?.mean)
     let macroF1 = try XCTUnwrap(result.macroF1?.mean)
     print("full corpus 10-fold: accuracy \(accuracy), macro-F1 \(macroF1)")
-    XCTAssertGreaterThanOrEqual(accuracy, 0.775)
-    XCTAssertGreaterThanOrEqual(macroF1, 0.66)
+    XCTAssertGreaterThanOrEqual(accuracy, 0.78)
+    XCTAssertGreaterThanOrEqual(macroF1, 0.70)
+  }
+
+  /// Leave-one-topic-out on the full corpus (apple, google, microsoft,
+  /// twitter): trained on three topics, tested on the fourth, the mean
+  /// macro-F1 over the four. A proxy for tweets from elsewhere, where the
+  /// lexicon matters most: 0.53 with it, 0.44 without (`Scripts/cross-topic.py`
+  /// gives the same within a point; it does not decode HTML entities).
+  func testUnseenTopics() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("shared/data/sanders-full-corpus.csv")
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw XCTSkip("\(url.path) is absent")
+    }
+    // "Topic","Sentiment","TweetId","TweetDate","TweetText"
+    var rows: [(topic: String, label: Sentiment, text: [UInt8])] = []
+    var reader = CSVReader(source: MemorySource(Array(data)))
+    try reader.forEachRecord { record in
+      guard record.line > 1, let label = Sentiment(label: record.string(at: 1)) else { return }
+      var text: [UInt8] = []
+      HTMLEntities.decode(record[4], into: &text)
+      rows.append((record.string(at: 0), label, text))
+    }
+    let topics = Set(rows.map(\.topic)).sorted()
+    XCTAssertEqual(topics, ["apple", "google", "microsoft", "twitter"])
+    func meanMacroF1(_ options: NaiveBayesOptions) -> Double {
+      var sum = 0.0
+      for topic in topics {
+        var trainer = NaiveBayesTrainer(options: options)
+        for row in rows where row.topic != topic {
+          row.text.withUnsafeBufferPointer { trainer.add($0, as: row.label) }
+        }
+        var classifier = Classifier(model: trainer.model())
+        var metrics = ClassificationMetrics()
+        for row in rows where row.topic == topic {
+          let predicted = row.text.withUnsafeBufferPointer { classifier.predict($0).label }
+          metrics.add(actual: row.label, predicted: predicted)
+        }
+        sum += metrics.macroF1 ?? 0
+      }
+      return sum / Double(topics.count)
+    }
+    let withLexicon = meanMacroF1(NaiveBayesOptions())
+    let without = meanMacroF1(NaiveBayesOptions(lexiconWeight: 0))
+    print("unseen topics: macro-F1 \(withLexicon) with the lexicon, \(without) without")
+    XCTAssertGreaterThanOrEqual(withLexicon, 0.50)
+    XCTAssertGreaterThanOrEqual(withLexicon - without, 0.05)
   }
 
   /// The plain-words baseline (every tweet step off, unigrams, Laplace,
