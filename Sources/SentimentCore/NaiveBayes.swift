@@ -770,7 +770,8 @@ struct CountRows {
   mutating func separateRow(ofFeature id: Int) -> Int {
     let number = counts.count / Sentiment.count
     let old = Int(rowOfFeature[id]) * Sentiment.count
-    counts.append(contentsOf: counts[old..<(old + Sentiment.count)])
+    // One at a time: appending a slice of the array itself would copy it.
+    for label in 0..<Sentiment.count { counts.append(counts[old + label]) }
     rowOfFeature[id] = UInt32(number)
     return number
   }
