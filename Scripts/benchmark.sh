@@ -18,7 +18,7 @@ mkdir -p "$dir"
 
 if [ ! -x /usr/bin/time ]; then
   echo "installing GNU time (apt)" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q time >&2
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q time >&2
 fi
 if ! python3 -c 'import sklearn' 2>/dev/null; then
   echo "installing scikit-learn (pip)" >&2
@@ -29,6 +29,7 @@ fi
 # work for Foundation and libcurl is most of a dynamically linked start-up.
 if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
   echo "installing libcurl4-openssl-dev (apt), needed to link FoundationNetworking statically" >&2
+  apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q libcurl4-openssl-dev >&2
 fi
 swift build -c release --static-swift-stdlib --scratch-path .build-perf --product tweetalyze >&2
