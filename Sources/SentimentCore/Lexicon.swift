@@ -54,6 +54,11 @@ public struct Lexicon: Equatable, Sendable {
     }
   }
 
+  /// Appends an entry whose word is known not to be in the lexicon yet.
+  mutating func append(_ entry: Entry) {
+    entries.append(entry)
+  }
+
   /// The lexicon that `train` and `eval` use unless told otherwise: about
   /// 250 positive and 280 negative English words, emoticons and emoji,
   /// written for tweetalyze (see `BuiltInLexicon.swift`).

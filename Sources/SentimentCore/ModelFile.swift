@@ -354,8 +354,9 @@ public enum ModelFile {
   private static func decodeLexicon(_ value: JSONValue?, in vocabulary: Vocabulary) throws
     -> Lexicon
   {
-    var entries: [(word: String, label: Sentiment)] = []
-    var seen: Set<String> = []
+    var lexicon = Lexicon()
+    // By feature id: hashing an integer is cheaper than a string, at start-up.
+    var seen: Set<Int> = []
     for label in Sentiment.allCases {
       guard case .array(let words)? = value?[label.name] else {
         throw ModelFileError.missing("lexicon.\(label.name)")
@@ -364,19 +365,18 @@ public enum ModelFile {
         guard case .string(let text) = word, !text.isEmpty else {
           throw ModelFileError.missing("lexicon.\(label.name)")
         }
-        guard vocabulary.id(of: text) != nil else {
+        guard let id = vocabulary.id(of: text) else {
           throw ModelFileError.inconsistent(
             "the lexicon word '\(text.prefix(80))' is not in the vocabulary")
         }
-        guard seen.insert(text).inserted else {
+        guard seen.insert(id).inserted else {
           throw ModelFileError.inconsistent(
             "the lexicon word '\(text.prefix(80))' is listed twice")
         }
-        entries.append((text, label))
+        lexicon.append(Lexicon.Entry(word: text, label: label))
       }
     }
-    // Distinct words, checked above: this cannot throw.
-    return (try? Lexicon(entries: entries)) ?? Lexicon()
+    return lexicon
   }
 
   /// The vocabulary and the counts (feature id × class) of a parsed file.
