@@ -2,7 +2,8 @@
 // usage, not taken from a published lexicon and not derived from any
 // training data. Words are written as the tokenizer makes them (lower case,
 // `loove` for stretched words, emoticons in their canonical form, emoji
-// without variation selectors), so that each is one token.
+// without variation selectors), so that each is one token. Words used
+// mostly in another sense are left out: `kind` (as in "kind of slow").
 
 extension Lexicon {
   /// Words, emoticons and emoji that signal a positive tweet whatever its topic.
@@ -22,7 +23,7 @@ extension Lexicon {
     "triumph", "champion", "champions", "champs", "unbeatable", "undefeated", "success",
     "successful", "recommend", "recommended", "favorite", "favourite", "fave", "fav", "yay",
     "woohoo", "hooray", "joy", "joyful", "proud", "blessed", "lucky", "luckily", "fortunate",
-    "fortunately", "helpful", "friendly", "polite", "kind", "generous", "courteous", "considerate",
+    "fortunately", "helpful", "friendly", "polite", "generous", "courteous", "considerate",
     "thoughtful", "caring", "supportive", "reliable", "trustworthy", "smooth", "seamless",
     "effortless", "intuitive", "convenient", "comfortable", "comfy", "relaxing", "relaxed",
     "refreshing", "delicious", "tasty", "yummy", "yum", "worthwhile", "valuable", "useful", "handy",
