@@ -470,7 +470,9 @@ public struct NaiveBayesModel: Sendable {
   ///
   /// Features the model has never seen are ignored.
   ///
-  /// - Complexity: O(*n*) in the text's length.
+  /// - Complexity: O(*n*) in the text's length, plus O(*V*) in the number
+  ///   of features to set up a ``Classifier``: for many texts, use one
+  ///   ``Classifier``.
   public func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
     var classifier = Classifier(model: self)
     return classifier.predict(text)
