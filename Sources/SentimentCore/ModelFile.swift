@@ -70,7 +70,7 @@ public enum ModelFileError: LocalizedError, Equatable {
     case .notAModel:
       "the file is not a tweetalyze model (its \"format\" is not \"\(ModelFile.format)\")"
     case .unsupportedVersion(let version):
-      "the model file has format version \(version), but this tweetalyze reads version "
+      "the model file has format version \(version), but this tweetalyze reads versions 1 to "
         + "\(ModelFile.version); upgrade tweetalyze or train the model again"
     case .missing(let key):
       "the model file has no valid \"\(key)\"; it may be truncated or corrupt: train it again"
