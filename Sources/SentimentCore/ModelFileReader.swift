@@ -189,7 +189,6 @@ struct ModelFileReader {
     }
     let end = position
     var rows = CountRows(capacity: elementCount(from: columns[0]))
-    var row = [Int](repeating: 0, count: Sentiment.count)
     var isEmpty = true
     for label in columns.indices {
       position = columns[label]
@@ -198,21 +197,37 @@ struct ModelFileReader {
       guard label == 0 || empty == isEmpty else { throw Declined() }
       isEmpty = empty
     }
-    var isLast = isEmpty
+    guard !isEmpty, let base = bytes.baseAddress else {
+      position = end
+      return rows
+    }
+    // Each column's read position and the row being read, in memory of
+    // their own: the loop runs once per count, so no array checks.
+    let classes = Sentiment.count
+    let cursors = UnsafeMutablePointer<Int>.allocate(capacity: classes)
+    defer { cursors.deallocate() }
+    cursors.initialize(from: columns, count: classes)
+    let row = UnsafeMutablePointer<Int>.allocate(capacity: classes)
+    defer { row.deallocate() }
+    row.initialize(repeating: 0, count: classes)
+    let size = bytes.count
+    var isLast = false
     while !isLast {
-      for label in columns.indices {
-        position = columns[label]
-        skipSpace()
-        row[label] = try count()
-        skipSpace()
-        let separator = try next()
+      for label in 0..<classes {
+        var at = cursors[label]
+        Self.skipSpace(base, size, &at)
+        row[label] = try Self.count(base, size, &at)
+        Self.skipSpace(base, size, &at)
+        guard at < size else { throw Declined() }
+        let separator = base[at]
+        at &+= 1
         guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]"),
           label == 0 || (separator == UInt8(ascii: "]")) == isLast
         else { throw Declined() }
         isLast = separator == UInt8(ascii: "]")
-        columns[label] = position
+        cursors[label] = at
       }
-      row.withUnsafeBufferPointer { rows.append($0) }
+      rows.append(UnsafeBufferPointer(start: row, count: classes))
     }
     position = end
     return rows
@@ -235,22 +250,25 @@ struct ModelFileReader {
     return 0
   }
 
-  /// Reads a count written as plain digits: no sign, fraction or exponent.
+  /// Reads a count written as plain digits at `at`, moving past it: no
+  /// sign, fraction or exponent.
   ///
   /// - Complexity: O(1); at most 15 digits, which a `Double` holds exactly.
   @inline(__always)
-  private mutating func count() throws(Declined) -> Int {
-    let start = position
+  private static func count(
+    _ base: UnsafePointer<UInt8>, _ size: Int, _ at: inout Int
+  ) throws(Declined) -> Int {
+    let start = at
     var value = 0
-    while position < bytes.count {
-      let digit = bytes[position] &- UInt8(ascii: "0")
+    while at < size {
+      let digit = base[at] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       value = value &* 10 &+ Int(digit)
-      position += 1
+      at &+= 1
     }
-    let digits = position - start
+    let digits = at &- start
     // `01` is not JSON; longer numbers are left to the generic parser.
-    guard digits > 0, digits <= 15, digits == 1 || bytes[start] != UInt8(ascii: "0") else {
+    guard digits > 0, digits <= 15, digits == 1 || base[start] != UInt8(ascii: "0") else {
       throw Declined()
     }
     return value
@@ -403,9 +421,16 @@ struct ModelFileReader {
   /// Skips JSON white space.
   @inline(__always)
   private mutating func skipSpace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+    guard let base = bytes.baseAddress else { return }
+    Self.skipSpace(base, bytes.count, &position)
+  }
+
+  /// Skips JSON white space from `at`, below `size`.
+  @inline(__always)
+  private static func skipSpace(_ base: UnsafePointer<UInt8>, _ size: Int, _ at: inout Int) {
+    while at < size {
+      switch base[at] {
+      case 0x20, 0x09, 0x0A, 0x0D: at &+= 1
       default: return
       }
     }

@@ -762,7 +762,9 @@ struct CountRows {
   ///
   /// - Complexity: O(1) on average.
   mutating func append(_ row: UnsafeBufferPointer<Int>) {
-    for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
+    totals.withUnsafeMutableBufferPointer { totals in
+      for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
+    }
     rowOfFeature.append(number(of: row))
   }
 
@@ -783,13 +785,21 @@ struct CountRows {
     let classes = Sentiment.count
     let mask = slots.count - 1
     var slot = Self.slot(of: row, mask: mask)
-    while slots[slot] != 0 {
-      let number = Int(slots[slot]) - 1
-      if (0..<classes).allSatisfy({ counts[number &* classes &+ $0] == row[$0] }) {
-        return UInt32(number)
+    // Most features share a row with an earlier one: find it without
+    // checking each access.
+    let found: UInt32? = slots.withUnsafeBufferPointer { slots in
+      counts.withUnsafeBufferPointer { counts in
+        while slots[slot] != 0 {
+          let number = Int(slots[slot]) &- 1
+          if (0..<classes).allSatisfy({ counts[number &* classes &+ $0] == row[$0] }) {
+            return UInt32(number)
+          }
+          slot = (slot &+ 1) & mask
+        }
+        return nil
       }
-      slot = (slot &+ 1) & mask
     }
+    if let found { return found }
     let number = counts.count / classes
     counts.append(contentsOf: row)
     slots[slot] = UInt32(number + 1)
