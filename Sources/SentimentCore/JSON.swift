@@ -527,15 +527,21 @@ public struct JSONWriter: Sendable {
     valueStart()
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    // Most counts in a model file are one digit.
+    if magnitude < 10 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+      return
+    }
+    // Right to left into a typed buffer, appended at once (a slice of a raw
+    // buffer would be copied byte by byte).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+      var start = 24
       repeat {
-        buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
         magnitude /= 10
-        count += 1
       } while magnitude > 0
-      bytes.append(contentsOf: buffer[(24 - count)...])
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
@@ -584,27 +590,45 @@ public struct JSONWriter: Sendable {
   }
 
   private mutating func appendQuoted(_ value: String) {
-    appendQuoted(value.utf8)
+    var value = value
+    value.withUTF8 { appendQuoted($0) }
   }
 
-  private mutating func appendQuoted<Bytes: Sequence<UInt8>>(_ value: Bytes) {
+  /// Writes `value` quoted: runs of bytes that need no escape at once, the
+  /// others one by one.
+  ///
+  /// - Complexity: O(*n*).
+  private mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in value {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case ..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
+    var runStart = 0
+    for index in value.indices {
+      let byte = value[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<index]))
+      appendEscaped(byte)
+      runStart = index + 1
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart...]))
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes the escape of a byte that JSON strings cannot hold as it is.
+  private mutating func appendEscaped(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+    case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+    case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+    case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+    case ..<0x20:
+      let hex = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+      bytes.append(hex[Int(byte >> 4)])
+      bytes.append(hex[Int(byte & 0xF)])
+    default: bytes.append(byte)
+    }
   }
 }
 
