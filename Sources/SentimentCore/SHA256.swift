@@ -100,22 +100,18 @@ public struct SHA256: Sendable {
         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
       }
       var (a, b, c, d, e, f, g, h) = state
+      // Eight rounds per pass, each naming the state words one place on,
+      // so that no round moves seven words along.
       Self.k.withUnsafeBufferPointer { k in
-        for t in 0..<64 {
-          let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-          let choice = (e & f) ^ (~e & g)
-          let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-          let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-          let majority = (a & b) ^ (a & c) ^ (b & c)
-          let temp2 = s0 &+ majority
-          h = g
-          g = f
-          f = e
-          e = d &+ temp1
-          d = c
-          c = b
-          b = a
-          a = temp1 &+ temp2
+        for t in stride(from: 0, to: 64, by: 8) {
+          Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+          Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+          Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+          Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+          Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+          Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+          Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+          Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
         }
       }
       state = (
@@ -123,6 +119,25 @@ public struct SHA256: Sendable {
         state.6 &+ g, state.7 &+ h
       )
     }
+  }
+}
+
+extension SHA256 {
+  /// One round of FIPS 180-4 §6.2.2 step 3, with `constant` the round's
+  /// K + W: the new `e` goes into `d` and the new `a` into `h`; the caller
+  /// then names the words one place on.
+  @inline(__always)
+  fileprivate static func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+    _ g: UInt32, _ h: inout UInt32, _ constant: UInt32
+  ) {
+    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+    let choice = g ^ (e & (f ^ g))
+    let temp1 = h &+ s1 &+ choice &+ constant
+    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+    let majority = (a & b) | (c & (a | b))
+    d &+= temp1
+    h = temp1 &+ s0 &+ majority
   }
 }
 
