@@ -117,7 +117,8 @@ public enum TrainingData {
   ) throws -> TrainingDataSummary {
     var summary = TrainingDataSummary()
     var layout: (text: Int, label: Int, fields: Int)?
-    var labelCache: [[UInt8]: Sentiment?] = [:]
+    // The labels seen, by their bytes: a few, compared without allocating.
+    var labelCache: [(bytes: [UInt8], label: Sentiment?)] = []
     var decoded: [UInt8] = []
     do {
       try reader.forEachRecord { record in
@@ -132,8 +133,8 @@ public enum TrainingData {
         }
         let labelBytes = record[labelColumn]
         let label: Sentiment?
-        if let cached = labelCache[Array(labelBytes)] {
-          label = cached
+        if let cached = labelCache.first(where: { $0.bytes.elementsEqual(labelBytes) }) {
+          label = cached.label
         } else {
           let text = String(decoding: labelBytes, as: UTF8.self)
           label = Sentiment(label: text)
@@ -142,7 +143,7 @@ public enum TrainingData {
           {
             throw TrainingDataError.unknownLabel(text, line: record.line)
           }
-          if labelCache.count < 64 { labelCache[Array(labelBytes)] = label }
+          if labelCache.count < 64 { labelCache.append((Array(labelBytes), label)) }
         }
         guard let label else {
           summary.skipped += 1
@@ -244,7 +245,16 @@ public struct LabeledCorpus: Sendable {
 public func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   var index = 0
   let count = bytes.count
+  guard let base = bytes.baseAddress else { return true }
+  let raw = UnsafeRawPointer(base)
   while index < count {
+    // Runs of ASCII, eight bytes at a time.
+    while index &+ 8 <= count,
+      raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+    {
+      index &+= 8
+    }
+    guard index < count else { break }
     let lead = bytes[index]
     if lead < 0x80 {
       index += 1

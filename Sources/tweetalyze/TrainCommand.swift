@@ -130,7 +130,7 @@ extension Context {
     var classifier = Classifier(model: model)
     var correct = 0
     var used = 0
-    try Files.withInput(path) { file in
+    _ = try Files.withInput(path) { file in
       try TrainingData.read(file, columns: settings.columns) { label, text in
         used += 1
         if classifier.predict(text).label == label { correct += 1 }
