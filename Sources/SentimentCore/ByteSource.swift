@@ -94,18 +94,19 @@ public struct HashingSource<Base: ByteSource>: ByteSource {
   }
 }
 
-/// A growable buffer over a ``ByteSource``: what the CSV and line readers
-/// share.
-struct ByteWindow<Source: ByteSource> {
-  var source: Source
+/// A growable buffer of bytes read from a source: what the CSV and line
+/// readers share. It is not generic: it reads through a closure, once a
+/// block, so that the readers' per-record code is compiled once, for every
+/// source, instead of running unspecialized (with a generic metadata lookup
+/// per record) for a source type from another module.
+struct ByteWindow {
   /// Bytes read but not yet consumed are `storage[start..<end]`.
   var storage: UnsafeMutableBufferPointer<UInt8>
   var start = 0
   var end = 0
   var atEnd = false
 
-  init(source: Source, blockSize: Int) {
-    self.source = source
+  init(blockSize: Int) {
     storage = .allocate(capacity: max(blockSize, 16))
   }
 
@@ -113,10 +114,10 @@ struct ByteWindow<Source: ByteSource> {
     storage.deallocate()
   }
 
-  /// Reads more bytes after `end`, first moving unconsumed bytes to the
-  /// front and, when the buffer is full of them, doubling it. Returns `false`
-  /// at the end of the source.
-  mutating func fill() throws -> Bool {
+  /// Reads more bytes after `end` with `read`, first moving unconsumed bytes
+  /// to the front and, when the buffer is full of them, doubling it.
+  /// Returns `false` at the end of the source.
+  mutating func fill(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Bool {
     guard !atEnd else { return false }
     if start > 0 {
       let pending = end - start
@@ -134,8 +135,8 @@ struct ByteWindow<Source: ByteSource> {
       storage.deallocate()
       storage = bigger
     }
-    let count = try source.read(
-      into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[end...])))
+    let count = try read(
+      UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[end...])))
     if count == 0 {
       atEnd = true
       return false
@@ -153,11 +154,13 @@ struct ByteWindow<Source: ByteSource> {
 /// while let count = try lines.next({ line in handle(line) }) { … }
 /// ```
 public struct LineReader<Source: ByteSource> {
-  private var window: ByteWindow<Source>
+  private var source: Source
+  private let blockSize: Int
 
   /// Creates a reader; `blockSize` is how much is read at a time.
   public init(source: Source, blockSize: Int = 1 << 20) {
-    window = ByteWindow(source: source, blockSize: blockSize)
+    self.source = source
+    self.blockSize = blockSize
   }
 
   /// Calls `body` with each line's bytes (without its line break) until the
@@ -166,6 +169,17 @@ public struct LineReader<Source: ByteSource> {
   ///
   /// - Complexity: O(*n*); memory is the longest line plus one block.
   public mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    var source = self.source
+    defer { self.source = source }
+    try Self.forEachLine(blockSize: blockSize, read: { try source.read(into: $0) }, body)
+  }
+
+  /// The work of ``forEachLine(_:)``, for any source.
+  private static func forEachLine(
+    blockSize: Int, read: (UnsafeMutableRawBufferPointer) throws -> Int,
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    var window = ByteWindow(blockSize: blockSize)
     defer { window.deallocate() }
     var scanned = 0
     while true {
@@ -183,7 +197,7 @@ public struct LineReader<Source: ByteSource> {
         index += 1
       }
       scanned = window.end - window.start
-      if try !window.fill() {
+      if try !window.fill(read) {
         if window.end > window.start {
           var lineEnd = window.end
           if window.storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }

@@ -64,18 +64,17 @@ public struct CSVRecord {
 ///
 /// Memory is one block plus the longest record.
 public struct CSVReader<Source: ByteSource> {
-  private var window: ByteWindow<Source>
-  private var output: [UInt8] = []
-  private var ends: [Int] = []
-  private var line = 1
+  private var base: Source
+  private var parser: CSVParser
 
   /// Creates a reader; `blockSize` is how much is read at a time.
   public init(source: Source, blockSize: Int = 1 << 20) {
-    window = ByteWindow(source: source, blockSize: blockSize)
+    base = source
+    parser = CSVParser(blockSize: blockSize)
   }
 
   /// The source, for what it learned while being read (a hash, say).
-  public var source: Source { window.source }
+  public var source: Source { base }
 
   /// Calls `body` with each record until the stream ends. Reads the stream
   /// once.
@@ -83,10 +82,32 @@ public struct CSVReader<Source: ByteSource> {
   /// - Throws: ``CSVError``, the source's errors, and `body`'s.
   /// - Complexity: O(*n*) in the stream's length.
   public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
+    var source = base
+    defer { base = source }
+    try parser.forEachRecord(read: { try source.read(into: $0) }, body)
+  }
+}
+
+/// The work of a ``CSVReader``, for any source: it reads through a closure,
+/// so that it is compiled once and not run unspecialized for a source type
+/// from another module.
+private struct CSVParser {
+  private var window: ByteWindow
+  private var output: [UInt8] = []
+  private var ends: [Int] = []
+  private var line = 1
+
+  init(blockSize: Int) {
+    window = ByteWindow(blockSize: blockSize)
+  }
+
+  typealias Read = (UnsafeMutableRawBufferPointer) throws -> Int
+
+  mutating func forEachRecord(read: Read, _ body: (CSVRecord) throws -> Void) throws {
     defer { window.deallocate() }
-    try skipByteOrderMark()
+    try skipByteOrderMark(read: read)
     while true {
-      guard let lines = try parseRecord() else { return }
+      guard let lines = try parseRecord(read: read) else { return }
       try output.withUnsafeBufferPointer { bytes in
         try ends.withUnsafeBufferPointer { ends in
           try body(CSVRecord(line: line, bytes: bytes, ends: ends))
@@ -96,10 +117,10 @@ public struct CSVReader<Source: ByteSource> {
     }
   }
 
-  private mutating func skipByteOrderMark() throws {
+  private mutating func skipByteOrderMark(read: Read) throws {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     // A pipe may deliver fewer than three bytes per read.
-    while window.end - window.start < 3, try window.fill() {}
+    while window.end - window.start < 3, try window.fill(read) {}
     if window.end - window.start >= 3
       && (0..<3).allSatisfy({ window.storage[window.start + $0] == bom[$0] })
     {
@@ -110,13 +131,13 @@ public struct CSVReader<Source: ByteSource> {
   /// Parses the record at `window.start` into `output` and `ends`, reading
   /// more when the record is not complete yet. Returns the number of line
   /// breaks consumed, or `nil` at the end of the stream.
-  private mutating func parseRecord() throws -> Int? {
+  private mutating func parseRecord(read: Read) throws -> Int? {
     while true {
       if window.start == window.end {
-        guard try window.fill() else { return nil }
+        guard try window.fill(read) else { return nil }
       }
       if let lines = try parseBuffered() { return lines }
-      guard try fillMore() else {
+      guard try fillMore(read: read) else {
         // The stream ends inside the record: parse it as the last one.
         guard let lines = try parseBuffered(atEnd: true) else { return nil }
         return lines
@@ -128,10 +149,10 @@ public struct CSVReader<Source: ByteSource> {
   /// a record arriving in many short reads (a pipe gives 64 KiB at a time) is
   /// parsed O(log n) times, not once per read. Returns `false` when nothing
   /// more came.
-  private mutating func fillMore() throws -> Bool {
+  private mutating func fillMore(read: Read) throws -> Bool {
     let pending = window.end - window.start
     var more = false
-    while try window.fill() {
+    while try window.fill(read) {
       more = true
       if window.end - window.start >= 2 * pending { break }
     }
