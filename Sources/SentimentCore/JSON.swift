@@ -601,17 +601,44 @@ public struct JSONWriter: Sendable {
   private mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
-    for index in value.indices {
+    var index = Self.plainPrefix(value)
+    while index < value.count {
       let byte = value[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-        continue
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<index]))
+        appendEscaped(byte)
+        runStart = index + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<index]))
-      appendEscaped(byte)
-      runStart = index + 1
+      index += 1
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart...]))
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// How many bytes at the start of `value` need no escape, counted eight
+  /// at a time: a multiple of eight, or all of them.
+  ///
+  /// - Complexity: O(*n*).
+  @inline(__always)
+  private static func plainPrefix(_ value: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = value.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= value.count {
+      let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let quotes = chunk ^ (ones &* 0x22)
+      let backslashes = chunk ^ (ones &* 0x5C)
+      // Bytes below 0x20, `"` or `\\`; the test may flag more after one of
+      // them, never fewer.
+      let flagged =
+        (chunk &- ones &* 0x20) & ~chunk | (quotes &- ones) & ~quotes
+        | (backslashes &- ones) & ~backslashes
+      if flagged & highBits != 0 { return index }
+      index &+= 8
+    }
+    return index
   }
 
   /// Writes the escape of a byte that JSON strings cannot hold as it is.
