@@ -337,6 +337,32 @@ final class JSONTests: XCTestCase {
     XCTAssertEqual(try JSONValue.parse(json.bytes), .string(value))
   }
 
+  /// The writer looks for bytes to escape eight at a time: each such byte,
+  /// at every position of strings up to 20 bytes (every place in a chunk
+  /// and the tail after the last one), must come back from the parser, and
+  /// so must bytes that only look like them to the chunk test.
+  func testEscapesAtEveryPositionOfTheChunks() throws {
+    let specials: [UInt8] = [0x22, 0x5C, 0x0A, 0x00, 0x1F, 0x7F, 0x21, 0x5D, 0x20, 0xC3]
+    for length in 1...20 {
+      for position in 0..<length {
+        for special in specials {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          bytes[position] = special
+          // A lone 0xC3 is not UTF-8: pair it with the byte after it.
+          if special == 0xC3 {
+            guard position + 1 < length else { continue }
+            bytes[position + 1] = 0xA9
+          }
+          let value = String(decoding: bytes, as: UTF8.self)
+          var json = JSONWriter()
+          json.string(value)
+          XCTAssertEqual(
+            try JSONValue.parse(json.bytes), .string(value), "\(length) \(position) \(special)")
+        }
+      }
+    }
+  }
+
   func testKeysAreEscapedToo() {
     var json = JSONWriter()
     json.beginObject()
