@@ -58,6 +58,35 @@ final class CSVTests: XCTestCase {
       try records("a,b,c\n1,2,3\n"), [Record(1, ["a", "b", "c"]), Record(2, ["1", "2", "3"])])
   }
 
+  /// The parser skips eight bytes at a time while none of them can end or
+  /// escape a field: a comma, quote or line break at every position of
+  /// fields up to 20 bytes (every place in a chunk and the tail after the
+  /// last one) must still be seen.
+  func testSeparatorsAtEveryPositionOfTheChunks() throws {
+    for length in 1...20 {
+      for position in 0..<length {
+        let before = String(repeating: "a", count: position)
+        let after = String(repeating: "b", count: length - position - 1)
+        XCTAssertEqual(
+          try records(before + "," + after + "\n"), [Record(1, [before, after])],
+          "plain, comma at \(position) of \(length)")
+        XCTAssertEqual(
+          try records(before + "\n" + after + "\n"),
+          [Record(1, [before], blank: before.isEmpty)]
+            + [after.isEmpty ? Record(2, [""], blank: true) : Record(2, [after])],
+          "plain, line break at \(position) of \(length)")
+        XCTAssertEqual(
+          try records("\"" + before + "\"\"" + after + "\",x\n"),
+          [Record(1, [before + "\"" + after, "x"])],
+          "quoted, escaped quote at \(position) of \(length)")
+        XCTAssertEqual(
+          try records("\"" + before + "\n" + after + "\"\ny\n"),
+          [Record(1, [before + "\n" + after]), Record(3, ["y"])],
+          "quoted, line break at \(position) of \(length)")
+      }
+    }
+  }
+
   func testQuotedFieldsWithCommasAndEscapedQuotes() throws {
     XCTAssertEqual(
       try records("\"x, y\",\"say \"\"hi\"\"\",z\n"),
