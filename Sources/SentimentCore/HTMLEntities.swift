@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Decodes the HTML entities the X API writes into tweet text: it escapes
 /// `&`, `<` and `>` (`&amp;`, `&lt;`, `&gt;`), and older tweets also hold
 /// `&quot;`, `&#39;` and other numeric references. Decoding them lets `&lt;3`
@@ -13,14 +21,22 @@ public enum HTMLEntities {
   ///
   /// - Complexity: O(*n*).
   public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    guard let base = bytes.baseAddress else { return }
     var index = 0
     while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "&"), let (scalar, length) = entity(in: bytes, at: index) {
+      // The text up to the next `&` at once.
+      let next =
+        memchr(base + index, 0x26, bytes.count - index).map {
+          UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+        } ?? bytes.count
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+      index = next
+      guard index < bytes.count else { return }
+      if let (scalar, length) = entity(in: bytes, at: index) {
         appendUTF8(scalar, to: &output)
         index += length
       } else {
-        output.append(byte)
+        output.append(UInt8(ascii: "&"))
         index += 1
       }
     }

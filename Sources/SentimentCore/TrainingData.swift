@@ -152,7 +152,10 @@ public enum TrainingData {
         let text = record[textColumn]
         guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
         summary.rows[label.rawValue] += 1
-        guard text.contains(UInt8(ascii: "&")) else { return try body(label, text) }
+        // `memchr`: a byte loop over every text cost 3 instructions a byte.
+        guard let base = text.baseAddress, memchr(base, 0x26, text.count) != nil else {
+          return try body(label, text)
+        }
         // Tweets from the API carry `&lt;` for `<`: decode so that `&lt;3` is a heart.
         decoded.removeAll(keepingCapacity: true)
         HTMLEntities.decode(text, into: &decoded)
