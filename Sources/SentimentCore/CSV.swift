@@ -169,22 +169,16 @@ private struct CSVParser {
   private static func skipPlain(
     _ storage: UnsafeMutableBufferPointer<UInt8>, from index: Int, to end: Int, quoted: Bool
   ) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    let stop = ones &* UInt64(quoted ? UInt8(ascii: "\"") : UInt8(ascii: ","))
+    let stop = quoted ? UInt8(ascii: "\"") : UInt8(ascii: ",")
     let base = UnsafeRawPointer(storage.baseAddress.unsafelyUnwrapped)
     var index = index
     while index &+ 8 <= end {
       let chunk = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A zero byte in any of these XORs is a byte to see; this test never
-      // misses one (it may flag more, which the byte loop then reads).
-      let stops = chunk ^ stop
-      let lineFeeds = chunk ^ (ones &* 0x0A)
-      let returns = chunk ^ (ones &* 0x0D)
+      // It may flag more than these bytes, which the byte loop then reads.
       let flagged =
-        (chunk &- ones) & ~chunk | (stops &- ones) & ~stops
-        | (lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns
-      if flagged & highBits != 0 { break }
+        ByteChunk.matches(chunk, 0) | ByteChunk.matches(chunk, stop)
+        | ByteChunk.matches(chunk, 0x0A) | ByteChunk.matches(chunk, 0x0D)
+      if flagged != 0 { break }
       index &+= 8
     }
     return index

@@ -623,19 +623,10 @@ public struct JSONWriter: Sendable {
   private static func plainPrefix(_ value: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = value.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
     var index = 0
     while index &+ 8 <= value.count {
       let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let quotes = chunk ^ (ones &* 0x22)
-      let backslashes = chunk ^ (ones &* 0x5C)
-      // Bytes below 0x20, `"` or `\\`; the test may flag more after one of
-      // them, never fewer.
-      let flagged =
-        (chunk &- ones &* 0x20) & ~chunk | (quotes &- ones) & ~quotes
-        | (backslashes &- ones) & ~backslashes
-      if flagged & highBits != 0 { return index }
+      if ByteChunk.jsonStringStops(chunk) != 0 { return index }
       index &+= 8
     }
     return index

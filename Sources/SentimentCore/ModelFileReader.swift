@@ -344,21 +344,14 @@ struct ModelFileReader {
   /// - Complexity: O(*k*) in the number of bytes skipped.
   @inline(__always)
   private mutating func skipPlainBytes() -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let highBits = ByteChunk.highBits
     var allBits: UInt64 = 0
     if let base = bytes.baseAddress {
       let raw = UnsafeRawPointer(base)
       while position &+ 8 <= bytes.count {
         let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        // The high bit of the first byte that stops the string, and maybe of
-        // later ones: a zero byte after XOR with `"` or `\`, or one below
-        // 0x20 (borrows only go from a byte that matches to later ones).
-        let quotes = word ^ (ones &* UInt64(Self.quote))
-        let backslashes = word ^ (ones &* UInt64(Self.backslash))
-        let stops =
-          ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
-            | (word &- ones &* 0x20) & ~word) & highBits
+        // The lowest flagged byte is exactly the first that stops the string.
+        let stops = ByteChunk.jsonStringStops(word)
         if stops != 0 {
           let length = stops.trailingZeroBitCount &>> 3
           allBits |= word & ((1 &<< UInt64(length &* 8)) &- 1)

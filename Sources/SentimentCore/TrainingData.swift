@@ -263,7 +263,7 @@ public func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   while index < count {
     // Runs of ASCII, eight bytes at a time.
     while index &+ 8 <= count,
-      raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & ByteChunk.highBits == 0
     {
       index &+= 8
     }
