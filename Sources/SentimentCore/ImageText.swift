@@ -1,0 +1,66 @@
+/// How the binary embeds bytes in a string literal, which must be text: six
+/// bits per character, written as the character `"0"` + the value (`0` …
+/// `o`: no quote and no `#`, so a raw string literal `#"…"#` holds any
+/// text), in groups of eight characters for six bytes.
+///
+/// A group is the six bytes as a little-endian 48-bit number, six bits at a
+/// time from the lowest. Unlike Base64, whose alphabet is in four ranges, a
+/// group decodes with a few 64-bit operations and no table: what the
+/// default model's image (``ModelImage``) needs, as it is decoded at every
+/// start.
+///
+/// ```swift
+/// let text = ImageText.encode([1, 2, 3, 4, 5, 6])   // "18`04DP1"
+/// ```
+enum ImageText {
+  /// The number of bytes a group holds.
+  static let groupBytes = 6
+  /// The number of characters a group takes.
+  static let groupCharacters = 8
+
+  /// The text of `bytes`, zero-padded to whole groups.
+  ///
+  /// - Complexity: O(*n*).
+  static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity((bytes.count + 5) / 6 * 8)
+    for start in stride(from: 0, to: bytes.count, by: groupBytes) {
+      var group: UInt64 = 0
+      for (offset, byte) in bytes[start..<min(start + groupBytes, bytes.count)].enumerated() {
+        group |= UInt64(byte) << (8 * offset)
+      }
+      for offset in 0..<groupCharacters {
+        text.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: group >> (6 * offset) & 63))
+      }
+    }
+    return text
+  }
+
+  /// Decodes `groups` groups of `text` into `output`, which needs room for
+  /// `groups` × 6 + 2 bytes (each group is stored as eight), and returns
+  /// whether every character was one of the 64.
+  ///
+  /// - Complexity: O(*n*): about twenty operations per group.
+  static func decode(
+    _ text: UnsafePointer<UInt8>, groups: Int, into output: UnsafeMutableRawPointer
+  ) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let zero: UInt64 = 0x3030_3030_3030_3030
+    let end: UInt64 = 0x7070_7070_7070_7070
+    var bad: UInt64 = 0
+    for group in 0..<groups {
+      let chunk = UInt64(
+        littleEndian: UnsafeRawPointer(text + group &* 8).loadUnaligned(as: UInt64.self))
+      // A byte is one of the 64 when it is below 0x80, at least "0" and
+      // below "p"; with the high bits set first, no subtraction borrows
+      // from the next byte.
+      bad |= (chunk | ~((chunk | high) &- zero) | ((chunk | high) &- end)) & high
+      let values = chunk &- zero
+      let pairs = values & 0x003F_003F_003F_003F | (values & 0x3F00_3F00_3F00_3F00) >> 2
+      let halves = pairs & 0x0000_0FFF_0000_0FFF | (pairs & 0x0FFF_0000_0FFF_0000) >> 4
+      let bytes = halves & 0xFF_FFFF | (halves >> 8) & 0xFFFF_FF00_0000
+      output.storeBytes(of: bytes.littleEndian, toByteOffset: group &* 6, as: UInt64.self)
+    }
+    return bad == 0
+  }
+}
