@@ -277,7 +277,8 @@ public enum ModelFile {
   static func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> NaiveBayesModel? {
     guard let contents = ModelFileReader.read(bytes) else { return nil }
     return try? model(root: .object(contents.members)) {
-      (contents.vocabulary, contents.counts, contents.pairKeys)
+      Features(
+        vocabulary: contents.vocabulary, rows: contents.counts, pairs: .keys(contents.pairKeys))
     }
   }
 
@@ -296,18 +297,29 @@ public enum ModelFile {
     }
     return try model(root: root) {
       let (vocabulary, counts) = try features(of: root)
-      return (vocabulary, CountRows(table: counts), nil)
+      return Features(vocabulary: vocabulary, rows: CountRows(table: counts), pairs: .vocabulary)
     }
   }
 
+  /// A model's big tables, decoded.
+  struct Features {
+    /// The features, with their ids.
+    var vocabulary: Vocabulary
+    /// Feature id × class → count, as distinct rows.
+    var rows: CountRows
+    /// How to index the vocabulary's pairs.
+    var pairs: PairSource
+  }
+
   /// Checks a parsed file's members and builds the model; `features` gives
-  /// the vocabulary, the counts (feature id × class) and, when they were
-  /// gathered with the vocabulary, its pairs' keys; it is called after the
-  /// format, version and classes are checked.
+  /// the vocabulary, the counts and how to index its pairs; it is called
+  /// after the format, version and classes are checked. The members are
+  /// every member of the file but `vocabulary` and `counts` (the generic
+  /// path passes those too, and they are not read here).
   ///
   /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
-  private static func model(
-    root: JSONValue, features: () throws -> (Vocabulary, CountRows, PairKeys?)
+  static func model(
+    root: JSONValue, features: () throws -> Features
   ) throws -> NaiveBayesModel {
     guard case .object = root, case .string(format)? = root["format"] else {
       throw ModelFileError.notAModel
@@ -322,7 +334,8 @@ public enum ModelFile {
       classes == Sentiment.allCases.map({ .string($0.name) })
     else { throw ModelFileError.missing("classes") }
 
-    let (vocabulary, rows, pairKeys) = try features()
+    let features = try features()
+    let (vocabulary, rows) = (features.vocabulary, features.rows)
     let documents = try classCounts(root["documents"], name: "documents")
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
@@ -344,7 +357,7 @@ public enum ModelFile {
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options, lexicon: lexicon,
-      vocabulary: vocabulary, rows: rows, documents: documents, pairKeys: pairKeys)
+      vocabulary: vocabulary, rows: rows, documents: documents, pairs: features.pairs)
   }
 
   /// The `lexicon` member: a list of words per class, each a feature of the

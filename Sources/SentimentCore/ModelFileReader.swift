@@ -30,6 +30,9 @@ struct ModelFileReader {
   struct Contents {
     /// Every member but `vocabulary` and `counts`, parsed.
     var members: [String: JSONValue]
+    /// The same members' names and where their values' text is in the
+    /// file, in file order.
+    var memberTexts: [(name: String, range: Range<Int>)]
     /// The `vocabulary` tokens, with ids in file order.
     var vocabulary: Vocabulary
     /// Feature id × class → count, from the `counts` columns.
@@ -71,6 +74,7 @@ struct ModelFileReader {
   /// Reads the root object and checks that nothing follows it.
   private mutating func file() throws(Declined) -> Contents {
     var members: [String: JSONValue] = [:]
+    var memberTexts: [(name: String, range: Range<Int>)] = []
     var counts: CountRows?
     var vocabulary: (Vocabulary, PairKeys)?
     skipSpace()
@@ -91,12 +95,14 @@ struct ModelFileReader {
         vocabulary = try tokens(capacity: counts?.featureCount ?? 1024)
       default:
         let value: JSONValue
+        let start = position
         do {
           value = try JSONValue.parse(try skipValue())
         } catch {
           throw Declined()
         }
         guard members.updateValue(value, forKey: name) == nil else { throw Declined() }
+        memberTexts.append((name, start..<position))
       }
       skipSpace()
       if try next() != UInt8(ascii: ",") { break }
@@ -106,7 +112,9 @@ struct ModelFileReader {
     guard position == bytes.count, let (vocabulary, pairKeys) = vocabulary, let counts,
       counts.featureCount == vocabulary.count
     else { throw Declined() }
-    return Contents(members: members, vocabulary: vocabulary, counts: counts, pairKeys: pairKeys)
+    return Contents(
+      members: members, memberTexts: memberTexts, vocabulary: vocabulary, counts: counts,
+      pairKeys: pairKeys)
   }
 
   /// Reads a member name written without escapes in printable ASCII (as the

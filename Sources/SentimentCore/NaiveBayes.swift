@@ -382,13 +382,13 @@ public struct NaiveBayesModel: Sendable {
   }
 
   /// Creates a model from the rows of its counts; ``ModelFile`` checks them
-  /// (and that every lexicon word is a feature) before calling. `pairKeys`,
-  /// when given, holds the keys of the vocabulary's pairs, gathered as it
-  /// was filled.
+  /// (and that every lexicon word is a feature) before calling. `pairs`
+  /// says how to get the index of the vocabulary's pairs, when the model
+  /// counts them.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, vocabulary: Vocabulary, rows: CountRows,
-    documents: [Int], pairKeys: PairKeys? = nil
+    documents: [Int], pairs: PairSource = .vocabulary
   ) {
     self.metadata = metadata
     self.provenance = provenance
@@ -398,11 +398,13 @@ public struct NaiveBayesModel: Sendable {
     self.vocabulary = vocabulary
     self.documents = documents
     if options.bigrams {
-      pairs =
-        pairKeys.map { PairIndex(vocabulary: vocabulary, keys: $0) }
-        ?? PairIndex(vocabulary: vocabulary)
+      switch pairs {
+      case .vocabulary: self.pairs = PairIndex(vocabulary: vocabulary)
+      case .keys(let keys): self.pairs = PairIndex(vocabulary: vocabulary, keys: keys)
+      case .index(let index): self.pairs = index
+      }
     } else {
-      pairs = nil
+      self.pairs = nil
     }
     // A lexicon word gets a row of its own, which its boost makes unlike
     // any other feature's with the same counts.
@@ -758,6 +760,32 @@ struct CountRows {
   /// The number of features.
   var featureCount: Int { rowOfFeature.count }
 
+  /// The rows that ``write(to:)`` wrote, or `nil` when a feature's row is
+  /// out of range or the sections' sizes disagree.
+  ///
+  /// - Complexity: O(*n*) in the number of features.
+  init?(from image: inout ImageReader) {
+    guard let rowOfFeature = image.array(of: UInt32.self),
+      let counts = image.array(of: Int.self), counts.count % Sentiment.count == 0,
+      let totals = image.array(of: Double.self, count: Sentiment.count)
+    else { return nil }
+    let rows = counts.count / Sentiment.count
+    guard rowOfFeature.allSatisfy({ Int($0) < rows }) else { return nil }
+    self.rowOfFeature = rowOfFeature
+    self.counts = counts
+    self.totals = totals
+    var size = 1024
+    while size < rows * 2 + 2 { size <<= 1 }
+    rehash(size: size)
+  }
+
+  /// Appends the rows to a ``ModelImage``.
+  func write(to image: inout ImageWriter) {
+    rowOfFeature.withUnsafeBufferPointer { image.append($0) }
+    counts.withUnsafeBufferPointer { image.append($0) }
+    totals.withUnsafeBufferPointer { image.append($0) }
+  }
+
   /// Adds the next feature, with `row`, its count per class.
   ///
   /// - Complexity: O(1) on average.
@@ -816,8 +844,13 @@ struct CountRows {
   }
 
   private mutating func grow() {
+    rehash(size: slots.count * 2)
+  }
+
+  /// Numbers the rows again in `size` slots (a power of two).
+  private mutating func rehash(size: Int) {
     let classes = Sentiment.count
-    slots = [UInt32](repeating: 0, count: slots.count * 2)
+    slots = [UInt32](repeating: 0, count: size)
     let mask = slots.count - 1
     counts.withUnsafeBufferPointer { counts in
       for number in 0..<(counts.count / classes) {

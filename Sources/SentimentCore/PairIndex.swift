@@ -79,9 +79,7 @@ final class PairIndex: @unchecked Sendable {
     while size < keys.pairCount * 2 { size <<= 1 }
     let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
     slots.initialize(repeating: 0, count: size)
-    var idLimit = 16
-    while idLimit <= vocabulary.count { idLimit <<= 1 }
-    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: idLimit)
+    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
     for id in 0..<keys.written where keys.keys[id] != 0 {
       table.place(id, hash: FeatureTable.hash(keys.keys[id]))
     }
@@ -90,6 +88,54 @@ final class PairIndex: @unchecked Sendable {
   deinit {
     table.slots.deallocate()
     tokenKeys.deallocate()
+  }
+
+  /// Appends the index's tables to a ``ModelImage``; the vocabulary is
+  /// written on its own.
+  func write(to image: inout ImageWriter) {
+    tokens.write(to: &image)
+    image.append(UnsafeBufferPointer(start: tokenKeys, count: tokens.count))
+    keys.write(to: &image)
+    image.append(table.mask + 1)
+    image.append(UnsafeBufferPointer(start: table.slots, count: table.mask + 1))
+  }
+
+  /// The index of `vocabulary` that ``write(to:)`` wrote, or `nil` when the
+  /// sections disagree with each other or with `vocabulary`.
+  ///
+  /// - Complexity: O(*n*) in the number of features and slots.
+  init?(from image: inout ImageReader, vocabulary: Vocabulary) {
+    guard let tokens = Vocabulary(from: &image),
+      let tokenKeys = image.allocation(of: UInt32.self, count: tokens.count)
+    else { return nil }
+    guard let keys = PairKeys(from: &image), keys.count == vocabulary.count else {
+      tokenKeys.deallocate()
+      return nil
+    }
+    guard let size = image.int(), size >= 16, size & (size - 1) == 0, keys.pairCount * 2 <= size,
+      let slots = image.allocation(of: UInt32.self, count: size)
+    else {
+      tokenKeys.deallocate()
+      return nil
+    }
+    self.vocabulary = vocabulary
+    self.tokens = tokens
+    self.tokenKeys = tokenKeys
+    self.keys = keys
+    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
+    // A slot's id is read as an index of `keys`.
+    for slot in 0..<size {
+      let entry = slots[slot] & ~table.tagMask
+      if slots[slot] != 0 && (entry == 0 || entry > keys.written) { return nil }
+    }
+  }
+
+  /// The bound of the feature ids that the table's slots keep: a power of
+  /// two above the number of features.
+  private static func idLimit(_ featureCount: Int) -> Int {
+    var idLimit = 16
+    while idLimit <= featureCount { idLimit <<= 1 }
+    return idLimit
   }
 
   /// Raw pointers for lookups in hot loops, valid while this index lives.
@@ -162,6 +208,33 @@ final class PairKeys {
     keys.deallocate()
   }
 
+  /// Keys restored by ``init(from:)``.
+  private init(keys: UnsafeMutablePointer<UInt64>, written: Int, count: Int, pairCount: Int) {
+    self.keys = keys
+    self.written = written
+    capacity = max(written, 1)
+    self.count = count
+    self.pairCount = pairCount
+  }
+
+  /// The keys that ``write(to:)`` wrote, or `nil` when their counts
+  /// disagree.
+  convenience init?(from image: inout ImageReader) {
+    guard let count = image.int(), let written = image.int(), let pairCount = image.int(),
+      written <= count, pairCount <= written,
+      let keys = image.allocation(of: UInt64.self, count: written)
+    else { return nil }
+    self.init(keys: keys, written: written, count: count, pairCount: pairCount)
+  }
+
+  /// Appends the keys, once resolved, to a ``ModelImage``.
+  fileprivate func write(to image: inout ImageWriter) {
+    image.append(count)
+    image.append(written)
+    image.append(pairCount)
+    image.append(UnsafeBufferPointer(start: keys, count: written))
+  }
+
   /// Adds the next feature, already in the vocabulary that `vocabulary`
   /// views, and the key of its tokens when it is a pair.
   ///
@@ -217,4 +290,14 @@ final class PairKeys {
     guard let found, found > 0, found < feature.count - 1 else { return nil }
     return found
   }
+}
+
+/// Where a model's ``PairIndex`` comes from, when it counts pairs.
+enum PairSource {
+  /// Built from the vocabulary alone.
+  case vocabulary
+  /// Built from the keys gathered as the vocabulary was filled.
+  case keys(PairKeys)
+  /// Built already, for this very vocabulary (read from a ``ModelImage``).
+  case index(PairIndex)
 }

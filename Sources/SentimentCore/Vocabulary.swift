@@ -129,6 +129,24 @@ func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
   return word
 }
 
+extension Vocabulary {
+  /// Appends the vocabulary's memory to a ``ModelImage``: its bytes, their
+  /// offsets and its hash slots.
+  func write(to image: inout ImageWriter) {
+    storage.write(to: &image)
+  }
+
+  /// The vocabulary that ``write(to:)`` wrote, or `nil` when the sections
+  /// disagree: offsets out of order or past the bytes, a slot with an id
+  /// out of range, or a table too full to end a probe.
+  ///
+  /// - Complexity: O(*n*) in the number of tokens and slots.
+  init?(from image: inout ImageReader) {
+    guard let storage = VocabularyStorage(from: &image) else { return nil }
+    self.storage = storage
+  }
+}
+
 /// Raw pointers into a ``Vocabulary``'s storage: lookups without reference
 /// counting. Valid while the vocabulary lives and is not mutated.
 struct VocabularyView {
@@ -213,6 +231,54 @@ private final class VocabularyStorage: @unchecked Sendable {
     arena.deallocate()
     starts.deallocate()
     slots.deallocate()
+  }
+
+  /// Takes the memory that ``write(to:)`` wrote, after checking it.
+  init?(from image: inout ImageReader) {
+    guard let count = image.int(), let arenaCount = image.int(), let size = image.int(),
+      count < Int(UInt32.max) / 2, arenaCount <= Int(UInt32.max), size >= 16,
+      size & (size - 1) == 0, count * 4 <= size * 3
+    else { return nil }
+    guard let arena = image.allocation(of: UInt8.self, count: arenaCount, capacity: 16) else {
+      return nil
+    }
+    let tokenCapacity = max(count, 16)
+    guard
+      let starts = image.allocation(of: UInt32.self, count: count + 1, capacity: tokenCapacity + 1)
+    else {
+      arena.deallocate()
+      return nil
+    }
+    guard let slots = image.allocation(of: UInt32.self, count: size) else {
+      arena.deallocate()
+      starts.deallocate()
+      return nil
+    }
+    self.arena = arena
+    self.arenaCount = arenaCount
+    arenaCapacity = max(arenaCount, 16)
+    self.starts = starts
+    self.tokenCapacity = tokenCapacity
+    self.count = count
+    self.slots = slots
+    mask = size - 1
+    guard starts[0] == 0, Int(starts[count]) == arenaCount else { return nil }
+    for id in 0..<count where starts[id] > starts[id + 1] { return nil }
+    let tagMask = view.table.tagMask
+    for slot in 0..<size {
+      let entry = slots[slot] & ~tagMask
+      if slots[slot] != 0 && (entry == 0 || entry > count) { return nil }
+    }
+  }
+
+  /// Appends the storage's memory to a ``ModelImage``.
+  func write(to image: inout ImageWriter) {
+    image.append(count)
+    image.append(arenaCount)
+    image.append(mask + 1)
+    image.append(UnsafeBufferPointer(start: arena, count: arenaCount))
+    image.append(UnsafeBufferPointer(start: starts, count: count + 1))
+    image.append(UnsafeBufferPointer(start: slots, count: mask + 1))
   }
 
   var view: VocabularyView {
