@@ -3,16 +3,34 @@
 /// embedded in the binary as the text of its model file, so that a copied
 /// binary needs no resource files.
 ///
-/// Regenerate it with `Scripts/update-default-model.sh` (see the README); a
-/// test proves that retraining reproduces these bytes exactly.
+/// Beside the file, the binary embeds its ``ModelImage`` (the tables that
+/// reading the file builds, as ``ImageText``), so that starting takes copies
+/// instead of parsing and hashing; the file is read instead if the image
+/// does not decode.
+///
+/// Regenerate both with `Scripts/update-default-model.sh` (see the README);
+/// a test proves that retraining reproduces the file's bytes exactly, and
+/// another that the image is the file's.
 public enum DefaultModel {
   /// The embedded model file's bytes.
   public static var bytes: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: json.utf8Start, count: json.utf8CodeUnitCount)
   }
 
+  /// The embedded image's text.
+  static var imageText: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: image.utf8Start, count: image.utf8CodeUnitCount)
+  }
+
   /// Decodes the embedded model.
   public static func load() throws -> NaiveBayesModel {
-    try ModelFile.decode(bytes)
+    if let model = loadImage() { return model }
+    return try ModelFile.decode(bytes)
+  }
+
+  /// The embedded model from its image, or `nil` when the image does not
+  /// decode (it is stale or missing).
+  static func loadImage() -> NaiveBayesModel? {
+    ModelImage.decode(imageText, modelFile: bytes)
   }
 }
