@@ -341,7 +341,15 @@ public enum ModelFile {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"], version: fileVersion)
-    let lexicon = fileVersion >= 2 ? try decodeLexicon(root["lexicon"], in: vocabulary) : Lexicon()
+    // Lexicon words are tokens: the pair index finds them without reading
+    // the vocabulary, which a model from an image may defer.
+    let index: PairIndex?
+    if case .index(let built) = features.pairs { index = built } else { index = nil }
+    let lexicon =
+      fileVersion >= 2
+      ? try decodeLexicon(root["lexicon"], features: vocabulary.count) {
+        index?.featureID(ofToken: $0) ?? vocabulary.id(of: $0)
+      } : Lexicon()
     if options.binarized {
       // Row by row: the first row with a count too high is the first
       // feature's with one, as rows are numbered in order of first feature.
@@ -361,16 +369,16 @@ public enum ModelFile {
   }
 
   /// The `lexicon` member: a list of words per class, each a feature of the
-  /// model and listed once.
+  /// model (of the `features`, as `featureID` finds it) and listed once.
   ///
   /// - Throws: ``ModelFileError``.
-  private static func decodeLexicon(_ value: JSONValue?, in vocabulary: Vocabulary) throws
-    -> Lexicon
-  {
+  private static func decodeLexicon(
+    _ value: JSONValue?, features: Int, featureID: (String) -> Int?
+  ) throws -> Lexicon {
     var lexicon = Lexicon()
     // A bit per feature: no hashing, and no `Set<Int>`, whose first use in a
     // process scans the binary's conformance records (0.1 ms at start-up).
-    var seen = [UInt64](repeating: 0, count: vocabulary.count / 64 + 1)
+    var seen = [UInt64](repeating: 0, count: features / 64 + 1)
     for label in Sentiment.allCases {
       guard case .array(let words)? = value?[label.name] else {
         throw ModelFileError.missing("lexicon.\(label.name)")
@@ -379,7 +387,7 @@ public enum ModelFile {
         guard case .string(let text) = word, !text.isEmpty else {
           throw ModelFileError.missing("lexicon.\(label.name)")
         }
-        guard let id = vocabulary.id(of: text) else {
+        guard let id = featureID(text) else {
           throw ModelFileError.inconsistent(
             "the lexicon word '\(text.prefix(80))' is not in the vocabulary")
         }

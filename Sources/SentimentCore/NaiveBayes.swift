@@ -412,7 +412,10 @@ public struct NaiveBayesModel: Sendable {
     var boosts: [Int: Sentiment] = [:]
     if options.lexiconWeight > 0 {
       for entry in lexicon.entries {
-        guard let id = vocabulary.id(of: entry.word) else { continue }
+        // Through the pair index when there is one: it does not read the
+        // vocabulary, which a model from an image may defer.
+        guard let id = self.pairs?.featureID(ofToken: entry.word) ?? vocabulary.id(of: entry.word)
+        else { continue }
         boosts[rows.separateRow(ofFeature: id)] = entry.label
       }
     }
@@ -568,7 +571,6 @@ public struct Classifier {
   private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
     // A copy of this classifier shares the text numbers until it scores.
     if !isKnownUniquelyReferenced(&rows) { rows = FeatureRows(rowOfFeature: model.weightRow) }
-    let vocabulary = model.vocabulary.view
     let pairs = model.pairs?.view
     let tokenizer = self.tokenizer
     let stamp = rows.nextText()
@@ -577,6 +579,7 @@ public struct Classifier {
         scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
         rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
       guard let pairs else {
+        let vocabulary = model.vocabulary.view
         tokenizer.forEachToken(in: text) { token in
           if let id = vocabulary.id(of: token) { sum.add(id) }
         }

@@ -130,6 +130,16 @@ final class PairIndex: @unchecked Sendable {
     }
   }
 
+  /// The feature id of the token `word`, when it is a feature of the
+  /// model: found in the table of tokens, without reading the vocabulary
+  /// (which may be deferred: ``Vocabulary/init(count:deferred:)``).
+  func featureID(ofToken word: String) -> Int? {
+    var word = word
+    return word.withUTF8 { bytes in
+      view.key(of: bytes).flatMap { $0 < vocabulary.count ? $0 : nil }
+    }
+  }
+
   /// The bound of the feature ids that the table's slots keep: a power of
   /// two above the number of features.
   private static func idLimit(_ featureCount: Int) -> Int {

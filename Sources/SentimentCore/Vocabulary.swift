@@ -21,6 +21,22 @@
 /// with linear probing and is kept at most three quarters full.
 public struct Vocabulary: Sendable {
   private var storage: VocabularyStorage
+  /// For a vocabulary whose memory is read when first needed
+  /// (``init(count:deferred:)``): what gives it; `nil` otherwise, when
+  /// `storage` is the memory.
+  private var deferred: (@Sendable () -> Vocabulary)?
+  /// The number of tokens of a deferred vocabulary.
+  private var deferredCount = 0
+
+  /// The memory: `storage`, or a deferred vocabulary's.
+  private var memory: VocabularyStorage {
+    guard let deferred else { return storage }
+    let vocabulary = deferred()
+    precondition(
+      vocabulary.deferred == nil && vocabulary.count == deferredCount,
+      "a deferred vocabulary must give a vocabulary of its count")
+    return vocabulary.storage
+  }
 
   /// Creates an empty vocabulary with room for about `capacity` tokens of
   /// `tokenBytes` bytes in all (by default 8 bytes per token) before it
@@ -33,14 +49,28 @@ public struct Vocabulary: Sendable {
   }
 
   /// The number of tokens.
-  public var count: Int { storage.count }
+  public var count: Int { deferred == nil ? storage.count : deferredCount }
+
+  /// A vocabulary of `count` tokens whose memory `vocabulary` gives, the
+  /// first time any of it is needed and every time after: what lets a model
+  /// start without its feature vocabulary, which classifying a text through
+  /// a ``PairIndex`` never reads. `vocabulary` must always return the same
+  /// vocabulary of `count` tokens, itself not deferred; a `static let`
+  /// gives it once, safely from any thread.
+  ///
+  /// Inserting into a deferred vocabulary first copies the one it gives.
+  init(count: Int, deferred vocabulary: @escaping @Sendable () -> Vocabulary) {
+    storage = VocabularyStorage(capacity: 0)
+    deferred = vocabulary
+    deferredCount = count
+  }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   ///
   /// - Complexity: O(*k*) in the token's length, on average.
   @inline(__always)
   public func id(of token: UnsafeBufferPointer<UInt8>) -> Int? {
-    storage.view.id(of: token)
+    memory.view.id(of: token)
   }
 
   /// The id of `token`, inserting it with the next id if it is new.
@@ -48,13 +78,18 @@ public struct Vocabulary: Sendable {
   /// - Complexity: O(*k*) in the token's length, amortized.
   @discardableResult
   public mutating func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if deferred != nil {
+      storage = memory.copy()
+      deferred = nil
+    } else if !isKnownUniquelyReferenced(&storage) {
+      storage = storage.copy()
+    }
     return storage.insert(token)
   }
 
   /// A non-owning view for lookups in hot loops; valid while this
   /// vocabulary is alive and not mutated.
-  var view: VocabularyView { storage.view }
+  var view: VocabularyView { memory.view }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   public func id(of token: String) -> Int? {
@@ -79,7 +114,7 @@ public struct Vocabulary: Sendable {
     at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     precondition(id >= 0 && id < count, "token id out of range")
-    return try body(storage.view.token(at: id))
+    return try body(memory.view.token(at: id))
   }
 
   /// A hash of the bytes, eight at a time, whose low bits depend on every
@@ -133,7 +168,7 @@ extension Vocabulary {
   /// Appends the vocabulary's memory to a ``ModelImage``: its bytes, their
   /// offsets and its hash slots.
   func write(to image: inout ImageWriter) {
-    storage.write(to: &image)
+    memory.write(to: &image)
   }
 
   /// The vocabulary that ``write(to:)`` wrote, or `nil` when the sections
@@ -144,6 +179,13 @@ extension Vocabulary {
   init?(from image: inout ImageReader) {
     guard let storage = VocabularyStorage(from: &image) else { return nil }
     self.storage = storage
+  }
+
+  /// Skips the vocabulary that ``write(to:)`` wrote, unread, and returns
+  /// its number of tokens.
+  static func skip(in image: inout ImageReader) -> Int? {
+    guard let count = image.int(), image.skip(2 + 3) else { return nil }
+    return count
   }
 }
 
