@@ -29,8 +29,23 @@ public enum DefaultModel {
   }
 
   /// The embedded model from its image, or `nil` when the image does not
-  /// decode (it is stale or missing).
+  /// decode (it is stale or missing). Its feature vocabulary is
+  /// ``vocabulary``, read when first needed: classifying never needs it.
   static func loadImage() -> NaiveBayesModel? {
-    ModelImage.decode(imageText, modelFile: bytes)
+    ModelImage.decode(imageText, modelFile: bytes) { DefaultModel.vocabulary }
   }
+
+  /// The embedded model's feature vocabulary, read from the image the first
+  /// time it is needed (from the file, if the image does not decode).
+  static let vocabulary: Vocabulary = {
+    if let vocabulary = ModelImage.vocabulary(in: imageText, modelFile: bytes) {
+      return vocabulary
+    }
+    // The file decodes (DefaultModelTests proves it); a model from the
+    // image only exists if the image did too.
+    guard let model = try? ModelFile.decode(bytes) else {
+      preconditionFailure("the embedded model file does not decode")
+    }
+    return model.vocabulary
+  }()
 }

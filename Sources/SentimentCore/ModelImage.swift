@@ -53,12 +53,54 @@ enum ModelImage {
   /// The model of `modelFile` from its image, or `nil` when the image is
   /// damaged, is of another file, or its members are wrong.
   ///
+  /// With `vocabulary`, the model's feature vocabulary is not read: it is
+  /// deferred to what `vocabulary` gives (``Vocabulary/init(count:deferred:)``,
+  /// for an image that lives as long as the process, read by
+  /// ``vocabulary(in:modelFile:)``), so that a model that only classifies
+  /// never decodes it. The lexicon's words are then found through the pair
+  /// index's table of tokens.
+  ///
   /// - Complexity: O(*n*) in the image's size: copies and checks, no
   ///   hashing.
   static func decode(
-    _ image: UnsafeBufferPointer<UInt8>, modelFile: UnsafeBufferPointer<UInt8>
+    _ image: UnsafeBufferPointer<UInt8>, modelFile: UnsafeBufferPointer<UInt8>,
+    vocabulary deferred: (@Sendable () -> Vocabulary)? = nil
   ) -> NaiveBayesModel? {
     var reader = ImageReader(image)
+    guard let members = members(&reader, modelFile: modelFile) else { return nil }
+    let vocabulary: Vocabulary
+    if let deferred {
+      guard let count = Vocabulary.skip(in: &reader) else { return nil }
+      vocabulary = Vocabulary(count: count, deferred: deferred)
+    } else {
+      guard let read = Vocabulary(from: &reader) else { return nil }
+      vocabulary = read
+    }
+    guard let rows = CountRows(from: &reader), rows.featureCount == vocabulary.count,
+      let pairs = PairIndex(from: &reader, vocabulary: vocabulary), reader.isAtEnd
+    else { return nil }
+    return try? ModelFile.model(root: .object(members)) {
+      ModelFile.Features(vocabulary: vocabulary, rows: rows, pairs: .index(pairs))
+    }
+  }
+
+  /// The feature vocabulary in the image of `modelFile`, or `nil` when the
+  /// image is damaged or of another file.
+  ///
+  /// - Complexity: O(*n*) in the vocabulary's size.
+  static func vocabulary(
+    in image: UnsafeBufferPointer<UInt8>, modelFile: UnsafeBufferPointer<UInt8>
+  ) -> Vocabulary? {
+    var reader = ImageReader(image)
+    guard members(&reader, modelFile: modelFile) != nil else { return nil }
+    return Vocabulary(from: &reader)
+  }
+
+  /// Reads the image's first sections, checks that they are of
+  /// `modelFile`, and returns the file's small members, parsed.
+  private static func members(
+    _ reader: inout ImageReader, modelFile: UnsafeBufferPointer<UInt8>
+  ) -> [String: JSONValue]? {
     guard let magic = reader.bytes(), magic == Self.magic,
       reader.int() == modelFile.count,
       reader.array(of: UInt64.self, count: 1) == [fingerprint(of: modelFile)],
@@ -71,38 +113,34 @@ enum ModelImage {
       else { return nil }
       members[String(decoding: name, as: UTF8.self)] = value
     }
-    guard let vocabulary = Vocabulary(from: &reader), let rows = CountRows(from: &reader),
-      rows.featureCount == vocabulary.count,
-      let pairs = PairIndex(from: &reader, vocabulary: vocabulary), reader.isAtEnd
-    else { return nil }
-    return try? ModelFile.model(root: .object(members)) {
-      ModelFile.Features(vocabulary: vocabulary, rows: rows, pairs: .index(pairs))
-    }
+    return members
   }
 }
 
 extension ModelImage {
-  /// A 64-bit hash of a model file's bytes, which its image records, so that
-  /// an image does not decode with another file (a file regenerated without
-  /// its image).
+  /// A 64-bit checksum of a model file's bytes, which its image records, so
+  /// that an image does not decode with another file (a file regenerated
+  /// without its image): Fletcher's two running sums over 64-bit words, so
+  /// that changing any one word, or swapping two, changes it.
   ///
-  /// - Complexity: O(*n*): a multiplication per eight bytes.
+  /// - Complexity: O(*n*): two additions per eight bytes.
   static func fingerprint(of file: UnsafeBufferPointer<UInt8>) -> UInt64 {
     guard let base = file.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
-    var hash = UInt64(file.count)
+    var sum = UInt64(file.count)
+    var sumOfSums: UInt64 = 0
     var index = 0
     while index &+ 8 <= file.count {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= hash >> 29
+      sum &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      sumOfSums &+= sum
       index &+= 8
     }
     while index < file.count {
-      hash = (hash ^ UInt64(file[index])) &* 0x9E37_79B9_7F4A_7C15
+      sum &+= UInt64(file[index])
+      sumOfSums &+= sum
       index &+= 1
     }
-    return hash
+    return sum ^ (sumOfSums &* 0x9E37_79B9_7F4A_7C15)
   }
 }
 
@@ -176,6 +214,16 @@ struct ImageReader {
   private static func room<Element>(for _: Element.Type, groups: Int) -> Int {
     let bytes = groups * ImageText.groupBytes + 2
     return (bytes + MemoryLayout<Element>.stride - 1) / MemoryLayout<Element>.stride
+  }
+
+  /// Skips the next `sections` sections, unread; `false` when the image
+  /// ends too soon.
+  mutating func skip(_ sections: Int) -> Bool {
+    for _ in 0..<sections {
+      guard let (_, groups) = header() else { return false }
+      position += groups * ImageText.groupCharacters
+    }
+    return true
   }
 
   /// The next section's bytes.

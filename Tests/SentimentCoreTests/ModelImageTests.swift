@@ -89,6 +89,54 @@ final class ModelImageTests: XCTestCase {
     }
   }
 
+  /// Counts the calls of a deferred vocabulary.
+  private final class Calls: @unchecked Sendable {
+    var count = 0
+  }
+
+  func testADeferredVocabularyIsReadOnlyWhenNeeded() throws {
+    for file in files {
+      let image = try image(of: file)
+      let expected = try ModelFile.decode(file)
+      let full = try XCTUnwrap(
+        image.withUnsafeBufferPointer { image in
+          file.withUnsafeBufferPointer { ModelImage.vocabulary(in: image, modelFile: $0) }
+        })
+      let calls = Calls()
+      let model = try XCTUnwrap(
+        image.withUnsafeBufferPointer { image in
+          file.withUnsafeBufferPointer {
+            ModelImage.decode(image, modelFile: $0) {
+              calls.count += 1
+              return full
+            }
+          }
+        })
+      XCTAssertEqual(model.vocabulary.count, expected.vocabulary.count)
+      XCTAssertTrue(model.lexicon == expected.lexicon)
+      var classifier = Classifier(model: model)
+      var reference = Classifier(model: expected)
+      for probe in probes {
+        XCTAssertEqual(classifier.predict(probe), reference.predict(probe), probe)
+      }
+      // With pairs, loading and classifying go through the pair index; a
+      // model without them looks its lexicon and tokens up in the vocabulary.
+      if expected.options.bigrams {
+        XCTAssertEqual(calls.count, 0, "the vocabulary was read")
+      } else {
+        XCTAssertGreaterThan(calls.count, 0)
+      }
+      XCTAssertEqual(ModelFile.encode(model), file)
+      XCTAssertEqual(model.vocabulary.id(of: expected.vocabulary.token(at: 0)), 0)
+      XCTAssertGreaterThan(calls.count, 0)
+      var copy = model.vocabulary
+      XCTAssertEqual(copy.insert("a new token"), expected.vocabulary.count)
+      XCTAssertEqual(copy.count, expected.vocabulary.count + 1)
+      XCTAssertEqual(model.vocabulary.count, expected.vocabulary.count)
+      XCTAssertNil(model.vocabulary.id(of: "a new token"))
+    }
+  }
+
   func testAVocabularyFromAnImageGrowsWhenCopied() throws {
     let file = self.file()
     let model = try XCTUnwrap(decode(try image(of: file), file: file))
