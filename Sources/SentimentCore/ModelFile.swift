@@ -341,14 +341,14 @@ public enum ModelFile {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"], version: fileVersion)
-    // Lexicon words are tokens: the pair index finds them without reading
-    // the vocabulary, which a model from an image may defer.
+    // Lexicon words are tokens: a built pair index finds them without
+    // reading the vocabulary.
     let index: PairIndex?
     if case .index(let built) = features.pairs { index = built } else { index = nil }
     let lexicon =
       fileVersion >= 2
       ? try decodeLexicon(root["lexicon"], features: vocabulary.count) {
-        index?.featureID(ofToken: $0) ?? vocabulary.id(of: $0)
+        vocabulary.id(ofToken: $0, through: index)
       } : Lexicon()
     if options.binarized {
       // Row by row: the first row with a count too high is the first

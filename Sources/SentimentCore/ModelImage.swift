@@ -92,8 +92,24 @@ enum ModelImage {
     in image: UnsafeBufferPointer<UInt8>, modelFile: UnsafeBufferPointer<UInt8>
   ) -> Vocabulary? {
     var reader = ImageReader(image)
-    guard members(&reader, modelFile: modelFile) != nil else { return nil }
+    // The members, a name and a text each, are not needed here.
+    guard let memberCount = header(&reader, modelFile: modelFile),
+      reader.skip(2 * memberCount)
+    else { return nil }
     return Vocabulary(from: &reader)
+  }
+
+  /// Reads the image's first sections, checks that they are of
+  /// `modelFile`, and returns the number of the file's small members.
+  private static func header(
+    _ reader: inout ImageReader, modelFile: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    guard let magic = reader.bytes(), magic == Self.magic,
+      reader.int() == modelFile.count,
+      reader.array(of: UInt64.self, count: 1) == [fingerprint(of: modelFile)],
+      let memberCount = reader.int(), memberCount < 1000
+    else { return nil }
+    return memberCount
   }
 
   /// Reads the image's first sections, checks that they are of
@@ -101,11 +117,7 @@ enum ModelImage {
   private static func members(
     _ reader: inout ImageReader, modelFile: UnsafeBufferPointer<UInt8>
   ) -> [String: JSONValue]? {
-    guard let magic = reader.bytes(), magic == Self.magic,
-      reader.int() == modelFile.count,
-      reader.array(of: UInt64.self, count: 1) == [fingerprint(of: modelFile)],
-      let memberCount = reader.int(), memberCount < 1000
-    else { return nil }
+    guard let memberCount = header(&reader, modelFile: modelFile) else { return nil }
     var members: [String: JSONValue] = [:]
     for _ in 0..<memberCount {
       guard let name = reader.bytes(), let text = reader.bytes(),

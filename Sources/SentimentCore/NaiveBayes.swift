@@ -412,10 +412,7 @@ public struct NaiveBayesModel: Sendable {
     var boosts: [Int: Sentiment] = [:]
     if options.lexiconWeight > 0 {
       for entry in lexicon.entries {
-        // Through the pair index when there is one: it does not read the
-        // vocabulary, which a model from an image may defer.
-        guard let id = self.pairs?.featureID(ofToken: entry.word) ?? vocabulary.id(of: entry.word)
-        else { continue }
+        guard let id = vocabulary.id(ofToken: entry.word, through: self.pairs) else { continue }
         boosts[rows.separateRow(ofFeature: id)] = entry.label
       }
     }

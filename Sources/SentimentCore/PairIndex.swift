@@ -124,10 +124,7 @@ final class PairIndex: @unchecked Sendable {
     self.keys = keys
     table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
     // A slot's id is read as an index of `keys`.
-    for slot in 0..<size {
-      let entry = slots[slot] & ~table.tagMask
-      if slots[slot] != 0 && (entry == 0 || entry > keys.written) { return nil }
-    }
+    guard table.holdsOnlyIDs(below: keys.written) else { return nil }
   }
 
   /// The feature id of the token `word`, when it is a feature of the
@@ -299,6 +296,15 @@ final class PairKeys {
     }
     guard let found, found > 0, found < feature.count - 1 else { return nil }
     return found
+  }
+}
+
+extension Vocabulary {
+  /// The id of the token `word`, found through `pairs` when there is an
+  /// index: its table of tokens does not read this vocabulary, which a model
+  /// from an image may defer (``init(count:deferred:)``).
+  func id(ofToken word: String, through pairs: PairIndex?) -> Int? {
+    pairs?.featureID(ofToken: word) ?? id(of: word)
   }
 }
 

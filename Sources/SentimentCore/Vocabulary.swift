@@ -184,7 +184,9 @@ extension Vocabulary {
   /// Skips the vocabulary that ``write(to:)`` wrote, unread, and returns
   /// its number of tokens.
   static func skip(in image: inout ImageReader) -> Int? {
-    guard let count = image.int(), image.skip(2 + 3) else { return nil }
+    // After the count: the arena's size, the table's size, then the arena,
+    // the offsets and the slots (``VocabularyStorage/write(to:)``).
+    guard let count = image.int(), image.skip(5) else { return nil }
     return count
   }
 }
@@ -306,11 +308,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     mask = size - 1
     guard starts[0] == 0, Int(starts[count]) == arenaCount else { return nil }
     for id in 0..<count where starts[id] > starts[id + 1] { return nil }
-    let tagMask = view.table.tagMask
-    for slot in 0..<size {
-      let entry = slots[slot] & ~tagMask
-      if slots[slot] != 0 && (entry == 0 || entry > count) { return nil }
-    }
+    guard view.table.holdsOnlyIDs(below: count) else { return nil }
   }
 
   /// Appends the storage's memory to a ``ModelImage``.
@@ -434,6 +432,18 @@ struct TaggedSlots {
       }
       slot = (slot &+ 1) & mask
     }
+  }
+
+  /// Whether every used slot holds an id below `limit`: what a table read
+  /// from a ``ModelImage`` must show before its ids index anything.
+  ///
+  /// - Complexity: O(*n*) in the number of slots.
+  func holdsOnlyIDs(below limit: Int) -> Bool {
+    for slot in 0...mask where slots[slot] != 0 {
+      let id = Int(slots[slot] & ~tagMask) &- 1
+      if id < 0 || id >= limit { return false }
+    }
+    return true
   }
 
   /// Stores `id`, whose hash is `hash`, in `slot`, an empty slot that
