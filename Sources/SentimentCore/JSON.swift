@@ -653,44 +653,78 @@ public struct JSONWriter: Sendable {
 /// Formats numbers with a fixed number of decimals, without Foundation's
 /// locale-dependent and slow `String(format:)`.
 public enum FixedDecimal {
+  /// The most bytes ``write(_:decimals:to:)`` writes.
+  public static let maximumLength = 32
+
   /// Appends `value` rounded half away from zero to `decimals` digits
   /// (`0.81249` with 4 → `0.8125`).
   public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
-    guard value.isFinite else {
-      bytes.append(contentsOf: "nan".utf8)
-      return
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { text in
+      let count = write(value, decimals: decimals, to: text.baseAddress.unsafelyUnwrapped)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
     }
+  }
+
+  /// Writes `value` rounded half away from zero to `decimals` digits at
+  /// `output`, which has room for ``maximumLength`` bytes, and returns how
+  /// many bytes it wrote: ``append(_:decimals:to:)`` without an array, for
+  /// output written line by line.
+  ///
+  /// - Complexity: O(*d*) in the number of digits; no allocation.
+  public static func write(
+    _ value: Double, decimals: Int, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    guard value.isFinite else { return copy("nan", to: output) }
     // Past 15 decimals a Double has no more digits to give.
     let decimals = min(max(decimals, 0), 15)
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    guard scaled < 9e15 else {
-      bytes.append(contentsOf: value.description.utf8)
-      return
+    // 10^decimals is exact as a Double.
+    var power: UInt64 = 1
+    for _ in 0..<decimals { power &*= 10 }
+    let scaled = (abs(value) * Double(power)).rounded()
+    guard scaled < 9e15 else { return copy(value.description, to: output) }
+    let units = UInt64(scaled)
+    var integer = units / power
+    var fraction = units &- integer &* power
+    var start = output
+    if value < 0 && units > 0 {
+      start.pointee = UInt8(ascii: "-")
+      start += 1
     }
-    var units = UInt64(scaled)
-    if value < 0 && units > 0 { bytes.append(UInt8(ascii: "-")) }
-    // Written right to left in a stack buffer, then appended at once: no
-    // allocation per number. At most 16 digits and a point.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      var index = digits.count
-      for _ in 0..<decimals {
-        index -= 1
-        digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
-        units /= 10
-      }
-      if decimals > 0 {
-        index -= 1
-        digits[index] = UInt8(ascii: ".")
-      }
-      repeat {
-        index -= 1
-        digits[index] = UInt8(ascii: "0") + UInt8(units % 10)
-        units /= 10
-      } while units > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+    // The length is known before the first byte is written, so the digits
+    // go right to left in place.
+    var integerDigits = 1
+    var rest = integer
+    while rest >= 10 {
+      rest /= 10
+      integerDigits &+= 1
     }
+    let length = integerDigits &+ (decimals > 0 ? decimals &+ 1 : 0)
+    var index = length
+    for _ in 0..<decimals {
+      index &-= 1
+      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+      fraction /= 10
+    }
+    if decimals > 0 {
+      index &-= 1
+      start[index] = UInt8(ascii: ".")
+    }
+    repeat {
+      index &-= 1
+      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+      integer /= 10
+    } while index > 0
+    return start - output + length
+  }
+
+  /// Copies at most ``maximumLength`` bytes of `text` to `output`.
+  private static func copy(_ text: String, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    var count = 0
+    for byte in text.utf8.prefix(maximumLength) {
+      output[count] = byte
+      count += 1
+    }
+    return count
   }
 
   /// `value` rounded to `decimals` digits, as a string.

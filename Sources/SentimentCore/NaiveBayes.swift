@@ -686,8 +686,9 @@ extension Prediction {
     _ scores: (Double, Double, Double), top label: Sentiment
   ) -> (Double, Double, Double) {
     let top = component(scores, label)
+    // exp(0) is exactly 1: the top class, at least, needs no `exp`.
     func unnormalized(_ score: Double) -> Double {
-      top.isFinite ? exp(score - top) : (score == top ? 1 : 0)
+      score == top ? 1 : top.isFinite ? exp(score - top) : 0
     }
     let first = unnormalized(scores.0)
     let second = unnormalized(scores.1)

@@ -9,11 +9,11 @@ extension Context {
     let emit: (UnsafeBufferPointer<UInt8>) throws -> Void = { text in
       guard json else {
         let (label, confidence) = classifier.classify(text)
-        try stdout.append { buffer in Self.format(label, confidence, into: &buffer) }
+        try stdout.append(atMost: Self.lineLength) { Self.write(label, confidence, to: $0) }
         return
       }
       let prediction = classifier.predict(text)
-      try stdout.append { buffer in Self.format(prediction, json: true, into: &buffer) }
+      try stdout.append { Self.formatJSON(prediction, into: &$0) }
     }
     if options.texts.isEmpty {
       var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
@@ -25,22 +25,26 @@ extension Context {
     }
   }
 
-  /// Appends `label<TAB>probability` and a line break.
-  static func format(_ label: Sentiment, _ confidence: Double, into buffer: inout [UInt8]) {
+  /// The longest line ``write(_:_:to:)`` writes.
+  static let lineLength = 8 + 1 + FixedDecimal.maximumLength + 1
+
+  /// Writes `label<TAB>probability` and a line break at `output`, which has
+  /// room for ``lineLength`` bytes; returns how many bytes it wrote.
+  static func write(
+    _ label: Sentiment, _ confidence: Double, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
     let name = label.literalName
-    buffer.append(
-      contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    buffer.append(0x09)
-    FixedDecimal.append(confidence, decimals: 4, to: &buffer)
-    buffer.append(0x0A)
+    var count = name.utf8CodeUnitCount
+    output.update(from: name.utf8Start, count: count)
+    output[count] = 0x09
+    count += 1
+    count += FixedDecimal.write(confidence, decimals: 4, to: output + count)
+    output[count] = 0x0A
+    return count + 1
   }
 
-  /// Appends `label<TAB>probability` or the JSON object, and a line break.
-  static func format(_ prediction: Prediction, json: Bool, into buffer: inout [UInt8]) {
-    guard json else {
-      format(prediction.label, prediction.confidence, into: &buffer)
-      return
-    }
+  /// Appends the prediction as one JSON object and a line break.
+  static func formatJSON(_ prediction: Prediction, into buffer: inout [UInt8]) {
     buffer.append(contentsOf: #"{"label":""#.utf8)
     buffer.append(contentsOf: prediction.label.name.utf8)
     buffer.append(contentsOf: #"","probabilities":{"#.utf8)
