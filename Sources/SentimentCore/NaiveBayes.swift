@@ -146,7 +146,7 @@ public struct NaiveBayesTrainer {
     tokenIDs = []
     let bigrams = options.bigrams
     scanner.forEachToken(in: text) { token in
-      chunk.ids.append(UInt32(truncatingIfNeeded: tokens.insert(token)))
+      chunk.ids.append(UInt32(truncatingIfNeeded: tokens.insert(padded: token)))
       if chunk.ids.count == Self.chunkSize {
         chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
       }
@@ -578,7 +578,7 @@ public struct Classifier {
       guard let pairs else {
         let vocabulary = model.vocabulary.view
         tokenizer.forEachToken(in: text) { token in
-          if let id = vocabulary.id(of: token) { sum.add(id) }
+          if let id = vocabulary.id(ofPadded: token) { sum.add(id) }
         }
         return sum.scores
       }
@@ -586,7 +586,7 @@ public struct Classifier {
       // of the token before and it.
       var previous = -1
       tokenizer.forEachToken(in: text) { token in
-        guard let key = pairs.key(of: token) else {
+        guard let key = pairs.key(ofPadded: token) else {
           previous = -1
           return
         }

@@ -167,6 +167,13 @@ final class PairIndex: @unchecked Sendable {
       tokens.id(of: token).map { Int(tokenKeys[$0]) }
     }
 
+    /// ``key(of:)`` of a token that eight readable bytes follow
+    /// (``Tokenizer/padding``).
+    @inline(__always)
+    func key(ofPadded token: UnsafeBufferPointer<UInt8>) -> Int? {
+      tokens.id(ofPadded: token).map { Int(tokenKeys[$0]) }
+    }
+
     /// The feature id of the pair of the tokens with keys `first` then
     /// `second`, or `nil`.
     ///

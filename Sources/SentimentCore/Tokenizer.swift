@@ -139,22 +139,30 @@ public struct Tokenizer: Sendable {
 
   /// Calls `body` with the bytes of each token of `text`, in order.
   ///
-  /// The buffer passed to `body` is only valid during the call.
+  /// The buffer passed to `body` is only valid during the call. At least
+  /// ``padding`` readable bytes follow it, so that a lookup can read the
+  /// token's last bytes in one load.
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
   public func forEachToken(
     in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratchCapacity) { scratch in
+    let capacity = Self.scratchCapacity + Self.padding
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
       // Words are read eight bytes at a time, past their end.
       scratch.initialize(repeating: 0)
-      var scanner = TokenScanner(settings: settings, text: text, scratch: scratch)
+      let tokens = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratchCapacity])
+      var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
       while let token = scanner.next() { body(token) }
     }
   }
 
   /// Room for the negation prefix, a token, and an emoji sequence.
   static let scratchCapacity = 128
+
+  /// How many readable bytes follow each token that ``forEachToken(in:_:)``
+  /// passes on.
+  public static let padding = 8
 }
 
 // MARK: - Character classes

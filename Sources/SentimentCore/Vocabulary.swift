@@ -78,13 +78,29 @@ public struct Vocabulary: Sendable {
   /// - Complexity: O(*k*) in the token's length, amortized.
   @discardableResult
   public mutating func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
+    makeUnique()
+    return storage.insert(token)
+  }
+
+  /// ``insert(_:)-(UnsafeBufferPointer<UInt8>)`` of a token that eight
+  /// readable bytes follow (``Tokenizer/padding``).
+  @inline(__always)
+  mutating func insert(padded token: UnsafeBufferPointer<UInt8>) -> Int {
+    makeUnique()
+    let key = Vocabulary.key(token, padded: true)
+    let (slot, found) = storage.view.find(token, key: key)
+    return found ?? storage.append(token, hash: key.hash, slot: slot)
+  }
+
+  /// Gives this vocabulary storage of its own, to be changed.
+  @inline(__always)
+  private mutating func makeUnique() {
     if deferred != nil {
       storage = memory.copy()
       deferred = nil
     } else if !isKnownUniquelyReferenced(&storage) {
       storage = storage.copy()
     }
-    return storage.insert(token)
   }
 
   /// A non-owning view for lookups in hot loops; valid while this
@@ -121,8 +137,17 @@ public struct Vocabulary: Sendable {
   /// byte.
   @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    key(bytes, padded: false).hash
+  }
+
+  /// The hash of the bytes and their last partial word, which a lookup
+  /// compares without reading it again. `padded`: eight readable bytes
+  /// follow them (as they follow a ``Tokenizer``'s tokens), so that word is
+  /// read in one load.
+  @inline(__always)
+  static func key(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool) -> TokenKey {
     var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-    guard let base = bytes.baseAddress else { return hash }
+    guard let base = bytes.baseAddress else { return TokenKey(hash: hash, tail: 0) }
     let raw = UnsafeRawPointer(base)
     var index = 0
     let count = bytes.count
@@ -132,19 +157,32 @@ public struct Vocabulary: Sendable {
       hash ^= hash >> 31
       index &+= 8
     }
+    var last: UInt64 = 0
     if index < count {
-      hash = (hash ^ tail(raw + index, count &- index)) &* 0xBF58_476D_1CE4_E5B9
+      last = tail(raw + index, count &- index, padded: padded)
+      hash = (hash ^ last) &* 0xBF58_476D_1CE4_E5B9
     }
     hash ^= hash >> 32
     hash = hash &* 0x94D0_49BB_1331_11EB
-    return hash ^ (hash >> 29)
+    return TokenKey(hash: hash ^ (hash >> 29), tail: last)
   }
 }
 
+/// What a lookup needs of a token besides its bytes: their hash, and their
+/// last 1 to 7 bytes (0 when their count is a multiple of 8).
+struct TokenKey {
+  var hash: UInt64
+  var tail: UInt64
+}
+
 /// The last 1 to 7 bytes of a key at `bytes`, in one integer with the
-/// first byte lowest, read in at most three loads instead of byte by byte.
+/// first byte lowest, read in at most three loads instead of byte by byte;
+/// in one when eight readable bytes follow them (`padded`).
 @inline(__always)
-func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+func tail(_ bytes: UnsafeRawPointer, _ count: Int, padded: Bool = false) -> UInt64 {
+  if padded {
+    return bytes.loadUnaligned(as: UInt64.self).littleEndian & (1 &<< UInt64(count &* 8) &- 1)
+  }
   var word: UInt64 = 0
   var shift: UInt64 = 0
   var at = 0
@@ -203,14 +241,20 @@ struct VocabularyView {
   /// The id of `token`, or `nil`.
   @inline(__always)
   func id(of token: UnsafeBufferPointer<UInt8>) -> Int? {
-    let found = find(token, hash: Vocabulary.hash(token))
-    return found.id
+    find(token, key: Vocabulary.key(token, padded: false)).id
+  }
+
+  /// The id of `token`, which eight readable bytes follow
+  /// (``Tokenizer/padding``), or `nil`.
+  @inline(__always)
+  func id(ofPadded token: UnsafeBufferPointer<UInt8>) -> Int? {
+    find(token, key: Vocabulary.key(token, padded: true)).id
   }
 
   /// The slot where `token` is or would go, and its id when present.
   @inline(__always)
-  func find(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
-    table.find(hash: hash) { equals($0, token) }
+  func find(_ token: UnsafeBufferPointer<UInt8>, key: TokenKey) -> (slot: Int, id: Int?) {
+    table.find(hash: key.hash) { equals($0, token, tail: key.tail) }
   }
 
   @inline(__always)
@@ -220,7 +264,7 @@ struct VocabularyView {
   }
 
   @inline(__always)
-  private func equals(_ id: Int, _ token: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func equals(_ id: Int, _ token: UnsafeBufferPointer<UInt8>, tail last: UInt64) -> Bool {
     let start = Int(starts[id])
     guard Int(starts[id &+ 1]) &- start == token.count else { return false }
     guard let base = token.baseAddress else { return true }
@@ -237,7 +281,7 @@ struct VocabularyView {
       index &+= 8
     }
     if index < count {
-      return tail(stored + index, count &- index) == tail(given + index, count &- index)
+      return tail(stored + index, count &- index) == last
     }
     return true
   }
@@ -347,9 +391,14 @@ private final class VocabularyStorage: @unchecked Sendable {
   }
 
   func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
-    let hash = Vocabulary.hash(token)
-    let (slot, found) = view.find(token, hash: hash)
-    if let found { return found }
+    let key = Vocabulary.key(token, padded: false)
+    let (slot, found) = view.find(token, key: key)
+    return found ?? append(token, hash: key.hash, slot: slot)
+  }
+
+  /// Adds `token`, which is not in the table, with the next id at `slot`,
+  /// where ``VocabularyView/find(_:key:)`` found room for it.
+  func append(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) -> Int {
     let id = count
     if arenaCount + token.count > arenaCapacity {
       var bigger = arenaCapacity * 2

@@ -44,6 +44,49 @@ final class VocabularyTests: XCTestCase {
     XCTAssertEqual(vocabulary.token(at: id), "naïve")
   }
 
+  /// The tokenizer's tokens are looked up and inserted with their last
+  /// bytes read in one load past their end (`Tokenizer.padding`): the same
+  /// ids as a plain lookup, for tokens of every length up to the scratch's
+  /// end (the longest emoji chain) and any bytes after them.
+  func testPaddedLookupsAndInsertsGiveTheSameIDs() {
+    let thumbs = Array(repeating: "\u{1F44D}", count: 40).joined(separator: "\u{200D}")
+    var texts = [
+      "Sooo happy with @Apple :-) http://t.co/x not good at all, but fine!!",
+      "a ab abc abcd abcde abcdef abcdefg abcdefgh abcdefghi abcdefghijklmnopq",
+      "naïve café ÜBER straße 日本語 #hashtag 1234 don't can't NOT_this",
+      thumbs, "\u{1F1FA}\u{1F1F8} " + thumbs + " tail",
+      String(repeating: "x", count: 200),
+    ]
+    for length in 1...20 { texts.append(String(repeating: "qz", count: length)) }
+    let tokenizer = Tokenizer()
+    var plain = Vocabulary()
+    var padded = Vocabulary()
+    var paddedIDs: [Int] = []
+    for text in texts {
+      var bytes = Array(text.utf8)
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        tokenizer.forEachToken(in: UnsafeBufferPointer(buffer)) { token in
+          // Before the insert: a token not yet in is not found either way.
+          XCTAssertEqual(padded.view.id(ofPadded: token), plain.id(of: token))
+          plain.insert(token)
+          paddedIDs.append(padded.insert(padded: token))
+          XCTAssertEqual(padded.view.id(ofPadded: token), plain.id(of: token))
+          XCTAssertNotNil(plain.id(of: token))
+        }
+      }
+    }
+    XCTAssertEqual(plain.count, padded.count)
+    XCTAssertGreaterThan(plain.count, 40)
+    for id in 0..<plain.count {
+      XCTAssertEqual(padded.token(at: id), plain.token(at: id))
+      XCTAssertEqual(padded.id(of: plain.token(at: id)), id)
+    }
+    XCTAssertEqual(paddedIDs.max(), plain.count - 1)
+    XCTAssertTrue(
+      (0..<plain.count).contains { plain.withToken(at: $0) { $0.count } > 100 },
+      "a token runs to the scratch's end")
+  }
+
   func testTokensThatSharePrefixes() {
     var vocabulary = Vocabulary()
     let tokens = ["a", "ab", "abc", "abcd", "abd", "b", "ba", "abcde", "a b", "NOT_a", "NOT_ab"]
