@@ -95,8 +95,8 @@ public struct SHA256: Sendable {
         w[t] = UInt32(bigEndian: pointer.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
       }
       for t in 16..<64 {
-        let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-        let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        let s0 = rotate(rotate(w[t - 15], 11) ^ w[t - 15], 7) ^ (w[t - 15] >> 3)
+        let s1 = rotate(rotate(w[t - 2], 2) ^ w[t - 2], 17) ^ (w[t - 2] >> 10)
         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
       }
       var (a, b, c, d, e, f, g, h) = state
@@ -131,10 +131,12 @@ extension SHA256 {
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
     _ g: UInt32, _ h: inout UInt32, _ constant: UInt32
   ) {
-    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+    // Σ1 and Σ0 as chains of rotations, each on the result of the one
+    // before: no copy of `e` or `a` is kept for three separate rotations.
+    let s1 = rotate(rotate(rotate(e, 14) ^ e, 5) ^ e, 6)
     let choice = g ^ (e & (f ^ g))
     let temp1 = h &+ s1 &+ choice &+ constant
-    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+    let s0 = rotate(rotate(rotate(a, 9) ^ a, 11) ^ a, 2)
     let majority = (a & b) | (c & (a | b))
     d &+= temp1
     h = temp1 &+ s0 &+ majority
