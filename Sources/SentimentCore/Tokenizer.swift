@@ -677,6 +677,17 @@ private struct TokenScanner {
   }
 
   mutating func skipToSpace() {
+    // Eight bytes at a time (a link is some twenty), then the last few.
+    let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
+    while position &+ 8 <= text.count {
+      let chunk = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+      let spaces = ASCIIChunk.spaces(chunk)
+      if spaces != 0 {
+        position &+= spaces.trailingZeroBitCount &>> 3
+        return
+      }
+      position &+= 8
+    }
     while position < text.count && classes[Int(text[position])] != .space { position += 1 }
   }
 
@@ -727,9 +738,8 @@ private struct TokenScanner {
 
   /// A placeholder token: `<url>`, `<user>` or `<num>`.
   mutating func special(_ token: StaticString) -> UnsafeBufferPointer<UInt8> {
-    out.reset(prefix: nil)
-    let bytes = token.utf8Start
-    for index in 0..<token.utf8CodeUnitCount { out.append(bytes[index]) }
+    out.count = token.utf8CodeUnitCount
+    out.tokenStart.update(from: token.utf8Start, count: out.count)
     return out.token
   }
 
@@ -865,7 +875,13 @@ private enum ASCIIChunk {
   /// The mask of the first `count` bytes (1...8).
   @inline(__always)
   static func first(_ count: Int) -> UInt64 {
-    count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+    ~0 &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8)
+  }
+
+  /// The bytes that are ASCII whitespace, the bytes of `ByteClass.space`.
+  @inline(__always)
+  static func spaces(_ chunk: UInt64) -> UInt64 {
+    (zeros(chunk ^ 0x2020_2020_2020_2020) | inRange(chunk, 0x09, 0x0D)) & high
   }
 
   /// The bytes among the first `count` that equal the byte before them
@@ -909,19 +925,17 @@ private struct TokenBuffer {
   /// Where the token starts: after the room kept for the negation prefix.
   let base = 8
   var count = 0
+  /// Where the token's bytes go: `count` are written, and there is room for
+  /// ``limit``.
+  let tokenStart: UnsafeMutablePointer<UInt8>
 
   init(storage: UnsafeMutableBufferPointer<UInt8>) {
     self.storage = storage
+    // The scratch is never empty (`Tokenizer.scratchCapacity`).
+    tokenStart = storage.baseAddress.unsafelyUnwrapped + base
   }
 
   var limit: Int { Tokenizer.maximumTokenLength }
-
-  /// Where the token's bytes go: `count` are written, and there is room for
-  /// ``limit``.
-  var tokenStart: UnsafeMutablePointer<UInt8> {
-    // The scratch is never empty (`Tokenizer.scratchCapacity`).
-    storage.baseAddress.unsafelyUnwrapped + base
-  }
 
   mutating func reset(prefix: UInt8?) {
     count = 0
@@ -964,24 +978,25 @@ private struct TokenBuffer {
     count += length
   }
 
+  // The token's bounds are kept within the storage by `append`,
+  // `appendScalar` and the word scan's limit: its bytes are taken without
+  // the bounds checks of a slice.
   func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: storage[(base + start)..<(base + count)])
+    UnsafeBufferPointer(start: tokenStart + start, count: count &- start)
   }
 
   /// The token's bytes.
   var token: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: storage[base..<(base + count)])
+    UnsafeBufferPointer(start: tokenStart, count: count)
   }
 
   /// The token's bytes after the negation prefix.
   func negatedToken() -> UnsafeBufferPointer<UInt8> {
-    let prefix = Tokenizer.negationPrefix.utf8
-    var at = base - prefix.count
-    for byte in prefix {
-      storage[at] = byte
-      at += 1
-    }
-    return UnsafeBufferPointer(rebasing: storage[(base - prefix.count)..<(base + count)])
+    // `Tokenizer.negationPrefix`, "NOT_", in one store; there is room for
+    // it before the token (`base`).
+    UnsafeMutableRawPointer(tokenStart - 4).storeBytes(
+      of: UInt32(0x5F54_4F4E).littleEndian, as: UInt32.self)
+    return UnsafeBufferPointer(start: tokenStart - 4, count: count &+ 4)
   }
 
 }

@@ -106,6 +106,22 @@ final class TokenizerTests: XCTestCase {
       ["<url>", "and", "<url>", "or", "<url>"])
   }
 
+  func testURLEndsAtTheFirstWhitespaceOfAnyKindAtAnyOffset() {
+    // Links of every length from 7 to 40 bytes, so that the whitespace
+    // after them falls at every place of an eight-byte chunk; non-ASCII and
+    // punctuation inside a link do not end it.
+    for length in 0..<34 {
+      let link =
+        "http://" + String(repeating: "é!x", count: length / 3)
+        + String(repeating: "y", count: length % 3)
+      for space in [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}"] {
+        assertTokens(link + space + "after", ["<url>", "after"])
+        assertTokens("before " + link + space, ["before", "<url>"])
+      }
+      assertTokens(link, ["<url>"])
+    }
+  }
+
   func testURLEndsAtWhitespace() {
     assertTokens("https://t.co/a\nnext\thttp://t.co/b\tthen", ["<url>", "next", "<url>", "then"])
     // A URL runs to the next space, so punctuation glued after it is part of
@@ -536,6 +552,11 @@ final class TokenizerTests: XCTestCase {
   func testNegationPrefixesTheFollowingWords() {
     assertTokens(
       "This is not good at all", ["this", "is", "not", "NOT_good", "NOT_at", "NOT_all"])
+  }
+
+  func testNegatedWordsStartWithThePublishedPrefix() {
+    let tokens = Tokenizer().tokens(in: "never ever happy")
+    XCTAssertEqual(tokens, ["never", Tokenizer.negationPrefix + "ever", "NOT_happy"])
   }
 
   func testNegationScopeEndsAtPunctuation() {
