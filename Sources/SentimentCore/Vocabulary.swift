@@ -268,6 +268,8 @@ struct VocabularyView {
     let start = Int(starts[id])
     guard Int(starts[id &+ 1]) &- start == token.count else { return false }
     guard let base = token.baseAddress else { return true }
+    // Eight bytes can be read from any token in the arena
+    // (`VocabularyStorage.arenaPadding`).
     let stored = UnsafeRawPointer(arena + start)
     let given = UnsafeRawPointer(base)
     var index = 0
@@ -281,7 +283,8 @@ struct VocabularyView {
       index &+= 8
     }
     if index < count {
-      return tail(stored + index, count &- index) == last
+      let rest = stored.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+      return rest & (1 &<< UInt64((count &- index) &* 8) &- 1) == last
     }
     return true
   }
@@ -307,7 +310,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     while size * 3 < capacity * 4 { size <<= 1 }
     tokenCapacity = max(capacity, 16)
     arenaCapacity = max(tokenBytes ?? tokenCapacity * 8, 16)
-    arena = .allocate(capacity: arenaCapacity)
+    arena = Self.allocateArena(arenaCapacity)
     starts = .allocate(capacity: tokenCapacity + 1)
     starts[0] = 0
     slots = .allocate(capacity: size)
@@ -321,15 +324,31 @@ private final class VocabularyStorage: @unchecked Sendable {
     slots.deallocate()
   }
 
+  /// How many readable bytes follow the arena's capacity: a token's last
+  /// bytes are compared in one load, which for the last token reads past
+  /// the arena's end.
+  static let arenaPadding = 8
+
+  /// An arena of `capacity` bytes and the padding, all zero.
+  static func allocateArena(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + arenaPadding)
+    arena.initialize(repeating: 0, count: capacity + arenaPadding)
+    return arena
+  }
+
   /// Takes the memory that ``write(to:)`` wrote, after checking it.
   init?(from image: inout ImageReader) {
     guard let count = image.int(), let arenaCount = image.int(), let size = image.int(),
       count < Int(UInt32.max) / 2, arenaCount <= Int(UInt32.max), size >= 16,
       size & (size - 1) == 0, count * 4 <= size * 3
     else { return nil }
-    guard let arena = image.allocation(of: UInt8.self, count: arenaCount, capacity: 16) else {
-      return nil
-    }
+    let arenaCapacity = max(arenaCount, 16)
+    guard
+      let arena = image.allocation(
+        of: UInt8.self, count: arenaCount, capacity: arenaCapacity + Self.arenaPadding)
+    else { return nil }
+    (arena + arenaCount).initialize(
+      repeating: 0, count: arenaCapacity + Self.arenaPadding - arenaCount)
     let tokenCapacity = max(count, 16)
     guard
       let starts = image.allocation(of: UInt32.self, count: count + 1, capacity: tokenCapacity + 1)
@@ -344,7 +363,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     }
     self.arena = arena
     self.arenaCount = arenaCount
-    arenaCapacity = max(arenaCount, 16)
+    self.arenaCapacity = arenaCapacity
     self.starts = starts
     self.tokenCapacity = tokenCapacity
     self.count = count
@@ -377,8 +396,8 @@ private final class VocabularyStorage: @unchecked Sendable {
     copy.starts.deallocate()
     copy.slots.deallocate()
     copy.arenaCapacity = max(arenaCapacity, 1)
-    copy.arena = .allocate(capacity: copy.arenaCapacity)
-    copy.arena.initialize(from: arena, count: arenaCount)
+    copy.arena = Self.allocateArena(copy.arenaCapacity)
+    copy.arena.update(from: arena, count: arenaCount)
     copy.arenaCount = arenaCount
     copy.tokenCapacity = tokenCapacity
     copy.starts = .allocate(capacity: tokenCapacity + 1)
@@ -406,8 +425,8 @@ private final class VocabularyStorage: @unchecked Sendable {
       precondition(
         bigger <= Int(UInt32.max),
         "the vocabulary's tokens exceed 4 GiB, the limit of 32-bit offsets")
-      let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
-      arena.moveInitialize(from: self.arena, count: arenaCount)
+      let arena = Self.allocateArena(bigger)
+      arena.update(from: self.arena, count: arenaCount)
       self.arena.deallocate()
       self.arena = arena
       arenaCapacity = bigger
