@@ -79,7 +79,7 @@ public struct Vocabulary: Sendable {
   @discardableResult
   public mutating func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
     makeUnique()
-    return storage.insert(token)
+    return storage.insert(token, key: Vocabulary.key(token, padded: false))
   }
 
   /// ``insert(_:)-(UnsafeBufferPointer<UInt8>)`` of a token that eight
@@ -87,9 +87,7 @@ public struct Vocabulary: Sendable {
   @inline(__always)
   mutating func insert(padded token: UnsafeBufferPointer<UInt8>) -> Int {
     makeUnique()
-    let key = Vocabulary.key(token, padded: true)
-    let (slot, found) = storage.view.find(token, key: key)
-    return found ?? storage.append(token, hash: key.hash, slot: slot)
+    return storage.insert(token, key: Vocabulary.key(token, padded: true))
   }
 
   /// Gives this vocabulary storage of its own, to be changed.
@@ -283,8 +281,7 @@ struct VocabularyView {
       index &+= 8
     }
     if index < count {
-      let rest = stored.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
-      return rest & (1 &<< UInt64((count &- index) &* 8) &- 1) == last
+      return tail(stored + index, count &- index, padded: true) == last
     }
     return true
   }
@@ -409,15 +406,12 @@ private final class VocabularyStorage: @unchecked Sendable {
     return copy
   }
 
-  func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
-    let key = Vocabulary.key(token, padded: false)
+  /// The id of `token`, whose key is `key`, inserting it with the next id
+  /// if it is new.
+  @inline(__always)
+  func insert(_ token: UnsafeBufferPointer<UInt8>, key: TokenKey) -> Int {
     let (slot, found) = view.find(token, key: key)
-    return found ?? append(token, hash: key.hash, slot: slot)
-  }
-
-  /// Adds `token`, which is not in the table, with the next id at `slot`,
-  /// where ``VocabularyView/find(_:key:)`` found room for it.
-  func append(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) -> Int {
+    if let found { return found }
     let id = count
     if arenaCount + token.count > arenaCapacity {
       var bigger = arenaCapacity * 2
@@ -445,7 +439,7 @@ private final class VocabularyStorage: @unchecked Sendable {
     }
     arenaCount += token.count
     starts[id + 1] = UInt32(arenaCount)
-    view.table.set(slot, to: id, hash: hash)
+    view.table.set(slot, to: id, hash: key.hash)
     count = id + 1
     if count * 4 > (mask + 1) * 3 { grow() }
     return id
