@@ -144,6 +144,7 @@ public struct Tokenizer: Sendable {
   /// token's last bytes in one load.
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
+  @inline(__always)
   public func forEachToken(
     in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
@@ -153,7 +154,7 @@ public struct Tokenizer: Sendable {
       scratch.initialize(repeating: 0)
       let tokens = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratchCapacity])
       var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
-      while let token = scanner.next() { body(token) }
+      scanner.forEach(body)
     }
   }
 
@@ -399,9 +400,13 @@ private struct TokenScanner {
     return (0x80, 1)
   }
 
-  /// The next token, or `nil` at the end of the text. Its bytes are valid
-  /// until the next call.
-  mutating func next() -> UnsafeBufferPointer<UInt8>? {
+  /// Calls `body` with each token to the end of the text; a token's bytes
+  /// are valid during the call.
+  ///
+  /// The loop calls `body` rather than returning each token, so that its
+  /// state stays in registers from one token to the next.
+  @inline(__always)
+  mutating func forEach(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     while position < text.count {
       let byte = text[position]
       let kind = classes[Int(byte)]
@@ -410,20 +415,19 @@ private struct TokenScanner {
       if kind == .word {
         if settings.urls && startsURL() {
           skipToSpace()
-          return special("<url>")
+          body(special("<url>"))
+        } else if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon() {
+          body(emoticon())
+        } else {
+          out.reset(prefix: nil)
+          if let word = scanWord() { body(word) }
         }
-        if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon() {
-          return emoticon()
-        }
-        out.reset(prefix: nil)
-        if let word = scanWord() { return word }
       } else if kind == .space {
         position += 1
       } else if let token = scanOther(kind, byte) {
-        return token
+        body(token)
       }
     }
-    return nil
   }
 
   /// Scans what starts with a byte that is neither a word's nor a space: a
