@@ -87,10 +87,9 @@ public struct NaiveBayesTrainer {
   /// The tokens seen; the table keys features by these ids.
   private var tokens = Vocabulary()
   private var table = FeatureTable()
-  /// The current chunk of the text's token ids; kept to reuse its memory.
-  private var tokenIDs: [UInt32] = []
-  /// The most tokens read before they are counted.
-  private static let chunkSize = 4096
+  /// The most tokens read before they are counted: 1 KiB of ids, which
+  /// `withUnsafeTemporaryAllocation` keeps on the stack.
+  private static let chunkSize = 256
   private var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.
   private var document: UInt32 = 0
@@ -142,17 +141,19 @@ public struct NaiveBayesTrainer {
     document += 1
     let current = options.binarized ? document : 0
     let table = self.table
-    var chunk = TokenChunk(ids: tokenIDs)
-    tokenIDs = []
     let bigrams = options.bigrams
-    scanner.forEachToken(in: text) { token in
-      chunk.ids.append(UInt32(truncatingIfNeeded: tokens.insert(padded: token)))
-      if chunk.ids.count == Self.chunkSize {
-        chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+    let inserter = tokens.paddedInserter()
+    let scanner = self.scanner
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.chunkSize) { ids in
+      var chunk = TokenChunk(ids: ids)
+      scanner.forEachToken(in: text) { token in
+        chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
+        if chunk.isFull {
+          chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+        }
       }
+      chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
     }
-    chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
-    tokenIDs = chunk.ids
     recorded?.end(label)
   }
 
@@ -239,15 +240,27 @@ public struct NaiveBayesTrainer {
 /// A text's token ids, counted a chunk at a time so that memory does not
 /// grow with a long text.
 private struct TokenChunk {
-  /// The ids read and not counted yet (but the first, when `carried`).
-  var ids: [UInt32]
-  /// Whether `ids[0]` is the last token of the previous chunk, counted
+  /// Room for the ids; the first `count` are read and not counted yet (but
+  /// the first, when `carried`).
+  let storage: UnsafeMutableBufferPointer<UInt32>
+  var count = 0
+  /// Whether the first id is the last token of the previous chunk, counted
   /// already and kept for the next chunk's first pair.
   var carried = false
 
-  init(ids: [UInt32]) {
-    self.ids = ids
-    self.ids.removeAll(keepingCapacity: true)
+  /// A chunk that keeps its ids in `storage`, which has room for two or
+  /// more.
+  init(ids storage: UnsafeMutableBufferPointer<UInt32>) {
+    self.storage = storage
+  }
+
+  var isFull: Bool { count == storage.count }
+
+  /// Adds an id; the chunk must not be full.
+  @inline(__always)
+  mutating func append(_ id: UInt32) {
+    storage[count] = id
+    count &+= 1
   }
 
   /// Counts the tokens and the pairs between them in `table` (once per
@@ -256,20 +269,18 @@ private struct TokenChunk {
     into table: FeatureTable, label: Int, document: UInt32, bigrams: Bool,
     _ recorded: inout RecordedDocuments?
   ) {
-    let carried = self.carried
-    ids.withUnsafeBufferPointer { ids in
-      if bigrams { table.prefetchPairs(of: ids) }
-      for index in ids.indices {
-        if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
-        if bigrams && index > 0 {
-          count(table.insertPair(first: ids[index - 1], second: ids[index]))
-        }
+    let ids = UnsafeBufferPointer(rebasing: storage[..<self.count])
+    if bigrams { table.prefetchPairs(of: ids) }
+    for index in ids.indices {
+      if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
+      if bigrams && index > 0 {
+        count(table.insertPair(first: ids[index - 1], second: ids[index]))
       }
     }
     guard let last = ids.last else { return }
-    ids.removeAll(keepingCapacity: true)
-    ids.append(last)
-    self.carried = true
+    storage[0] = last
+    self.count = 1
+    carried = true
 
     func count(_ feature: Int) {
       if document > 0 && table.markSeen(feature, in: document) { return }

@@ -82,12 +82,14 @@ public struct Vocabulary: Sendable {
     return storage.insert(token, key: Vocabulary.key(token, padded: false))
   }
 
-  /// ``insert(_:)-(UnsafeBufferPointer<UInt8>)`` of a token that eight
-  /// readable bytes follow (``Tokenizer/padding``).
+  /// An inserter of tokens that eight readable bytes follow
+  /// (``Tokenizer/padding``), for a loop of inserts: this vocabulary's
+  /// storage is made its own once, not checked at every insert. Valid while
+  /// this vocabulary is neither copied nor changed by other means.
   @inline(__always)
-  mutating func insert(padded token: UnsafeBufferPointer<UInt8>) -> Int {
+  mutating func paddedInserter() -> PaddedInserter {
     makeUnique()
-    return storage.insert(token, key: Vocabulary.key(token, padded: true))
+    return PaddedInserter(storage: storage)
   }
 
   /// Gives this vocabulary storage of its own, to be changed.
@@ -163,6 +165,21 @@ public struct Vocabulary: Sendable {
     hash ^= hash >> 32
     hash = hash &* 0x94D0_49BB_1331_11EB
     return TokenKey(hash: hash ^ (hash >> 29), tail: last)
+  }
+}
+
+/// Inserts tokens into a vocabulary's storage (``Vocabulary/paddedInserter()``).
+struct PaddedInserter {
+  fileprivate let storage: VocabularyStorage
+
+  /// The id of `token`, which eight readable bytes follow, inserting it with
+  /// the next id if it is new: ``Vocabulary/insert(_:)-(UnsafeBufferPointer<UInt8>)``
+  /// that reads the token's last bytes in one load.
+  ///
+  /// - Complexity: O(*k*) in the token's length, amortized.
+  @inline(__always)
+  func insert(_ token: UnsafeBufferPointer<UInt8>) -> Int {
+    storage.insert(token, key: Vocabulary.key(token, padded: true))
   }
 }
 

@@ -69,7 +69,7 @@ final class VocabularyTests: XCTestCase {
           // Before the insert: a token not yet in is not found either way.
           XCTAssertEqual(padded.view.id(ofPadded: token), plain.id(of: token))
           plain.insert(token)
-          paddedIDs.append(padded.insert(padded: token))
+          paddedIDs.append(padded.paddedInserter().insert(token))
           XCTAssertEqual(padded.view.id(ofPadded: token), plain.id(of: token))
           XCTAssertNotNil(plain.id(of: token))
         }
