@@ -423,20 +423,16 @@ enum JSONEscape {
 /// json.endObject()
 /// String(decoding: json.bytes, as: UTF8.self)   // {"label":"positive"}
 /// ```
+///
+/// A copy of a writer shares its text until either writes (copy on write).
 public struct JSONWriter: Sendable {
-  /// The text written so far.
-  public private(set) var bytes: [UInt8] = []
-
-  /// Hands over the text written so far and starts an empty buffer, keeping
-  /// the writer's place in the document: for writing large documents in
-  /// chunks.
-  public mutating func takeBytes() -> [UInt8] {
-    defer { bytes = [] }
-    return bytes
-  }
+  /// The text written so far; writes go to it in place, not through array
+  /// appends, which cost more than the few bytes most of them write.
+  private var buffer = JSONBuffer()
   private var needsComma = false
   private let pretty: Bool
   private var depth = 0
+  private var afterKey = false
 
   /// Creates a writer; `pretty` puts each member and element on a line of its
   /// own, indented by two spaces.
@@ -444,10 +440,36 @@ public struct JSONWriter: Sendable {
     self.pretty = pretty
   }
 
-  private var afterKey = false
+  /// The text written so far.
+  public var bytes: [UInt8] { buffer.array }
+
+  /// The number of bytes written so far: the count of ``bytes``, without
+  /// copying them.
+  public var byteCount: Int { buffer.count }
+
+  /// Hands over the text written so far and starts an empty buffer, keeping
+  /// the writer's place in the document: for writing large documents in
+  /// chunks.
+  public mutating func takeBytes() -> [UInt8] {
+    let taken = buffer.array
+    if isKnownUniquelyReferenced(&buffer) {
+      buffer.count = 0
+    } else {
+      buffer = JSONBuffer()
+    }
+    return taken
+  }
+
+  /// Gives this writer a buffer of its own before it writes.
+  @inline(__always)
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+  }
 
   /// Starts a value: a comma and a new line unless it follows its key.
+  @inline(__always)
   private mutating func valueStart() {
+    makeUnique()
     if afterKey {
       afterKey = false
     } else {
@@ -456,20 +478,24 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  @inline(__always)
   private mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { buffer.append(UInt8(ascii: ",")) }
     if pretty && depth > 0 { newline() }
   }
 
   private mutating func newline() {
-    bytes.append(0x0A)
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    let indent = depth * 2
+    let start = buffer.reserve(1 + indent)
+    start.pointee = 0x0A
+    (start + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+    buffer.count += 1 + indent
   }
 
   /// Starts an object.
   public mutating func beginObject() {
     valueStart()
-    bytes.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "{"))
     depth += 1
     needsComma = false
   }
@@ -482,7 +508,7 @@ public struct JSONWriter: Sendable {
   /// Starts an array.
   public mutating func beginArray() {
     valueStart()
-    bytes.append(UInt8(ascii: "["))
+    buffer.append(UInt8(ascii: "["))
     depth += 1
     needsComma = false
   }
@@ -493,18 +519,20 @@ public struct JSONWriter: Sendable {
   }
 
   private mutating func end(_ byte: UInt8) {
+    makeUnique()
     depth -= 1
     if pretty && needsComma { newline() }
-    bytes.append(byte)
+    buffer.append(byte)
     needsComma = true
   }
 
   /// Writes a member name; the value written next belongs to it.
   public mutating func key(_ name: String) {
+    makeUnique()
     separate()
     appendQuoted(name)
-    bytes.append(UInt8(ascii: ":"))
-    if pretty { bytes.append(UInt8(ascii: " ")) }
+    buffer.append(UInt8(ascii: ":"))
+    if pretty { buffer.append(UInt8(ascii: " ")) }
     afterKey = true
   }
 
@@ -525,24 +553,32 @@ public struct JSONWriter: Sendable {
   /// - Complexity: O(digits), without creating a `String`.
   public mutating func integer(_ value: Int) {
     valueStart()
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
     // Most counts in a model file are one digit.
-    if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+    if UInt(bitPattern: value) < 10 {
+      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
     }
-    // Right to left into a typed buffer, appended at once (a slice of a raw
-    // buffer would be copied byte by byte).
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      var start = 24
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    // A sign and the 20 digits of the largest magnitude.
+    var start = buffer.reserve(21)
+    if value < 0 {
+      start.pointee = UInt8(ascii: "-")
+      start += 1
     }
+    var magnitude = value.magnitude
+    var digits = 1
+    var rest = magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits &+= 1
+    }
+    // The length is known, so the digits go right to left in place.
+    var index = digits
+    repeat {
+      index &-= 1
+      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while index > 0
+    buffer.count = start + digits - buffer.base
   }
 
   /// Writes a number in Swift's shortest round-trip form (`0.5`, `1`); NaN
@@ -550,13 +586,13 @@ public struct JSONWriter: Sendable {
   public mutating func number(_ value: Double) {
     valueStart()
     guard value.isFinite else {
-      bytes.append(contentsOf: "null".utf8)
+      appendLiteral("null")
       return
     }
     if value == value.rounded() && abs(value) < 1e15 {
-      bytes.append(contentsOf: String(Int(value)).utf8)
+      appendText(String(Int(value)))
     } else {
-      bytes.append(contentsOf: value.description.utf8)
+      appendText(value.description)
     }
   }
 
@@ -565,28 +601,38 @@ public struct JSONWriter: Sendable {
   public mutating func number(_ value: Double, decimals digits: Int) {
     valueStart()
     guard value.isFinite else {
-      bytes.append(contentsOf: "null".utf8)
+      appendLiteral("null")
       return
     }
-    FixedDecimal.append(value, decimals: digits, to: &bytes)
+    let start = buffer.reserve(FixedDecimal.maximumLength)
+    buffer.count += FixedDecimal.write(value, decimals: digits, to: start)
   }
 
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     valueStart()
-    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    appendLiteral(value ? "true" : "false")
   }
 
   /// Writes `null`.
   public mutating func null() {
     valueStart()
-    bytes.append(contentsOf: "null".utf8)
+    appendLiteral("null")
   }
 
   /// Writes raw bytes that are already valid JSON.
   public mutating func raw(_ json: [UInt8]) {
     valueStart()
-    bytes.append(contentsOf: json)
+    json.withUnsafeBufferPointer { buffer.append($0) }
+  }
+
+  private mutating func appendLiteral(_ literal: StaticString) {
+    buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  private mutating func appendText(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append($0) }
   }
 
   private mutating func appendQuoted(_ value: String) {
@@ -599,20 +645,20 @@ public struct JSONWriter: Sendable {
   ///
   /// - Complexity: O(*n*).
   private mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: "\""))
     var runStart = 0
     var index = Self.plainPrefix(value)
     while index < value.count {
       let byte = value[index]
       if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<index]))
+        buffer.append(UnsafeBufferPointer(rebasing: value[runStart..<index]))
         appendEscaped(byte)
         runStart = index + 1
       }
       index += 1
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart...]))
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UnsafeBufferPointer(rebasing: value[runStart...]))
+    buffer.append(UInt8(ascii: "\""))
   }
 
   /// How many bytes at the start of `value` need no escape, counted eight
@@ -635,18 +681,77 @@ public struct JSONWriter: Sendable {
   /// Writes the escape of a byte that JSON strings cannot hold as it is.
   private mutating func appendEscaped(_ byte: UInt8) {
     switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-    case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-    case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-    case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+    case UInt8(ascii: "\""): appendLiteral("\\\"")
+    case UInt8(ascii: "\\"): appendLiteral("\\\\")
+    case 0x0A: appendLiteral("\\n")
+    case 0x0D: appendLiteral("\\r")
+    case 0x09: appendLiteral("\\t")
     case ..<0x20:
-      let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0xF)])
-    default: bytes.append(byte)
+      let hex: StaticString = "0123456789abcdef"
+      appendLiteral("\\u00")
+      buffer.append(hex.utf8Start[Int(byte >> 4)])
+      buffer.append(hex.utf8Start[Int(byte & 0xF)])
+    default: buffer.append(byte)
     }
+  }
+}
+
+/// The memory a ``JSONWriter`` writes to: bytes written in place, growing
+/// by doubling.
+private final class JSONBuffer: @unchecked Sendable {
+  // Unchecked: a writer changes its buffer only when it holds the only
+  // reference (`JSONWriter.makeUnique`), as arrays do.
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  /// The bytes written: `base[0..<count]`.
+  var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  func copy() -> JSONBuffer {
+    let copy = JSONBuffer(capacity: capacity)
+    copy.base.initialize(from: base, count: count)
+    copy.count = count
+    return copy
+  }
+
+  /// The bytes written, as an array.
+  var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Where the next bytes go, with room for `bytes` of them.
+  @inline(__always)
+  func reserve(_ bytes: Int) -> UnsafeMutablePointer<UInt8> {
+    if count &+ bytes > capacity { grow(to: count + bytes) }
+    return base + count
+  }
+
+  @inline(never)
+  private func grow(to needed: Int) {
+    var bigger = capacity * 2
+    while bigger < needed { bigger *= 2 }
+    let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+    memory.initialize(from: base, count: count)
+    base.deallocate()
+    base = memory
+    capacity = bigger
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    reserve(1).pointee = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count).initialize(from: source, count: bytes.count)
+    count &+= bytes.count
   }
 }
 

@@ -167,7 +167,7 @@ public enum ModelFile {
       json.beginArray()
       for id in order {
         json.integer(model.features.count(ofFeature: id, label: label))
-        if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
+        if json.byteCount >= chunkSize { try sink(json.takeBytes()) }
       }
       json.endArray()
     }
@@ -237,7 +237,7 @@ public enum ModelFile {
     json.beginArray()
     for id in order {
       model.features.withFeature(at: id) { json.string(bytes: $0) }
-      if json.bytes.count >= chunkSize { try sink(json.takeBytes()) }
+      if json.byteCount >= chunkSize { try sink(json.takeBytes()) }
     }
     json.endArray()
     json.endObject()

@@ -372,6 +372,63 @@ final class JSONTests: XCTestCase {
     XCTAssertEqual(text(json), #"{"a\"b\n":0}"#)
   }
 
+  func testWriterIntegers() {
+    let values = [0, 1, 9, 10, -1, -9, -10, 99, 100, 1_000_007, Int.max, Int.min, Int.min + 1]
+    for value in values {
+      var json = JSONWriter()
+      json.integer(value)
+      XCTAssertEqual(text(json), String(value))
+      XCTAssertEqual(json.byteCount, json.bytes.count)
+    }
+  }
+
+  /// A copy of a writer shares its text only until one of them writes.
+  func testCopiesWriteIndependently() {
+    var original = JSONWriter()
+    original.beginArray()
+    original.integer(1)
+    var copy = original
+    copy.integer(2)
+    original.string("a")
+    original.endArray()
+    copy.endArray()
+    XCTAssertEqual(text(original), #"[1,"a"]"#)
+    XCTAssertEqual(text(copy), "[1,2]")
+    var taker = original
+    XCTAssertEqual(String(decoding: taker.takeBytes(), as: UTF8.self), #"[1,"a"]"#)
+    XCTAssertEqual(taker.byteCount, 0)
+    XCTAssertEqual(text(original), #"[1,"a"]"#, "taking from a copy leaves the original")
+  }
+
+  /// A document far larger than the writer's first buffer, written in
+  /// chunks as a model file is, comes back whole and in order.
+  func testLargeDocumentsInChunks() throws {
+    var json = JSONWriter()
+    var chunks: [UInt8] = []
+    json.beginArray()
+    for index in 0..<20_000 {
+      if index.isMultiple(of: 3) {
+        json.string(String(repeating: "w", count: index % 40))
+      } else {
+        json.integer(index * (index.isMultiple(of: 2) ? 1 : -1))
+      }
+      if json.byteCount >= 4096 { chunks += json.takeBytes() }
+    }
+    json.endArray()
+    chunks += json.takeBytes()
+    guard case .array(let elements) = try JSONValue.parse(chunks) else {
+      return XCTFail("not an array")
+    }
+    XCTAssertEqual(elements.count, 20_000)
+    for (index, element) in elements.enumerated() {
+      let expected: JSONValue =
+        index.isMultiple(of: 3)
+        ? .string(String(repeating: "w", count: index % 40))
+        : .number(Double(index * (index.isMultiple(of: 2) ? 1 : -1)))
+      guard element == expected else { return XCTFail("element \(index): \(element)") }
+    }
+  }
+
   func testWriterNumbers() {
     let cases: [(Double, String)] = [
       (0, "0"), (-0.0, "0"), (1, "1"), (-2, "-2"), (0.5, "0.5"), (0.1, "0.1"), (-1.25, "-1.25"),
