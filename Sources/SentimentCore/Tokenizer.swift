@@ -506,10 +506,12 @@ private struct TokenScanner {
       if word.at &+ 8 <= end {
         let chunk = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + word.at)
           .loadUnaligned(as: UInt64.self).littleEndian
-        let run = ASCIIChunk.leadingWordBytes(chunk)
+        let letters = ASCIIChunk.letters(chunk)
+        let digits = ASCIIChunk.inRange(chunk, 0x30, 0x39)
+        let run = ASCIIChunk.leadingWordBytes(chunk, letters: letters, digits: digits)
         if run > 0 {
-          let folded = lowercase ? ASCIIChunk.lowercased(chunk) : chunk
-          let pairs = ASCIIChunk.pairs(folded, count: run)
+          let folded = lowercase ? ASCIIChunk.lowercased(chunk, letters: letters) : chunk
+          let pairs = ASCIIChunk.pairs(folded, digits: digits, count: run)
           if !squeeze || ASCIIChunk.continuesWithoutTriple(folded, pairs: pairs, after: word.last) {
             // The token has room for eight bytes past its limit.
             UnsafeMutableRawPointer(token + word.count).storeBytes(
@@ -861,11 +863,16 @@ private enum ASCIIChunk {
     ~((chunk & low) &+ low | chunk | low)
   }
 
-  /// How many bytes from the first are ASCII letters, digits or `_`.
+  /// The ASCII letters, either case; exact.
   @inline(__always)
-  static func leadingWordBytes(_ chunk: UInt64) -> Int {
-    let letters = inRange(chunk | 0x2020_2020_2020_2020, 0x61, 0x7A)
-    let digits = inRange(chunk, 0x30, 0x39)
+  static func letters(_ chunk: UInt64) -> UInt64 {
+    inRange(chunk | 0x2020_2020_2020_2020, 0x61, 0x7A)
+  }
+
+  /// How many bytes from the first are ASCII letters, digits or `_`, given
+  /// the chunk's ``letters(_:)`` and digits.
+  @inline(__always)
+  static func leadingWordBytes(_ chunk: UInt64, letters: UInt64, digits: UInt64) -> Int {
     let underscores = zeros(chunk ^ 0x5F5F_5F5F_5F5F_5F5F)
     return (~(letters | digits | underscores) & high).trailingZeroBitCount &>> 3
   }
@@ -874,6 +881,14 @@ private enum ASCIIChunk {
   @inline(__always)
   static func lowercased(_ chunk: UInt64) -> UInt64 {
     chunk | inRange(chunk, 0x41, 0x5A) &>> 2
+  }
+
+  /// `chunk`, whose ``letters(_:)`` are `letters`, with ASCII capitals in
+  /// lower case: every letter gets the case bit (0x20), which lower-case
+  /// ones have already.
+  @inline(__always)
+  static func lowercased(_ chunk: UInt64, letters: UInt64) -> UInt64 {
+    chunk | letters &>> 2
   }
 
   /// The mask of the first `count` bytes (1...8).
@@ -889,10 +904,10 @@ private enum ASCIIChunk {
   }
 
   /// The bytes among the first `count` that equal the byte before them
-  /// and are not digits (which are never shortened).
+  /// and are not `digits` (which are never shortened).
   @inline(__always)
-  static func pairs(_ chunk: UInt64, count: Int) -> UInt64 {
-    zeros(chunk ^ chunk &<< 8) & ~inRange(chunk, 0x30, 0x39) & first(count) & ~0xFF
+  static func pairs(_ chunk: UInt64, digits: UInt64, count: Int) -> UInt64 {
+    zeros(chunk ^ chunk &<< 8) & ~digits & first(count) & ~0xFF
   }
 
   /// Whether a word's folded chunk, which follows the byte `last` (0 at

@@ -480,6 +480,24 @@ final class TokenizerTests: XCTestCase {
     assertTokens("Apple IS GrEaT", ["apple", "is", "great"])
   }
 
+  /// Words are folded eight bytes at a time: every letter, digit and `_`,
+  /// at every offset of the chunks of a word, folds as it does alone, and
+  /// keeps its case with `lowercase` off.
+  func testEveryWordByteAtEveryOffsetFolds() {
+    let wordBytes = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_".utf8)
+    let noCase = TokenizerSettings(lowercase: false)
+    let filler = Array("mn".utf8)
+    for byte in wordBytes where !filler.contains(byte | 0x20) {
+      for offset in 0..<17 {
+        var word = (0..<17).map { filler[$0 % 2] }
+        word[offset] = byte
+        let text = String(decoding: word, as: UTF8.self)
+        assertTokens(text, [text.lowercased()])
+        assertTokens(text, [text], settings: noCase)
+      }
+    }
+  }
+
   func testLatinCaseFolding() {
     assertTokens("ÉTÉ À PARIS", ["été", "à", "paris"])
     assertTokens("ÄÖÜ ÑANDÚ ÇA", ["äöü", "ñandú", "ça"])
