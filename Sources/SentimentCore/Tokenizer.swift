@@ -634,9 +634,14 @@ private struct TokenScanner {
       ? ASCIIChunk.lowercased(
         UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
           .littleEndian & ASCIIChunk.first(count)) : 0
-    if count >= 3 && word[count - 3] | 0x20 == UInt8(ascii: "n") && word[count - 2] == 0x27
-      && word[count - 1] | 0x20 == UInt8(ascii: "t") || tables.isNegator(packed: packed)
-    {
+    // The last three bytes in one load: the scratch has room for the
+    // negation prefix before any token, so the load stays in it.
+    let lastThree =
+      UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped)
+      .loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self).littleEndian >> 8
+    // `n't` in either case; no other byte of a token gives 0x27 with the
+    // case bit.
+    if count >= 3 && lastThree | 0x20_0020 == 0x74_276E || tables.isNegator(packed: packed) {
       negated = true
       return out.token
     }

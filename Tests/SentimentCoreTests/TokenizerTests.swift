@@ -609,6 +609,20 @@ final class TokenizerTests: XCTestCase {
     assertTokens("won't stop", ["won't", "NOT_stop"])
   }
 
+  /// The `n't` ending is found in the word's last three bytes whatever the
+  /// word's length and case, and only there.
+  func testNTEndingInAnyCaseAndLength() {
+    assertTokens("DON'T like", ["don't", "NOT_like"])
+    assertTokens("n't like", ["n't", "NOT_like"])
+    assertTokens("shouldn't go", ["shouldn't", "NOT_go"])
+    assertTokens("SHOULDN'T go", ["shouldn't", "NOT_go"])
+    assertTokens("want it", ["want", "it"])
+    assertTokens("n'ts it", ["n'ts", "it"])
+    assertTokens("ant't it", ["ant't", "it"])
+    assertTokens(
+      "#don't like", ["#don't", "NOT_like"], settings: TokenizerSettings(hashtags: false))
+  }
+
   func testNegationWithoutApostrophe() {
     assertTokens("dont care", ["dont", "NOT_care"])
     assertTokens("cant wait", ["cant", "NOT_wait"])
