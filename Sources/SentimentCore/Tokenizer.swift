@@ -629,11 +629,12 @@ private struct TokenScanner {
     guard settings.negation else { return out.token }
     let count = word.count
     // The scratch has room for eight bytes from any token's start.
-    let packed =
+    var packed =
       count <= 8
-      ? ASCIIChunk.lowercased(
-        UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
-          .littleEndian & ASCIIChunk.first(count)) : 0
+      ? UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
+        .littleEndian & ASCIIChunk.first(count) : 0
+    // With `lowercase` on, the word's ASCII letters are lower case already.
+    if !settings.lowercase { packed = ASCIIChunk.lowercased(packed) }
     // The last three bytes in one load: the scratch has room for the
     // negation prefix before any token, so the load stays in it.
     let lastThree =

@@ -543,6 +543,7 @@ final class TokenizerTests: XCTestCase {
     // Negators are recognised in any case.
     assertTokens("NOT Good", ["NOT", "NOT_Good"], settings: settings)
     assertTokens("DON'T Go", ["DON'T", "NOT_Go"], settings: settings)
+    assertTokens("NOT Good BUT Fine", ["NOT", "NOT_Good", "BUT", "Fine"], settings: settings)
   }
 
   // MARK: - Contractions
