@@ -124,19 +124,26 @@ final class FeatureTable {
   /// other; loading all the slots of a text first, then all the records,
   /// lets the processor wait for the misses of a text together instead of
   /// one by one. The counting afterwards finds them in the cache. This only
-  /// reads; the counts do not depend on it.
-  func prefetchPairs(of tokens: UnsafeBufferPointer<UInt32>) {
+  /// reads the table; the counts do not depend on it.
+  ///
+  /// Writes the hash of the pair that ends at each index but the first to
+  /// `hashes` (``pairHash(first:second:)``), for
+  /// ``insertPair(first:second:hash:)``.
+  func prefetchPairs(
+    of tokens: UnsafeBufferPointer<UInt32>, hashes: UnsafeMutablePointer<UInt64>
+  ) {
     guard tokens.count > 1 else { return }
     let slots = pairSlots
     let mask = pairMask
     let records = self.records
     var touched: UInt64 = 0
     for index in 1..<tokens.count {
-      let hash = Self.hash(UInt64(tokens[index - 1]) << 32 | UInt64(tokens[index]))
+      let hash = Self.pairHash(first: tokens[index - 1], second: tokens[index])
+      hashes[index] = hash
       touched &+= slots[Int(truncatingIfNeeded: hash) & mask]
     }
     for index in 1..<tokens.count {
-      let hash = Self.hash(UInt64(tokens[index - 1]) << 32 | UInt64(tokens[index]))
+      let hash = hashes[index]
       let entry = slots[Int(truncatingIfNeeded: hash) & mask]
       if entry != 0 && entry & 0xFFFF_FFFF_0000_0000 == hash & 0xFFFF_FFFF_0000_0000 {
         touched &+= records[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1].key
@@ -155,8 +162,14 @@ final class FeatureTable {
   /// - Complexity: O(1) on average.
   @inline(__always)
   func insertPair(first: UInt32, second: UInt32) -> Int {
+    insertPair(first: first, second: second, hash: Self.pairHash(first: first, second: second))
+  }
+
+  /// ``insertPair(first:second:)`` with the pair's hash computed already
+  /// (``pairHash(first:second:)``).
+  @inline(__always)
+  func insertPair(first: UInt32, second: UInt32, hash: UInt64) -> Int {
     let key = UInt64(first) << 32 | UInt64(second)
-    let hash = Self.hash(key)
     let tag = hash & 0xFFFF_FFFF_0000_0000
     var slot = Int(truncatingIfNeeded: hash) & pairMask
     while true {
@@ -265,6 +278,12 @@ final class FeatureTable {
       while pairSlots[slot] != 0 { slot = (slot &+ 1) & pairMask }
       pairSlots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(feature + 1)
     }
+  }
+
+  /// The hash of the pair of tokens `first` then `second`.
+  @inline(__always)
+  static func pairHash(first: UInt32, second: UInt32) -> UInt64 {
+    hash(UInt64(first) << 32 | UInt64(second))
   }
 
   /// A 64-bit mix (SplitMix64's finalizer) whose low bits depend on every

@@ -87,9 +87,10 @@ public struct NaiveBayesTrainer {
   /// The tokens seen; the table keys features by these ids.
   private var tokens = Vocabulary()
   private var table = FeatureTable()
-  /// The most tokens read before they are counted: 1 KiB of ids, which
-  /// `withUnsafeTemporaryAllocation` keeps on the stack.
-  private static let chunkSize = 256
+  /// The most tokens read before they are counted: 512 bytes of ids and
+  /// 1 KiB of pair hashes, which `withUnsafeTemporaryAllocation` keeps on
+  /// the stack.
+  private static let chunkSize = 128
   private var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.
   private var document: UInt32 = 0
@@ -145,14 +146,16 @@ public struct NaiveBayesTrainer {
     let inserter = tokens.paddedInserter()
     let scanner = self.scanner
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.chunkSize) { ids in
-      var chunk = TokenChunk(ids: ids)
-      scanner.forEachToken(in: text) { token in
-        chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
-        if chunk.isFull {
-          chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.chunkSize) { hashes in
+        var chunk = TokenChunk(ids: ids, hashes: hashes.baseAddress.unsafelyUnwrapped)
+        scanner.forEachToken(in: text) { token in
+          chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
+          if chunk.isFull {
+            chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+          }
         }
+        chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
       }
-      chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
     }
     recorded?.end(label)
   }
@@ -248,10 +251,14 @@ private struct TokenChunk {
   /// already and kept for the next chunk's first pair.
   var carried = false
 
+  /// Room for the hashes of the pairs, one per id.
+  let hashes: UnsafeMutablePointer<UInt64>
+
   /// A chunk that keeps its ids in `storage`, which has room for two or
-  /// more.
-  init(ids storage: UnsafeMutableBufferPointer<UInt32>) {
+  /// more, and its pairs' hashes in `hashes`, which has as much room.
+  init(ids storage: UnsafeMutableBufferPointer<UInt32>, hashes: UnsafeMutablePointer<UInt64>) {
     self.storage = storage
+    self.hashes = hashes
   }
 
   var isFull: Bool { count == storage.count }
@@ -270,11 +277,11 @@ private struct TokenChunk {
     _ recorded: inout RecordedDocuments?
   ) {
     let ids = UnsafeBufferPointer(rebasing: storage[..<self.count])
-    if bigrams { table.prefetchPairs(of: ids) }
+    if bigrams { table.prefetchPairs(of: ids, hashes: hashes) }
     for index in ids.indices {
       if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
       if bigrams && index > 0 {
-        count(table.insertPair(first: ids[index - 1], second: ids[index]))
+        count(table.insertPair(first: ids[index - 1], second: ids[index], hash: hashes[index]))
       }
     }
     guard let last = ids.last else { return }

@@ -50,14 +50,24 @@ final class FeatureTableTests: XCTestCase {
     XCTAssertEqual(table.feature(ofToken: 999), 4)
   }
 
-  /// Prefetching only reads: ids and counts stay as they were.
-  func testPrefetchingChangesNothing() {
+  /// Prefetching only reads the table: ids and counts stay as they were.
+  /// It gives each pair's hash, which finds the pair as its tokens do.
+  func testPrefetchingChangesNothingAndGivesThePairsHashes() {
     let table = FeatureTable()
     let tokens = (0..<50).map { insert("t\($0)", into: table).token }
     let pairs = (1..<30).map { table.insertPair(first: tokens[$0 - 1], second: tokens[$0]) }
     table.increment(pairs[3], label: 2)
-    tokens.withUnsafeBufferPointer { table.prefetchPairs(of: $0) }
-    [UInt32]().withUnsafeBufferPointer { table.prefetchPairs(of: $0) }
+    let hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: tokens.count)
+    defer { hashes.deallocate() }
+    tokens.withUnsafeBufferPointer { table.prefetchPairs(of: $0, hashes: hashes) }
+    for index in 1..<30 {
+      XCTAssertEqual(
+        hashes[index], FeatureTable.pairHash(first: tokens[index - 1], second: tokens[index]))
+      XCTAssertEqual(
+        table.insertPair(first: tokens[index - 1], second: tokens[index], hash: hashes[index]),
+        pairs[index - 1])
+    }
+    [UInt32]().withUnsafeBufferPointer { table.prefetchPairs(of: $0, hashes: hashes) }
     XCTAssertEqual(table.count, 50 + 29)
     XCTAssertEqual(table.count(ofFeature: pairs[3], label: .positive), 1)
     XCTAssertEqual(table.insertPair(first: tokens[4], second: tokens[5]), pairs[4])
