@@ -427,13 +427,18 @@ public struct NaiveBayesModel: Sendable {
     // A lexicon word gets a row of its own, which its boost makes unlike
     // any other feature's with the same counts.
     var rows = rows
-    var boosts: [Int: Sentiment] = [:]
+    var boosted: [(row: Int, label: Sentiment)] = []
     if options.lexiconWeight > 0 {
       for entry in lexicon.entries {
         guard let id = vocabulary.id(ofToken: entry.word, through: self.pairs) else { continue }
-        boosts[rows.separateRow(ofFeature: id)] = entry.label
+        boosted.append((rows.separateRow(ofFeature: id), entry.label))
       }
     }
+    // Row → label, as an array rather than a dictionary: a dictionary keyed
+    // by `Int` would be the first use of `Int: Hashable` in a process, which
+    // scans the binary's conformance records (0.1 ms at start-up).
+    var boosts = [Sentiment?](repeating: nil, count: rows.counts.count / Sentiment.count)
+    for (row, label) in boosted { boosts[row] = label }
     weightRow = rows.rowOfFeature
     countRows = rows.counts
     (weightRows, logPriors) = Self.derive(
@@ -442,14 +447,14 @@ public struct NaiveBayesModel: Sendable {
 
   /// The log-space tables: smoothed log likelihoods (or, for complement NB,
   /// negated complement log likelihoods) per distinct row of counts, and log
-  /// priors. A row in `boosts` (a lexicon word's) counts
+  /// priors. A row with a label in `boosts` (a lexicon word's) counts
   /// ``NaiveBayesOptions/lexiconWeight`` more in its class; the class totals
   /// are the data's.
   ///
   /// - Complexity: O(*r*) in the number of distinct rows of counts: one
   ///   logarithm per class for each.
   private static func derive(
-    rows: CountRows, boosts: [Int: Sentiment], documents: [Int], options: NaiveBayesOptions
+    rows: CountRows, boosts: [Sentiment?], documents: [Int], options: NaiveBayesOptions
   ) -> (rows: [Double], logPriors: [Double]) {
     let classes = Sentiment.count
     let features = rows.featureCount
