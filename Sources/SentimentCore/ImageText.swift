@@ -40,25 +40,41 @@ enum ImageText {
   /// `groups` × 6 + 2 bytes (each group is stored as eight), and returns
   /// whether every character was one of the 64.
   ///
-  /// - Complexity: O(*n*): about fifteen operations per group.
+  /// - Complexity: O(*n*): about 24 instructions per group.
   static func decode(
     _ text: UnsafePointer<UInt8>, groups: Int, into output: UnsafeMutableRawPointer
   ) -> Bool {
-    let zero: UInt64 = 0x3030_3030_3030_3030
+    let raw = UnsafeRawPointer(text)
     var bad: UInt64 = 0
-    for group in 0..<groups {
-      let chunk = UInt64(
-        littleEndian: UnsafeRawPointer(text + group &* 8).loadUnaligned(as: UInt64.self))
-      let values = chunk &- zero
-      // A byte is one of the 64 when byte − "0" is below 64. Only a byte
-      // below "0" borrows from the next one, and it fails the test itself:
-      // the lowest bad byte is always caught, so the group is.
-      bad |= values & 0xC0C0_C0C0_C0C0_C0C0
-      let pairs = values & 0x003F_003F_003F_003F | (values & 0x3F00_3F00_3F00_3F00) >> 2
-      let halves = pairs & 0x0000_0FFF_0000_0FFF | (pairs & 0x0FFF_0000_0FFF_0000) >> 4
-      let bytes = halves & 0xFF_FFFF | (halves >> 8) & 0xFFFF_FF00_0000
-      output.storeBytes(of: bytes.littleEndian, toByteOffset: group &* 6, as: UInt64.self)
+    var group = 0
+    // Two groups a step: their masks are loaded once for both.
+    while group &+ 2 <= groups {
+      let first = decode(raw.loadUnaligned(fromByteOffset: group &* 8, as: UInt64.self), &bad)
+      let second = decode(
+        raw.loadUnaligned(fromByteOffset: group &* 8 &+ 8, as: UInt64.self), &bad)
+      // The second group's store overwrites the two bytes past the first.
+      output.storeBytes(of: first.littleEndian, toByteOffset: group &* 6, as: UInt64.self)
+      output.storeBytes(of: second.littleEndian, toByteOffset: group &* 6 &+ 6, as: UInt64.self)
+      group &+= 2
+    }
+    if group < groups {
+      let last = decode(raw.loadUnaligned(fromByteOffset: group &* 8, as: UInt64.self), &bad)
+      output.storeBytes(of: last.littleEndian, toByteOffset: group &* 6, as: UInt64.self)
     }
     return bad == 0
+  }
+
+  /// The six bytes of a group of eight characters, in the low 48 bits;
+  /// adds to `bad` the bits that mark characters outside the 64.
+  @inline(__always)
+  private static func decode(_ characters: UInt64, _ bad: inout UInt64) -> UInt64 {
+    let values = UInt64(littleEndian: characters) &- 0x3030_3030_3030_3030
+    // A byte is one of the 64 when byte − "0" is below 64. Only a byte
+    // below "0" borrows from the next one, and it fails the test itself:
+    // the lowest bad byte is always caught, so the group is.
+    bad |= values & 0xC0C0_C0C0_C0C0_C0C0
+    let pairs = values & 0x003F_003F_003F_003F | (values & 0x3F00_3F00_3F00_3F00) >> 2
+    let halves = pairs & 0x0000_0FFF_0000_0FFF | (pairs & 0x0FFF_0000_0FFF_0000) >> 4
+    return halves & 0xFF_FFFF | (halves >> 8) & 0xFFFF_FF00_0000
   }
 }

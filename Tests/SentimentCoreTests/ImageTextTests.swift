@@ -47,11 +47,12 @@ final class ImageTextTests: XCTestCase {
     }
   }
 
+  /// In any of three groups: the two decoded together and the last alone.
   func testACharacterOutsideTheSixtyFourIsInvalid() {
-    let valid = ImageText.encode(Array(0..<12))
+    let valid = ImageText.encode(Array(0..<18))
     XCTAssertNotNil(decode(valid))
     for byte in (0...255).map(UInt8.init) where !(0x30..<0x70).contains(byte) {
-      for place in 0..<16 {
+      for place in 0..<24 {
         var text = valid
         text[place] = byte
         XCTAssertNil(decode(text), "\(byte) at \(place)")
