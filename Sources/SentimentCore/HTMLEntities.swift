@@ -44,9 +44,14 @@ public enum HTMLEntities {
 
   /// `text` with the entities decoded.
   public static func decode(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    var output: [UInt8] = []
     var text = text
+    // `memchr` rather than `utf8.contains`, which takes a generic step per
+    // byte.
+    let hasEntity = text.withUTF8 { bytes in
+      bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "&")), bytes.count) != nil } ?? false
+    }
+    guard hasEntity else { return text }
+    var output: [UInt8] = []
     text.withUTF8 { decode($0, into: &output) }
     return String(decoding: output, as: UTF8.self)
   }

@@ -278,6 +278,19 @@ struct JSONParser {
     position += 1
     let start = position
     var allBits: UInt8 = 0
+    // Eight bytes at a time while none of them ends or escapes the string
+    // or is a control character; the byte loop below finds which one does.
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      var chunks: UInt64 = 0
+      while position &+ 8 <= bytes.count {
+        let chunk = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        if ByteChunk.jsonStringStops(chunk) != 0 { break }
+        chunks |= chunk
+        position &+= 8
+      }
+      if chunks & ByteChunk.highBits != 0 { allBits = 0x80 }
+    }
     // Fast path: no escapes, so the bytes between the quotes are the string.
     while position < bytes.count {
       let byte = bytes[position]

@@ -597,7 +597,12 @@ public enum SearchResponseDecoder {
   static func name(_ name: UnsafeBufferPointer<UInt8>, convertsTo property: StaticString) -> Bool {
     let expected = UnsafeBufferPointer(
       start: property.utf8Start, count: property.utf8CodeUnitCount)
-    guard name.contains(UInt8(ascii: "_")) else { return name.elementsEqual(expected) }
+    // `property` has no `_`: a name equal to it converts to it, and any
+    // other name without `_` converts to itself.
+    if name.count == expected.count && (0..<name.count).allSatisfy({ name[$0] == expected[$0] }) {
+      return true
+    }
+    guard name.contains(UInt8(ascii: "_")) else { return false }
     guard name.allSatisfy({ $0 < 0x80 }) else {
       return convertFromSnakeCase(String(decoding: name, as: UTF8.self))
         == String(decoding: expected, as: UTF8.self)

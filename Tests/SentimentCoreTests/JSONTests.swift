@@ -243,6 +243,27 @@ final class JSONTests: XCTestCase {
     assertRejects("{\"a\"}", at: 4...4)
   }
 
+  /// Strings are scanned eight bytes at a time up to the first byte that
+  /// needs a look: a control character or invalid UTF-8 is found at every
+  /// place of strings up to 20 bytes, and valid non-ASCII text is kept.
+  func testStringBytesAtEveryPositionOfTheChunks() throws {
+    for length in 1...20 {
+      for position in 0..<length {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        // Offsets count the opening quote.
+        bytes[position] = 0x1F
+        assertRejects([0x22] + bytes + [0x22], at: (position + 1)...(position + 1))
+        bytes[position] = 0xFF
+        assertRejects([0x22] + bytes + [0x22], at: (length + 2)...(length + 2))
+        guard position + 1 < length else { continue }
+        bytes[position] = 0xC3
+        bytes[position + 1] = 0xA9
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertEqual(try JSONValue.parse([0x22] + bytes + [0x22]), .string(text))
+      }
+    }
+  }
+
   // MARK: Writer
 
   private func text(_ writer: JSONWriter) -> String {
