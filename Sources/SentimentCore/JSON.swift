@@ -577,20 +577,9 @@ public struct JSONWriter: Sendable {
       start.pointee = UInt8(ascii: "-")
       start += 1
     }
-    var magnitude = value.magnitude
-    var digits = 1
-    var rest = magnitude
-    while rest >= 10 {
-      rest /= 10
-      digits &+= 1
-    }
-    // The length is known, so the digits go right to left in place.
-    var index = digits
-    repeat {
-      index &-= 1
-      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      magnitude /= 10
-    } while index > 0
+    let magnitude = UInt64(value.magnitude)
+    let digits = FixedDecimal.digitCount(magnitude)
+    FixedDecimal.writeDigits(magnitude, count: digits, to: start)
     buffer.count = start + digits - buffer.base
   }
 
@@ -801,38 +790,44 @@ public enum FixedDecimal {
     let scaled = (abs(value) * Double(power)).rounded()
     guard scaled < 9e15 else { return copy(value.description, to: output) }
     let units = UInt64(scaled)
-    var integer = units / power
-    var fraction = units &- integer &* power
+    let integer = units / power
     var start = output
     if value < 0 && units > 0 {
       start.pointee = UInt8(ascii: "-")
       start += 1
     }
-    // The length is known before the first byte is written, so the digits
-    // go right to left in place.
-    var integerDigits = 1
-    var rest = integer
+    let integerDigits = digitCount(integer)
+    writeDigits(integer, count: integerDigits, to: start)
+    guard decimals > 0 else { return start - output + integerDigits }
+    start[integerDigits] = UInt8(ascii: ".")
+    writeDigits(units &- integer &* power, count: decimals, to: start + integerDigits + 1)
+    return start - output + integerDigits + 1 + decimals
+  }
+
+  /// The number of decimal digits of `value`, 1 for 0.
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var rest = value
     while rest >= 10 {
       rest /= 10
-      integerDigits &+= 1
+      digits &+= 1
     }
-    let length = integerDigits &+ (decimals > 0 ? decimals &+ 1 : 0)
-    var index = length
-    for _ in 0..<decimals {
+    return digits
+  }
+
+  /// Writes the last `count` decimal digits of `value` at `output`, with
+  /// leading zeros: the length is known before the first byte is written,
+  /// so the digits go right to left in place.
+  @inline(__always)
+  static func writeDigits(_ value: UInt64, count: Int, to output: UnsafeMutablePointer<UInt8>) {
+    var value = value
+    var index = count
+    while index > 0 {
       index &-= 1
-      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-      fraction /= 10
+      output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+      value /= 10
     }
-    if decimals > 0 {
-      index &-= 1
-      start[index] = UInt8(ascii: ".")
-    }
-    repeat {
-      index &-= 1
-      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
-      integer /= 10
-    } while index > 0
-    return start - output + length
   }
 
   /// Copies at most ``maximumLength`` bytes of `text` to `output`.
