@@ -886,7 +886,7 @@ private enum ASCIIChunk {
   /// `chunk` with ASCII capitals in lower case.
   @inline(__always)
   static func lowercased(_ chunk: UInt64) -> UInt64 {
-    chunk | inRange(chunk, 0x41, 0x5A) &>> 2
+    lowercased(chunk, letters: letters(chunk))
   }
 
   /// `chunk`, whose ``letters(_:)`` are `letters`, with ASCII capitals in
