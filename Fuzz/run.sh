@@ -45,9 +45,9 @@ source_of() {
 build=Fuzz/.build
 mkdir -p "$build/src" Fuzz/Crashes
 rm -f "$build"/src/*.swift
-cp Sources/SentimentCore/*.swift "$build/src/"
-for file in Sources/tweetalyze/*.swift; do
-  [ "$(basename "$file")" = main.swift ] || cp "$file" "$build/src/tweetalyze-$(basename "$file")"
+find Sources/SentimentCore -name '*.swift' -exec cp {} "$build/src/" \;
+find Sources/tweetalyze -name '*.swift' ! -name main.swift | while read -r file; do
+  cp "$file" "$build/src/tweetalyze-$(basename "$file")"
 done
 
 echo "fuzzing: $label"

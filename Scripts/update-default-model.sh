@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Retrains the built-in model from the Sanders corpus with default settings,
-# embeds it in Sources/SentimentCore/DefaultModelData.swift, and then its
+# embeds it in Sources/SentimentCore/Model/DefaultModelData.swift, and then its
 # image (the tables it loads into, which the binary reads at start-up
-# instead of parsing the file) in Sources/SentimentCore/DefaultModelImage.swift.
+# instead of parsing the file) in Sources/SentimentCore/Model/DefaultModelImage.swift.
 #
 #   Scripts/update-default-model.sh [DATA.csv]   (default: ../shared/data/sanders-full-corpus.csv)
 #
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data/sanders-full-corpus.csv}"
-out=Sources/SentimentCore/DefaultModelData.swift
+out=Sources/SentimentCore/Model/DefaultModelData.swift
 swift build -c release --product tweetalyze >&2
 model=$(mktemp)
 trap 'rm -f "$model" "$out.tmp"' EXIT
@@ -37,4 +37,4 @@ echo "Wrote $out ($(wc -c < "$model") bytes of model)" >&2
 # The image is made by the test that checks it, from the file just embedded
 # (until then the binary reads the file: a stale image does not decode).
 UPDATE_DEFAULT_MODEL_IMAGE=1 swift test --filter DefaultModelTests/testTheEmbeddedImageIsTheEmbeddedFiles >&2
-echo "Wrote Sources/SentimentCore/DefaultModelImage.swift" >&2
+echo "Wrote Sources/SentimentCore/Model/DefaultModelImage.swift" >&2
