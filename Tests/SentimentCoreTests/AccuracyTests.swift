@@ -12,14 +12,7 @@ import XCTest
 /// 0.568 on the full corpus).
 final class AccuracyTests: XCTestCase {
   private func corpus(_ name: String) throws -> LabeledCorpus {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared/data/\(name)")
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      print("AccuracyTests: skipped, \(url.path) is absent (it sits beside the repo)")
-      throw XCTSkip("\(url.path) is absent")
-    }
-    return try TrainingData.corpus(MemorySource(Array(data)))
+    try TrainingData.corpus(MemorySource(try SharedData.bytes(name)))
   }
 
   func testApple3() throws {
@@ -49,15 +42,10 @@ final class AccuracyTests: XCTestCase {
   /// lexicon matters most: 0.53 with it, 0.44 without (`Scripts/cross-topic.py`
   /// gives the same within a point; it does not decode HTML entities).
   func testUnseenTopics() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared/data/sanders-full-corpus.csv")
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw XCTSkip("\(url.path) is absent")
-    }
+    let data = try SharedData.bytes("sanders-full-corpus.csv")
     // "Topic","Sentiment","TweetId","TweetDate","TweetText"
     var rows: [(topic: String, label: Sentiment, text: [UInt8])] = []
-    var reader = CSVReader(source: MemorySource(Array(data)))
+    var reader = CSVReader(source: MemorySource(data))
     try reader.forEachRecord { record in
       guard record.line > 1, let label = Sentiment(label: record.string(at: 1)) else { return }
       var text: [UInt8] = []

@@ -43,7 +43,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     do {
       try process.run()
     } catch {
-      throw XCTSkip("python3 is not available: \(error)")
+      try Requirement.unmet("python3 is not available: \(error)")
     }
     addTeardownBlock {
       process.terminate()
@@ -52,7 +52,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     var line = Data()
     while !line.contains(0x0A) {
       let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw XCTSkip("the fake X API did not start (python3?)") }
+      guard !chunk.isEmpty else { try Requirement.unmet("the fake X API did not start (python3?)") }
       line.append(chunk)
     }
     let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -164,7 +164,8 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
 
   func options(_ arguments: [String]) throws -> AnalyzeOptions {
     guard case .analyze(let options) = try CommandLineParser.parse(arguments) else {
-      throw XCTSkip("not an analyze command")
+      XCTFail("not an analyze command: \(arguments)")
+      throw Requirement.Unmet(reason: "not an analyze command")
     }
     return options
   }

@@ -40,7 +40,7 @@ enum BinaryRunner {
     ]
     guard
       let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else { throw XCTSkip("no tweetalyze executable in \(candidates.map(\.path))") }
+    else { try Requirement.unmet("no tweetalyze executable in \(candidates.map(\.path))") }
     return found
   }
 

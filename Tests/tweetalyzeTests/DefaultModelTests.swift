@@ -6,11 +6,6 @@ import XCTest
 /// The built-in model is what the README's command trains from the shared
 /// Sanders corpus, byte for byte.
 final class DefaultModelTests: XCTestCase {
-  private var corpus: URL {
-    BinaryRunner.packageRoot.deletingLastPathComponent()
-      .appendingPathComponent("shared/data/sanders-full-corpus.csv")
-  }
-
   func testEmbeddedModelLoadsWithTheDefaultSettings() throws {
     let model = try DefaultModel.load()
     XCTAssertEqual(model.options, NaiveBayesOptions())
@@ -22,10 +17,7 @@ final class DefaultModelTests: XCTestCase {
   }
 
   func testRetrainingReproducesTheEmbeddedModel() throws {
-    guard FileManager.default.fileExists(atPath: corpus.path) else {
-      print("DefaultModelTests: skipped, \(corpus.path) is absent (it sits beside the repo)")
-      throw XCTSkip("\(corpus.path) is absent")
-    }
+    let corpus = try SharedData.url("sanders-full-corpus.csv")
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("tweetalyze-default-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

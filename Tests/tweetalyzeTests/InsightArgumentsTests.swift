@@ -8,7 +8,8 @@ import XCTest
 final class InsightArgumentsTests: XCTestCase {
   func analyze(_ arguments: [String]) throws -> AnalyzeOptions {
     guard case .analyze(let options) = try CommandLineParser.parse(arguments) else {
-      throw XCTSkip("not analyze: \(arguments)")
+      XCTFail("not analyze: \(arguments)")
+      throw Requirement.Unmet(reason: "not an analyze command")
     }
     return options
   }

@@ -122,7 +122,7 @@ final class ReliabilityTests: XCTestCase {
   func peakKiB(_ arguments: [String], stdin: URL) throws -> (BinaryRun, Int) {
     let time = URL(fileURLWithPath: "/usr/bin/time")
     guard FileManager.default.isExecutableFile(atPath: time.path) else {
-      throw XCTSkip("/usr/bin/time is not installed (apt-get install time)")
+      try Requirement.unmet("/usr/bin/time is not installed (apt-get install time)")
     }
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let report = directory.appendingPathComponent("time")

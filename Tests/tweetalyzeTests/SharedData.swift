@@ -1,0 +1,1 @@
+../SentimentCoreTests/SharedData.swift
