@@ -1,13 +1,10 @@
 #!/usr/bin/env bash
-# Retrains the built-in model from the Sanders corpus with default settings,
-# embeds it in Sources/SentimentCore/Model/DefaultModelData.swift, and then its
-# image (the tables it loads into, which the binary reads at start-up
-# instead of parsing the file) in Sources/SentimentCore/Model/DefaultModelImage.swift.
+# Retrains the built-in model from the Sanders corpus with default settings
+# and embeds its model file in Sources/SentimentCore/Model/DefaultModelData.swift.
 #
 #   Scripts/update-default-model.sh [DATA.csv]   (default: ../shared/data/sanders-full-corpus.csv)
 #
-# DefaultModelTests checks that retraining reproduces the embedded bytes, and
-# that the embedded image is the embedded file's.
+# DefaultModelTests checks that retraining reproduces the embedded bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data/sanders-full-corpus.csv}"
@@ -34,7 +31,3 @@ fi
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 echo "Wrote $out ($(wc -c < "$model") bytes of model)" >&2
-# The image is made by the test that checks it, from the file just embedded
-# (until then the binary reads the file: a stale image does not decode).
-UPDATE_DEFAULT_MODEL_IMAGE=1 swift test --filter DefaultModelTests/testTheEmbeddedImageIsTheEmbeddedFiles >&2
-echo "Wrote Sources/SentimentCore/Model/DefaultModelImage.swift" >&2

@@ -104,7 +104,7 @@ final class ModelFileReaderTests: XCTestCase {
   func testFastPathReadsTheDefaultModel() throws {
     let bytes = Array(DefaultModel.bytes)
     assertAgree(bytes, fast: true)
-    let model = try XCTUnwrap(ModelFile.decodeFast(DefaultModel.bytes))
+    let model = try XCTUnwrap(bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) })
     XCTAssertEqual(ModelFile.encode(model), bytes)
   }
 

@@ -265,7 +265,7 @@ public enum ModelFile {
   ///
   /// - Throws: ``ModelFileError``.
   /// - Complexity: O(*n*) in the file's size.
-  public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
     if let model = decodeFast(bytes) { return model }
     return try decodeWithTree(bytes)
   }
@@ -341,14 +341,10 @@ public enum ModelFile {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"], version: fileVersion)
-    // Lexicon words are tokens: a built pair index finds them without
-    // reading the vocabulary.
-    let index: PairIndex?
-    if case .index(let built) = features.pairs { index = built } else { index = nil }
     let lexicon =
       fileVersion >= 2
       ? try decodeLexicon(root["lexicon"], features: vocabulary.count) {
-        vocabulary.id(ofToken: $0, through: index)
+        vocabulary.id(of: $0)
       } : Lexicon()
     if options.binarized {
       // Row by row: the first row with a count too high is the first
@@ -443,6 +439,11 @@ public enum ModelFile {
   /// Decodes a model from a byte array.
   public static func decode(_ bytes: [UInt8]) throws -> NaiveBayesModel {
     try bytes.withUnsafeBufferPointer { try decode($0) }
+  }
+
+  /// Decodes a model from a file's contents.
+  public static func decode(_ data: Data) throws -> NaiveBayesModel {
+    try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self)) }
   }
 
   private static func nonNegativeInteger(_ value: JSONValue?) -> Int? {

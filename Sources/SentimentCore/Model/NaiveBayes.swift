@@ -419,7 +419,6 @@ public struct NaiveBayesModel: Sendable {
       switch pairs {
       case .vocabulary: self.pairs = PairIndex(vocabulary: vocabulary)
       case .keys(let keys): self.pairs = PairIndex(vocabulary: vocabulary, keys: keys)
-      case .index(let index): self.pairs = index
       }
     } else {
       self.pairs = nil
@@ -430,7 +429,7 @@ public struct NaiveBayesModel: Sendable {
     var boosted: [(row: Int, label: Sentiment)] = []
     if options.lexiconWeight > 0 {
       for entry in lexicon.entries {
-        guard let id = vocabulary.id(ofToken: entry.word, through: self.pairs) else { continue }
+        guard let id = vocabulary.id(of: entry.word) else { continue }
         boosted.append((rows.separateRow(ofFeature: id), entry.label))
       }
     }
@@ -783,32 +782,6 @@ struct CountRows {
 
   /// The number of features.
   var featureCount: Int { rowOfFeature.count }
-
-  /// The rows that ``write(to:)`` wrote, or `nil` when a feature's row is
-  /// out of range or the sections' sizes disagree.
-  ///
-  /// - Complexity: O(*n*) in the number of features.
-  init?(from image: inout ImageReader) {
-    guard let rowOfFeature = image.array(of: UInt32.self),
-      let counts = image.array(of: Int.self), counts.count % Sentiment.count == 0,
-      let totals = image.array(of: Double.self, count: Sentiment.count)
-    else { return nil }
-    let rows = counts.count / Sentiment.count
-    guard rowOfFeature.allSatisfy({ Int($0) < rows }) else { return nil }
-    self.rowOfFeature = rowOfFeature
-    self.counts = counts
-    self.totals = totals
-    var size = 1024
-    while size < rows * 2 + 2 { size <<= 1 }
-    rehash(size: size)
-  }
-
-  /// Appends the rows to a ``ModelImage``.
-  func write(to image: inout ImageWriter) {
-    rowOfFeature.withUnsafeBufferPointer { image.append($0) }
-    counts.withUnsafeBufferPointer { image.append($0) }
-    totals.withUnsafeBufferPointer { image.append($0) }
-  }
 
   /// Adds the next feature, with `row`, its count per class.
   ///

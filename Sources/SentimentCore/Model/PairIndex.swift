@@ -90,53 +90,6 @@ final class PairIndex: @unchecked Sendable {
     tokenKeys.deallocate()
   }
 
-  /// Appends the index's tables to a ``ModelImage``; the vocabulary is
-  /// written on its own.
-  func write(to image: inout ImageWriter) {
-    tokens.write(to: &image)
-    image.append(UnsafeBufferPointer(start: tokenKeys, count: tokens.count))
-    keys.write(to: &image)
-    image.append(table.mask + 1)
-    image.append(UnsafeBufferPointer(start: table.slots, count: table.mask + 1))
-  }
-
-  /// The index of `vocabulary` that ``write(to:)`` wrote, or `nil` when the
-  /// sections disagree with each other or with `vocabulary`.
-  ///
-  /// - Complexity: O(*n*) in the number of features and slots.
-  init?(from image: inout ImageReader, vocabulary: Vocabulary) {
-    guard let tokens = Vocabulary(from: &image),
-      let tokenKeys = image.allocation(of: UInt32.self, count: tokens.count)
-    else { return nil }
-    guard let keys = PairKeys(from: &image), keys.count == vocabulary.count else {
-      tokenKeys.deallocate()
-      return nil
-    }
-    guard let size = image.int(), size >= 16, size & (size - 1) == 0, keys.pairCount * 2 <= size,
-      let slots = image.allocation(of: UInt32.self, count: size)
-    else {
-      tokenKeys.deallocate()
-      return nil
-    }
-    self.vocabulary = vocabulary
-    self.tokens = tokens
-    self.tokenKeys = tokenKeys
-    self.keys = keys
-    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
-    // A slot's id is read as an index of `keys`.
-    guard table.holdsOnlyIDs(below: keys.written) else { return nil }
-  }
-
-  /// The feature id of the token `word`, when it is a feature of the
-  /// model: found in the table of tokens, without reading the vocabulary
-  /// (which may be deferred: ``Vocabulary/init(count:deferred:)``).
-  func featureID(ofToken word: String) -> Int? {
-    var word = word
-    return word.withUTF8 { bytes in
-      view.key(of: bytes).flatMap { $0 < vocabulary.count ? $0 : nil }
-    }
-  }
-
   /// The bound of the feature ids that the table's slots keep: a power of
   /// two above the number of features.
   private static func idLimit(_ featureCount: Int) -> Int {
@@ -231,24 +184,6 @@ final class PairKeys {
     self.pairCount = pairCount
   }
 
-  /// The keys that ``write(to:)`` wrote, or `nil` when their counts
-  /// disagree.
-  convenience init?(from image: inout ImageReader) {
-    guard let count = image.int(), let written = image.int(), let pairCount = image.int(),
-      written <= count, pairCount <= written,
-      let keys = image.allocation(of: UInt64.self, count: written)
-    else { return nil }
-    self.init(keys: keys, written: written, count: count, pairCount: pairCount)
-  }
-
-  /// Appends the keys, once resolved, to a ``ModelImage``.
-  fileprivate func write(to image: inout ImageWriter) {
-    image.append(count)
-    image.append(written)
-    image.append(pairCount)
-    image.append(UnsafeBufferPointer(start: keys, count: written))
-  }
-
   /// Adds the next feature, already in the vocabulary that `vocabulary`
   /// views, and the key of its tokens when it is a pair.
   ///
@@ -306,21 +241,10 @@ final class PairKeys {
   }
 }
 
-extension Vocabulary {
-  /// The id of the token `word`, found through `pairs` when there is an
-  /// index: its table of tokens does not read this vocabulary, which a model
-  /// from an image may defer (``init(count:deferred:)``).
-  func id(ofToken word: String, through pairs: PairIndex?) -> Int? {
-    pairs?.featureID(ofToken: word) ?? id(of: word)
-  }
-}
-
 /// Where a model's ``PairIndex`` comes from, when it counts pairs.
 enum PairSource {
   /// Built from the vocabulary alone.
   case vocabulary
   /// Built from the keys gathered as the vocabulary was filled.
   case keys(PairKeys)
-  /// Built already, for this very vocabulary (read from a ``ModelImage``).
-  case index(PairIndex)
 }

@@ -21,22 +21,6 @@
 /// with linear probing and is kept at most three quarters full.
 public struct Vocabulary: Sendable {
   private var storage: VocabularyStorage
-  /// For a vocabulary whose memory is read when first needed
-  /// (``init(count:deferred:)``): what gives it; `nil` otherwise, when
-  /// `storage` is the memory.
-  private var deferred: (@Sendable () -> Vocabulary)?
-  /// The number of tokens of a deferred vocabulary.
-  private var deferredCount = 0
-
-  /// The memory: `storage`, or a deferred vocabulary's.
-  private var memory: VocabularyStorage {
-    guard let deferred else { return storage }
-    let vocabulary = deferred()
-    precondition(
-      vocabulary.deferred == nil && vocabulary.count == deferredCount,
-      "a deferred vocabulary must give a vocabulary of its count")
-    return vocabulary.storage
-  }
 
   /// Creates an empty vocabulary with room for about `capacity` tokens of
   /// `tokenBytes` bytes in all (by default 8 bytes per token) before it
@@ -49,28 +33,14 @@ public struct Vocabulary: Sendable {
   }
 
   /// The number of tokens.
-  public var count: Int { deferred == nil ? storage.count : deferredCount }
-
-  /// A vocabulary of `count` tokens whose memory `vocabulary` gives, the
-  /// first time any of it is needed and every time after: what lets a model
-  /// start without its feature vocabulary, which classifying a text through
-  /// a ``PairIndex`` never reads. `vocabulary` must always return the same
-  /// vocabulary of `count` tokens, itself not deferred; a `static let`
-  /// gives it once, safely from any thread.
-  ///
-  /// Inserting into a deferred vocabulary first copies the one it gives.
-  init(count: Int, deferred vocabulary: @escaping @Sendable () -> Vocabulary) {
-    storage = VocabularyStorage(capacity: 0)
-    deferred = vocabulary
-    deferredCount = count
-  }
+  public var count: Int { storage.count }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   ///
   /// - Complexity: O(*k*) in the token's length, on average.
   @inline(__always)
   public func id(of token: UnsafeBufferPointer<UInt8>) -> Int? {
-    memory.view.id(of: token)
+    storage.view.id(of: token)
   }
 
   /// The id of `token`, inserting it with the next id if it is new.
@@ -95,17 +65,14 @@ public struct Vocabulary: Sendable {
   /// Gives this vocabulary storage of its own, to be changed.
   @inline(__always)
   private mutating func makeUnique() {
-    if deferred != nil {
-      storage = memory.copy()
-      deferred = nil
-    } else if !isKnownUniquelyReferenced(&storage) {
+    if !isKnownUniquelyReferenced(&storage) {
       storage = storage.copy()
     }
   }
 
   /// A non-owning view for lookups in hot loops; valid while this
   /// vocabulary is alive and not mutated.
-  var view: VocabularyView { memory.view }
+  var view: VocabularyView { storage.view }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   public func id(of token: String) -> Int? {
@@ -130,7 +97,7 @@ public struct Vocabulary: Sendable {
     at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     precondition(id >= 0 && id < count, "token id out of range")
-    return try body(memory.view.token(at: id))
+    return try body(storage.view.token(at: id))
   }
 
   /// A hash of the bytes, eight at a time, whose low bits depend on every
@@ -218,30 +185,7 @@ func tail(_ bytes: UnsafeRawPointer, _ count: Int, padded: Bool = false) -> UInt
 }
 
 extension Vocabulary {
-  /// Appends the vocabulary's memory to a ``ModelImage``: its bytes, their
-  /// offsets and its hash slots.
-  func write(to image: inout ImageWriter) {
-    memory.write(to: &image)
-  }
 
-  /// The vocabulary that ``write(to:)`` wrote, or `nil` when the sections
-  /// disagree: offsets out of order or past the bytes, a slot with an id
-  /// out of range, or a table too full to end a probe.
-  ///
-  /// - Complexity: O(*n*) in the number of tokens and slots.
-  init?(from image: inout ImageReader) {
-    guard let storage = VocabularyStorage(from: &image) else { return nil }
-    self.storage = storage
-  }
-
-  /// Skips the vocabulary that ``write(to:)`` wrote, unread, and returns
-  /// its number of tokens.
-  static func skip(in image: inout ImageReader) -> Int? {
-    // After the count: the arena's size, the table's size, then the arena,
-    // the offsets and the slots (``VocabularyStorage/write(to:)``).
-    guard let count = image.int(), image.skip(5) else { return nil }
-    return count
-  }
 }
 
 /// Raw pointers into a ``Vocabulary``'s storage: lookups without reference
@@ -348,54 +292,6 @@ private final class VocabularyStorage: @unchecked Sendable {
     let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + arenaPadding)
     arena.initialize(repeating: 0, count: capacity + arenaPadding)
     return arena
-  }
-
-  /// Takes the memory that ``write(to:)`` wrote, after checking it.
-  init?(from image: inout ImageReader) {
-    guard let count = image.int(), let arenaCount = image.int(), let size = image.int(),
-      count < Int(UInt32.max) / 2, arenaCount <= Int(UInt32.max), size >= 16,
-      size & (size - 1) == 0, count * 4 <= size * 3
-    else { return nil }
-    let arenaCapacity = max(arenaCount, 16)
-    guard
-      let arena = image.allocation(
-        of: UInt8.self, count: arenaCount, capacity: arenaCapacity + Self.arenaPadding)
-    else { return nil }
-    (arena + arenaCount).initialize(
-      repeating: 0, count: arenaCapacity + Self.arenaPadding - arenaCount)
-    let tokenCapacity = max(count, 16)
-    guard
-      let starts = image.allocation(of: UInt32.self, count: count + 1, capacity: tokenCapacity + 1)
-    else {
-      arena.deallocate()
-      return nil
-    }
-    guard let slots = image.allocation(of: UInt32.self, count: size) else {
-      arena.deallocate()
-      starts.deallocate()
-      return nil
-    }
-    self.arena = arena
-    self.arenaCount = arenaCount
-    self.arenaCapacity = arenaCapacity
-    self.starts = starts
-    self.tokenCapacity = tokenCapacity
-    self.count = count
-    self.slots = slots
-    mask = size - 1
-    guard starts[0] == 0, Int(starts[count]) == arenaCount else { return nil }
-    for id in 0..<count where starts[id] > starts[id + 1] { return nil }
-    guard view.table.holdsOnlyIDs(below: count) else { return nil }
-  }
-
-  /// Appends the storage's memory to a ``ModelImage``.
-  func write(to image: inout ImageWriter) {
-    image.append(count)
-    image.append(arenaCount)
-    image.append(mask + 1)
-    image.append(UnsafeBufferPointer(start: arena, count: arenaCount))
-    image.append(UnsafeBufferPointer(start: starts, count: count + 1))
-    image.append(UnsafeBufferPointer(start: slots, count: mask + 1))
   }
 
   var view: VocabularyView {
@@ -511,18 +407,6 @@ struct TaggedSlots {
       }
       slot = (slot &+ 1) & mask
     }
-  }
-
-  /// Whether every used slot holds an id below `limit`: what a table read
-  /// from a ``ModelImage`` must show before its ids index anything.
-  ///
-  /// - Complexity: O(*n*) in the number of slots.
-  func holdsOnlyIDs(below limit: Int) -> Bool {
-    for slot in 0...mask where slots[slot] != 0 {
-      let id = Int(slots[slot] & ~tagMask) &- 1
-      if id < 0 || id >= limit { return false }
-    }
-    return true
   }
 
   /// Stores `id`, whose hash is `hash`, in `slot`, an empty slot that
