@@ -88,7 +88,7 @@ public struct FixtureTweetSource: TweetSource {
     }
     let pages: [SearchResponsePage]
     do {
-      pages = try bytes.withUnsafeBufferPointer { try SearchResponseDecoder.decodeFile($0) }
+      pages = try SearchResponseDecoder.decodeFile(Data(bytes))
     } catch let problem as SearchResponseError {
       throw FixtureError.invalid(path: Self.shown(path), problem: problem)
     }
