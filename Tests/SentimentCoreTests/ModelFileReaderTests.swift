@@ -2,11 +2,11 @@ import XCTest
 
 @testable import SentimentCore
 
-/// The fast model reader (``ModelFile/decodeFast(_:)``) against the generic
-/// parser (``ModelFile/decodeWithTree(_:)``): on every input, a model that
-/// the fast path accepts is the one the generic path decodes, the fast path
-/// accepts every file that `encode` writes, and ``ModelFile/decode(_:)``
-/// gives exactly the generic path's model or error.
+/// The model file reader (``ModelFileReader``, behind ``ModelFile/decode(_:)``)
+/// against its plain reference (``ReferenceModelDecoder``): on every input
+/// tried (every file `encode` writes, hand-edited layouts, malformed files,
+/// every truncation, random byte edits) both give the same model, or the
+/// same error.
 final class ModelFileReaderTests: XCTestCase {
   private let documents: [(String, Sentiment)] = [
     ("I love this phone, great battery", .positive),
@@ -54,36 +54,31 @@ final class ModelFileReaderTests: XCTestCase {
 
   // MARK: Agreement
 
-  /// Checks the fast and generic paths on `bytes`; `fast` says whether the
-  /// fast path must accept them. Returns whether it did.
+  /// Checks the reader against the plain reference on `bytes`: the same
+  /// model, or the same error (for a content problem, the same kind: the
+  /// reader words some differently); `valid` says that the file must be
+  /// accepted. Returns whether it was.
   @discardableResult
   private func assertAgree(
-    _ bytes: [UInt8], fast mustBeFast: Bool = false, _ message: @autoclosure () -> String = "",
+    _ bytes: [UInt8], fast valid: Bool = false, _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath, line: UInt = #line
   ) -> Bool {
-    let fast = bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) }
-    let tree = Result { try bytes.withUnsafeBufferPointer { try ModelFile.decodeWithTree($0) } }
+    let reference = Result { try ReferenceModelDecoder.decode(bytes) }
     let decoded = Result { try ModelFile.decode(bytes) }
-    if mustBeFast {
-      XCTAssertNotNil(fast, "the fast path declined \(message())", file: file, line: line)
-    }
-    switch (tree, decoded) {
-    case (.success(let reference), .success(let model)):
+    switch (reference, decoded) {
+    case (.success(let expected), .success(let model)):
       XCTAssertEqual(
-        ModelFile.encode(model), ModelFile.encode(reference), message(), file: file, line: line)
-      if let fast {
-        XCTAssertEqual(
-          ModelFile.encode(fast), ModelFile.encode(reference), message(), file: file, line: line)
-        XCTAssertEqual(fast.counts, reference.counts, message(), file: file, line: line)
-      }
-    case (.failure(let expected), .failure(let error)):
-      XCTAssertNil(fast, "the fast path accepted a bad file \(message())", file: file, line: line)
-      XCTAssertEqual(
-        error as? ModelFileError, expected as? ModelFileError, message(), file: file, line: line)
+        ModelFile.encode(model), ModelFile.encode(expected), message(), file: file, line: line)
+      XCTAssertEqual(model.counts, expected.counts, message(), file: file, line: line)
+      return true
+    case (.failure(let expected as ModelFileError), .failure(let error as ModelFileError)):
+      XCTAssertFalse(valid, "rejected: \(error) \(message())", file: file, line: line)
+      if case .inconsistent = expected, case .inconsistent = error { return false }
+      XCTAssertEqual(error, expected, message(), file: file, line: line)
     default:
-      XCTFail("generic \(tree), decode \(decoded) \(message())", file: file, line: line)
+      XCTFail("reference \(reference), decode \(decoded) \(message())", file: file, line: line)
     }
-    return fast != nil
+    return false
   }
 
   func testFastPathAcceptsWhatEncodeWrites() {
@@ -104,7 +99,7 @@ final class ModelFileReaderTests: XCTestCase {
   func testFastPathReadsTheDefaultModel() throws {
     let bytes = Array(DefaultModel.bytes)
     assertAgree(bytes, fast: true)
-    let model = try XCTUnwrap(bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) })
+    let model = try ModelFile.decode(bytes)
     XCTAssertEqual(ModelFile.encode(model), bytes)
   }
 
@@ -128,7 +123,7 @@ final class ModelFileReaderTests: XCTestCase {
   }
 
   /// A hand-written file may list a pair before its tokens, or without
-  /// them: the fast path finds the pair as the generic one does.
+  /// them: the reader finds the pair as the reference does.
   func testPairsBeforeOrWithoutTheirTokens() throws {
     var vocabulary = Vocabulary()
     for feature in ["not good", "good", "nice day", "not", "meh"] { vocabulary.insert(feature) }
@@ -137,8 +132,8 @@ final class ModelFileReaderTests: XCTestCase {
       options: NaiveBayesOptions(), vocabulary: vocabulary,
       counts: [5, 0, 0, 0, 0, 4, 0, 0, 5, 1, 1, 1, 0, 5, 0], documents: [5, 5, 5])
     let bytes = ModelFile.encode(model)
-    let fast = try XCTUnwrap(bytes.withUnsafeBufferPointer { ModelFile.decodeFast($0) })
-    let tree = try bytes.withUnsafeBufferPointer { try ModelFile.decodeWithTree($0) }
+    let fast = try ModelFile.decode(bytes)
+    let tree = try ReferenceModelDecoder.decode(bytes)
     for text in ["not good", "good not", "a nice day", "day nice", "not good nice day", "meh"] {
       XCTAssertEqual(fast.predict(text), tree.predict(text), text)
       XCTAssertEqual(fast.predict(text), model.predict(text), text)

@@ -224,11 +224,12 @@ final class SearchResponseTests: XCTestCase {
 
   private let notJSON = Result<SearchResponsePage, SearchResponseError>.failure(.notJSON(line: 0))
 
-  func testMemberNamesAreConvertedFromSnakeCase() {
+  /// Members are found by the API's own snake-case names, exactly.
+  func testMemberNamesAreTheAPIsSnakeCaseNames() {
     let users = #""includes":{"users":[{"id":"5","username":"u"},{"id":"6","username":"v"}]}"#
     for (key, author) in [
-      ("author_id", "u"), ("authorId", "u"), ("AUTHOR_ID", "u"), ("author__id", "u"),
-      ("Author_Id", "u"), ("_author_id", nil), ("author_id_", nil), ("authorid", nil),
+      ("author_id", "u"), ("authorId", nil), ("AUTHOR_ID", nil), ("author__id", nil),
+      ("Author_Id", nil), ("_author_id", nil), ("author_id_", nil), ("authorid", nil),
       ("author_i_d", nil), ("author-id", nil), ("author_1d", nil),
     ] {
       assertResult(
@@ -259,17 +260,17 @@ final class SearchResponseTests: XCTestCase {
       #"{"data":[{"id":"1","text":"a"},{"id":"2"}]}"#, shape(#"missing "text" in data[1]"#))
     assertResult(
       #"{"data":[{"id":"1","text":"a","note_tweet":{"text":5}}]}"#,
-      shape("unexpected value at data[0].noteTweet.text"))
+      shape("unexpected value at data[0].note_tweet.text"))
     assertResult(
       #"{"data":[{"id":"1","text":"a","note_tweet":{}}]}"#,
-      shape(#"missing "text" in data[0].noteTweet"#))
+      shape(#"missing "text" in data[0].note_tweet"#))
     assertResult(
       #"{"meta":{},"includes":{"users":[{"id":"5"}]}}"#,
       shape(#"missing "username" in includes.users[0]"#))
-    assertResult(#"{"meta":{"result_count":"1"}}"#, shape("unexpected value at meta.resultCount"))
+    assertResult(#"{"meta":{"result_count":"1"}}"#, shape("unexpected value at meta.result_count"))
     assertResult(
       #"{"statuses":[{"user":{"screen_name":5}}]}"#,
-      shape("unexpected value at statuses[0].user.screenName"))
+      shape("unexpected value at statuses[0].user.screen_name"))
     assertResult(#"{"statuses":{}}"#, shape("unexpected value at statuses"))
     assertResult(#"{"title":5}"#, shape("unexpected value at title"))
     for json in ["[]", #""x""#, "5", "null"] {

@@ -257,48 +257,15 @@ public enum ModelFile {
 
   /// Decodes a model, checking that it is complete and consistent.
   ///
-  /// The file is read in one pass by ``ModelFileReader``; a file that it
-  /// declines (a bad one, or one written unusually by hand) is decoded again
-  /// with the generic parser (``decodeWithTree(_:)``), which gives the error.
-  /// Both paths check the members with the same code, and the fast one
-  /// accepts no file that the generic one rejects.
+  /// The file is read in one pass by ``ModelFileReader``; its members are
+  /// checked here, in a fixed order: the format, the version and the
+  /// classes first, then the vocabulary and counts, then the rest.
   ///
   /// - Throws: ``ModelFileError``.
   /// - Complexity: O(*n*) in the file's size.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
-    if let model = decodeFast(bytes) { return model }
-    return try decodeWithTree(bytes)
-  }
-
-  /// The fast path of ``decode(_:)``: the model, or `nil` when
-  /// ``ModelFileReader`` declines the file or its members are wrong.
-  ///
-  /// - Complexity: O(*n*) in the file's size.
-  static func decodeFast(_ bytes: UnsafeBufferPointer<UInt8>) -> NaiveBayesModel? {
-    guard let contents = ModelFileReader.read(bytes) else { return nil }
-    return try? model(root: .object(contents.members)) {
-      Features(
-        vocabulary: contents.vocabulary, rows: contents.counts, pairs: .keys(contents.pairKeys))
-    }
-  }
-
-  /// Decodes a model with the generic parser: a ``JSONValue`` tree of the
-  /// whole file, then the model's tables from it. Slow for big models, but
-  /// it handles every file and reports the first problem precisely.
-  ///
-  /// - Throws: ``ModelFileError``.
-  /// - Complexity: O(*n*) in the file's size.
-  static func decodeWithTree(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(bytes)
-    } catch {
-      throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
-    }
-    return try model(root: root) {
-      let (vocabulary, counts) = try features(of: root)
-      return Features(vocabulary: vocabulary, rows: CountRows(table: counts), pairs: .vocabulary)
-    }
+    let contents = try ModelFileReader.read(bytes)
+    return try model(root: .object(contents.members)) { try contents.features.get() }
   }
 
   /// A model's big tables, decoded.
@@ -314,8 +281,7 @@ public enum ModelFile {
   /// Checks a parsed file's members and builds the model; `features` gives
   /// the vocabulary, the counts and how to index its pairs; it is called
   /// after the format, version and classes are checked. The members are
-  /// every member of the file but `vocabulary` and `counts` (the generic
-  /// path passes those too, and they are not read here).
+  /// every member of the file but `vocabulary` and `counts`.
   ///
   /// - Throws: ``ModelFileError``, for the first problem in a fixed order.
   static func model(
@@ -399,43 +365,6 @@ public enum ModelFile {
     return lexicon
   }
 
-  /// The vocabulary and the counts (feature id × class) of a parsed file.
-  ///
-  /// - Throws: ``ModelFileError``.
-  private static func features(of root: JSONValue) throws -> (Vocabulary, [Int]) {
-    guard case .array(let tokens)? = root["vocabulary"] else {
-      throw ModelFileError.missing("vocabulary")
-    }
-    var vocabulary = Vocabulary(capacity: tokens.count)
-    for token in tokens {
-      guard case .string(let text) = token, !text.isEmpty else {
-        throw ModelFileError.missing("vocabulary")
-      }
-      let before = vocabulary.count
-      guard vocabulary.insert(text) == before else {
-        throw ModelFileError.inconsistent("the token '\(text)' is listed twice")
-      }
-    }
-
-    var counts = [Int](repeating: 0, count: tokens.count * Sentiment.count)
-    for label in Sentiment.allCases {
-      guard case .array(let column)? = root["counts"]?[label.name] else {
-        throw ModelFileError.missing("counts.\(label.name)")
-      }
-      guard column.count == tokens.count else {
-        throw ModelFileError.inconsistent(
-          "\(column.count) \(label.name) counts for \(tokens.count) tokens")
-      }
-      for (id, value) in column.enumerated() {
-        guard let count = nonNegativeInteger(value) else {
-          throw ModelFileError.inconsistent("a \(label.name) count is not a whole number ≥ 0")
-        }
-        counts[id * Sentiment.count + label.rawValue] = count
-      }
-    }
-    return (vocabulary, counts)
-  }
-
   /// Decodes a model from a byte array.
   public static func decode(_ bytes: [UInt8]) throws -> NaiveBayesModel {
     try bytes.withUnsafeBufferPointer { try decode($0) }
@@ -446,7 +375,7 @@ public enum ModelFile {
     try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self)) }
   }
 
-  private static func nonNegativeInteger(_ value: JSONValue?) -> Int? {
+  static func nonNegativeInteger(_ value: JSONValue?) -> Int? {
     guard case .number(let number)? = value, number >= 0, number < 9e15 else { return nil }
     return Int(exactly: number)
   }

@@ -6,43 +6,49 @@
   import Darwin
 #endif
 
-/// A one-pass reader of model files: the fast path of ``ModelFile/decode(_:)``.
+/// The model file reader: one pass over the file's bytes, the one way a
+/// model is loaded (``ModelFile/decode(_:)-([UInt8])``), for `--model PATH`
+/// and the built-in model alike.
 ///
 /// The two big members go straight from the file's bytes into the model's
 /// tables, with no ``JSONValue`` tree and no `String` per token: each
 /// `vocabulary` token is inserted into a ``Vocabulary`` from the file's bytes
 /// (or, when it has escapes, from one reused buffer), and the `counts`
 /// columns are read digit by digit, side by side, into the distinct rows of
-/// counts (``CountRows``). The small members (`format`,
-/// `options`, `metadata`, unknown ones, …) are parsed one by one with
-/// ``JSONValue/parse(_:)`` and checked by the same code as in the generic
-/// path.
+/// counts (``CountRows``). The small members (`format`, `options`,
+/// `metadata`, unknown ones, …) are parsed one by one with
+/// ``JSONValue/parse(_:)`` and checked by ``ModelFile``.
 ///
-/// The reader accepts no file that the generic parser rejects, and it
-/// declines rather than reports: anything it does not handle or finds wrong
-/// (a syntax error, an escaped member name, a count written as `1.0`, a
-/// repeated token, columns of another length than the vocabulary, …) makes
-/// ``read(_:)`` return `nil`, and ``ModelFile/decode(_:)`` then decodes the
-/// file with the generic parser, which finds the problem and reports it.
 /// Members may come in any order and with any white space between tokens.
+/// A syntax error anywhere is reported first, with its byte offset: where
+/// the fast scan of a big member stops, the member is checked again by the
+/// strict ``JSONParser``, which finds the error, or, when the member is
+/// valid JSON, the problem is one of content (a count that is not written as
+/// plain digits, a token that is not a non-empty string, a repeated token),
+/// reported after the format and version are checked.
+///
+/// Why hand-written: `JSONDecoder` takes 64 ms for the built-in model (a
+/// generic JSON tree about twice this reader's time); see
+/// `docs/performance.md`.
 struct ModelFileReader {
   /// A file's members, the two big ones already decoded.
   struct Contents {
     /// Every member but `vocabulary` and `counts`, parsed.
     var members: [String: JSONValue]
-    /// The same members' names and where their values' text is in the
-    /// file, in file order.
-    var memberTexts: [(name: String, range: Range<Int>)]
-    /// The `vocabulary` tokens, with ids in file order.
-    var vocabulary: Vocabulary
-    /// Feature id × class → count, from the `counts` columns.
-    var counts: CountRows
-    /// The keys of the vocabulary's pairs, gathered as it was read.
-    var pairKeys: PairKeys
+    /// The vocabulary, the counts and the pairs' keys, or the first
+    /// problem with their content.
+    var features: Result<ModelFile.Features, ModelFileError>
   }
 
-  /// Thrown inside the reader when it declines a file.
-  private struct Declined: Error {}
+  /// Why the scan of a big member stopped.
+  private enum Failure: Error {
+    /// Not what the scan reads: the strict parser decides.
+    case unread
+    /// Valid JSON, but not a valid member.
+    case content(ModelFileError)
+    /// Not JSON, as the strict parser would say.
+    case syntax(JSONError)
+  }
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
@@ -53,17 +59,15 @@ struct ModelFileReader {
     self.bytes = bytes
   }
 
-  /// Reads a model file's members, or returns `nil` when the file is not
-  /// one that this reader handles (see the type's documentation).
+  /// Reads a model file's members.
   ///
+  /// - Throws: ``ModelFileError/notJSON(reason:offset:)`` for a syntax
+  ///   error; content problems are in ``Contents/features`` or found by
+  ///   ``ModelFile`` in the members.
   /// - Complexity: O(*n*) in the file's size.
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Contents? {
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ModelFileError) -> Contents {
     var reader = ModelFileReader(bytes: bytes)
-    do {
-      return try reader.file()
-    } catch {
-      return nil
-    }
+    return try reader.file()
   }
 
   // MARK: The file
@@ -72,59 +76,111 @@ struct ModelFileReader {
   private static let backslash = UInt8(ascii: "\\")
 
   /// Reads the root object and checks that nothing follows it.
-  private mutating func file() throws(Declined) -> Contents {
+  private mutating func file() throws(ModelFileError) -> Contents {
+    var json = JSONParser(bytes: bytes)
     var members: [String: JSONValue] = [:]
-    var memberTexts: [(name: String, range: Range<Int>)] = []
     var counts: CountRows?
     var vocabulary: (Vocabulary, PairKeys)?
-    skipSpace()
-    try expect(UInt8(ascii: "{"))
-    while true {
-      skipSpace()
-      let name = try memberName()
-      skipSpace()
-      try expect(UInt8(ascii: ":"))
-      skipSpace()
-      switch name {
-      case "counts":
-        guard counts == nil else { throw Declined() }
-        counts = try self.counts()
-      case "vocabulary":
-        guard vocabulary == nil else { throw Declined() }
-        // The encoder writes `counts` first, so its length is the usual size.
-        vocabulary = try tokens(capacity: counts?.featureCount ?? 1024)
-      default:
-        let value: JSONValue
-        let start = position
-        do {
-          value = try JSONValue.parse(try skipValue())
-        } catch {
-          throw Declined()
-        }
-        guard members.updateValue(value, forKey: name) == nil else { throw Declined() }
-        memberTexts.append((name, start..<position))
+    var problems: [String: ModelFileError] = [:]
+    var names: Set<String> = []
+    if json.peek() != UInt8(ascii: "{") {
+      // Not an object: the parser says why, or it is not a model.
+      do {
+        _ = try JSONValue.parse(bytes)
+      } catch {
+        throw .notJSON(reason: error.reason, offset: error.offset)
       }
-      skipSpace()
-      if try next() != UInt8(ascii: ",") { break }
+      throw .notAModel
     }
-    guard bytes[position - 1] == UInt8(ascii: "}") else { throw Declined() }
-    skipSpace()
-    guard position == bytes.count, let (vocabulary, pairKeys) = vocabulary, let counts,
-      counts.featureCount == vocabulary.count
-    else { throw Declined() }
-    return Contents(
-      members: members, memberTexts: memberTexts, vocabulary: vocabulary, counts: counts,
-      pairKeys: pairKeys)
+    do throws(JSONError) {
+      json.position += 1
+      if json.peek() == UInt8(ascii: "}") {
+        json.position += 1
+      } else {
+        while true {
+          json.skipSpace()
+          guard json.peek() == Self.quote else { throw json.error("expected a member name") }
+          let name = try json.string()
+          try json.expect(UInt8(ascii: ":"))
+          json.skipSpace()
+          let start = json.position
+          if !names.insert(name).inserted {
+            // Where the generic parser finds it: after the value.
+            try json.skipValue(depth: 1)
+            throw json.error("duplicate member '\(name)'")
+          }
+          switch name {
+          case "counts", "vocabulary":
+            position = start
+            do throws(Failure) {
+              if name == "counts" {
+                counts = try self.counts()
+              } else {
+                // The encoder writes `counts` first: its length is the usual size.
+                vocabulary = try tokens(capacity: counts?.featureCount ?? 1024)
+              }
+              json.position = position
+            } catch {
+              // The first syntax error in the member, in file order, if any.
+              try json.skipValue(depth: 1)
+              switch error {
+              case .syntax(let syntax): throw syntax
+              case .content(let content): problems[name] = content
+              case .unread: problems[name] = Self.unreadable(name)
+              }
+            }
+          default:
+            try json.skipValue(depth: 1)
+            do {
+              members[name] = try JSONValue.parse(
+                UnsafeBufferPointer(rebasing: bytes[start..<json.position]))
+            } catch {
+              throw JSONError(offset: start + error.offset, reason: error.reason)
+            }
+          }
+          json.skipSpace()
+          guard json.peek() == UInt8(ascii: ",") else { break }
+          json.position += 1
+        }
+        try json.expect(UInt8(ascii: "}"))
+      }
+      json.skipSpace()
+      guard json.position == bytes.count else { throw json.error("unexpected data after the end") }
+    } catch {
+      throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
+    }
+    let features: Result<ModelFile.Features, ModelFileError>
+    if let problem = problems["vocabulary"] ?? problems["counts"] {
+      features = .failure(problem)
+    } else if let (vocabulary, pairKeys) = vocabulary, let counts {
+      features =
+        counts.featureCount == vocabulary.count
+        ? .success(
+          ModelFile.Features(vocabulary: vocabulary, rows: counts, pairs: .keys(pairKeys)))
+        : .failure(
+          .inconsistent("\(counts.featureCount) counts per class for \(vocabulary.count) tokens"))
+    } else {
+      features = .failure(.missing(vocabulary == nil ? "vocabulary" : "counts.negative"))
+    }
+    return Contents(members: members, features: features)
+  }
+
+  /// The problem with a big member that is valid JSON but that the scan
+  /// could not read.
+  private static func unreadable(_ name: String) -> ModelFileError {
+    name == "counts"
+      ? .inconsistent("the counts are not one array of whole numbers ≥ 0 per class")
+      : .missing("vocabulary")
   }
 
   /// Reads a member name written without escapes in printable ASCII (as the
   /// encoder writes every name).
-  private mutating func memberName() throws(Declined) -> String {
+  private mutating func memberName() throws(Failure) -> String {
     try expect(Self.quote)
     let start = position
     while position < bytes.count, bytes[position] != Self.quote {
       guard (0x20..<0x7F).contains(bytes[position]), bytes[position] != Self.backslash else {
-        throw Declined()
+        throw .unread
       }
       position += 1
     }
@@ -134,35 +190,6 @@ struct ModelFileReader {
     return name
   }
 
-  /// Skips a value of at most 64 levels of nesting and returns its bytes,
-  /// which the caller parses exactly; this only finds where the value ends.
-  private mutating func skipValue() throws(Declined) -> UnsafeBufferPointer<UInt8> {
-    let start = position
-    var depth = 0
-    while position < bytes.count {
-      switch bytes[position] {
-      case Self.quote:
-        position += 1
-        while position < bytes.count, bytes[position] != Self.quote {
-          position += bytes[position] == Self.backslash ? 2 : 1
-        }
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        // Deeper values go to the generic parser, whose limit counts the root.
-        guard depth <= 64 else { throw Declined() }
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<position]) }
-        depth -= 1
-      case UInt8(ascii: ","):
-        if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<position]) }
-      default:
-        break
-      }
-      position += 1
-    }
-    throw Declined()
-  }
-
   // MARK: Counts
 
   /// Reads the `counts` object, one column per class in any order, all of
@@ -170,30 +197,38 @@ struct ModelFileReader {
   /// a feature's counts at a time, into rows (no feature id × class table).
   ///
   /// - Complexity: O(*n*) in the object's length in bytes.
-  private mutating func counts() throws(Declined) -> CountRows {
+  private mutating func counts() throws(Failure) -> CountRows {
     // Where each class's column starts, just after its `[`.
     var columns = [Int](repeating: -1, count: Sentiment.count)
-    try expect(UInt8(ascii: "{"))
+    guard try next() == UInt8(ascii: "{") else { throw .content(.missing("counts.negative")) }
     repeat {
       skipSpace()
       let name = try memberName()
-      guard let label = Sentiment.allCases.first(where: { $0.name == name }),
-        columns[label.rawValue] < 0
-      else { throw Declined() }
       skipSpace()
       try expect(UInt8(ascii: ":"))
       skipSpace()
-      try expect(UInt8(ascii: "["))
+      guard let label = Sentiment.allCases.first(where: { $0.name == name }) else {
+        // A column for no class: checked and ignored.
+        try skipStrictly()
+        skipSpace()
+        continue
+      }
+      guard columns[label.rawValue] < 0 else {
+        try skipStrictly()
+        throw .syntax(JSONError(offset: position, reason: "duplicate member '\(name)'"))
+      }
+      guard try next() == UInt8(ascii: "[") else { throw .content(.missing("counts.\(name)")) }
       columns[label.rawValue] = position
       // Only numbers are read: anything else, `]` included, is found then.
       guard let base = bytes.baseAddress,
         let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
-      else { throw Declined() }
+      else { throw .unread }
       position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(close)) + 1
       skipSpace()
     } while try next() == UInt8(ascii: ",")
-    guard bytes[position - 1] == UInt8(ascii: "}"), !columns.contains(-1) else {
-      throw Declined()
+    guard bytes[position - 1] == UInt8(ascii: "}") else { throw .unread }
+    if let missing = columns.firstIndex(of: -1) {
+      throw .content(.missing("counts.\(Sentiment.allCases[missing].name)"))
     }
     let end = position
     var rows = CountRows(capacity: elementCount(from: columns[0]))
@@ -202,7 +237,7 @@ struct ModelFileReader {
       position = columns[label]
       skipSpace()
       let empty = position < bytes.count && bytes[position] == UInt8(ascii: "]")
-      guard label == 0 || empty == isEmpty else { throw Declined() }
+      guard label == 0 || empty == isEmpty else { throw .unread }
       isEmpty = empty
     }
     guard !isEmpty, let base = bytes.baseAddress else {
@@ -224,14 +259,14 @@ struct ModelFileReader {
       for label in 0..<classes {
         var at = cursors[label]
         Self.skipSpace(base, size, &at)
-        row[label] = try Self.count(base, size, &at)
+        row[label] = try count(at: &at, label: label)
         Self.skipSpace(base, size, &at)
-        guard at < size else { throw Declined() }
+        guard at < size else { throw .unread }
         let separator = base[at]
         at &+= 1
         guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]"),
           label == 0 || (separator == UInt8(ascii: "]")) == isLast
-        else { throw Declined() }
+        else { throw .unread }
         isLast = separator == UInt8(ascii: "]")
         cursors[label] = at
       }
@@ -258,14 +293,41 @@ struct ModelFileReader {
     return 0
   }
 
+  /// Reads the count at `at`, moving past it: plain digits at once, any
+  /// other spelling of a whole number (`-0`, `1.0`, `2e3`) by the strict
+  /// parser.
+  @inline(__always)
+  private func count(at: inout Int, label: Int) throws(Failure) -> Int {
+    if let base = bytes.baseAddress, let value = Self.plainCount(base, bytes.count, &at) {
+      return value
+    }
+    var parser = JSONParser(bytes: bytes)
+    parser.position = at
+    guard bytes.indices.contains(at),
+      bytes[at] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[at])
+    else { throw .unread }
+    let number: Double
+    do {
+      number = try parser.number()
+    } catch {
+      throw .syntax(error)
+    }
+    at = parser.position
+    guard number >= 0, number < 9e15, let value = Int(exactly: number) else {
+      let name = Sentiment.allCases[label].name
+      throw .content(.inconsistent("a \(name) count is not a whole number ≥ 0"))
+    }
+    return value
+  }
+
   /// Reads a count written as plain digits at `at`, moving past it: no
-  /// sign, fraction or exponent.
+  /// sign, fraction or exponent; `nil` for any other spelling.
   ///
   /// - Complexity: O(1); at most 15 digits, which a `Double` holds exactly.
   @inline(__always)
-  private static func count(
+  private static func plainCount(
     _ base: UnsafePointer<UInt8>, _ size: Int, _ at: inout Int
-  ) throws(Declined) -> Int {
+  ) -> Int? {
     let start = at
     var value = 0
     while at < size {
@@ -275,9 +337,12 @@ struct ModelFileReader {
       at &+= 1
     }
     let digits = at &- start
-    // `01` is not JSON; longer numbers are left to the generic parser.
-    guard digits > 0, digits <= 15, digits == 1 || base[start] != UInt8(ascii: "0") else {
-      throw Declined()
+    let isWhole =
+      at == size || (base[at] != UInt8(ascii: ".") && base[at] | 0x20 != UInt8(ascii: "e"))
+    // `01` is not JSON; longer numbers may not fit a `Double` exactly.
+    guard digits > 0, digits <= 15, digits == 1 || base[start] != UInt8(ascii: "0"), isWhole else {
+      at = start
+      return nil
     }
     return value
   }
@@ -285,10 +350,10 @@ struct ModelFileReader {
   // MARK: Vocabulary
 
   /// Reads the `vocabulary` array into a new vocabulary, and the keys of
-  /// its pairs; an empty, repeated or non-string token declines.
+  /// its pairs.
   ///
   /// - Complexity: O(*n*) in the array's length in bytes, amortized.
-  private mutating func tokens(capacity: Int) throws(Declined) -> (Vocabulary, PairKeys) {
+  private mutating func tokens(capacity: Int) throws(Failure) -> (Vocabulary, PairKeys) {
     // The rest of the file bounds the tokens' bytes, so the arena is never
     // copied to grow; the room left over is never touched.
     var vocabulary = Vocabulary(capacity: capacity, tokenBytes: bytes.count - position)
@@ -304,7 +369,7 @@ struct ModelFileReader {
       try token(into: &vocabulary, pairKeys: pairKeys)
       skipSpace()
     } while try next() == UInt8(ascii: ",")
-    guard bytes[position - 1] == UInt8(ascii: "]") else { throw Declined() }
+    guard bytes[position - 1] == UInt8(ascii: "]") else { throw .unread }
     return (vocabulary, pairKeys)
   }
 
@@ -319,30 +384,26 @@ struct ModelFileReader {
   @inline(__always)
   private mutating func token(
     into vocabulary: inout Vocabulary, pairKeys: PairKeys
-  ) throws(Declined) {
+  ) throws(Failure) {
     try expect(Self.quote)
     let start = position
     let isASCII = skipPlainBytes()
-    guard position < bytes.count else { throw Declined() }
+    guard position < bytes.count else { throw .unread }
     if bytes[position] == Self.quote {
       let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
       position += 1
-      guard Self.insertNew(token, into: &vocabulary, checkingUTF8: !isASCII) else {
-        throw Declined()
-      }
+      try Self.insertNew(token, into: &vocabulary, checkingUTF8: !isASCII)
       pairKeys.add(token, in: vocabulary.view)
       return
     }
-    guard bytes[position] == Self.backslash else { throw Declined() }
+    guard bytes[position] == Self.backslash else { throw .unread }
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
     try unescapeRest()
-    let inserted = scratch.withUnsafeBufferPointer {
-      guard Self.insertNew($0, into: &vocabulary, checkingUTF8: true) else { return false }
-      pairKeys.add($0, in: vocabulary.view)
-      return true
+    try scratch.withUnsafeBufferPointer { (token) throws(Failure) in
+      try Self.insertNew(token, into: &vocabulary, checkingUTF8: true)
+      pairKeys.add(token, in: vocabulary.view)
     }
-    guard inserted else { throw Declined() }
   }
 
   /// Skips the bytes of a string up to its closing quote, a backslash, a
@@ -379,42 +440,58 @@ struct ModelFileReader {
     return allBits & highBits == 0
   }
 
-  /// Inserts a non-empty token that is not in `vocabulary` yet, as the
-  /// generic path requires; `false` when it is empty, repeated or (when
-  /// checked) not UTF-8.
+  /// Inserts a non-empty token that is not in `vocabulary` yet.
+  ///
+  /// - Throws: ``Failure/unread`` when it is empty or (when checked) not
+  ///   UTF-8; a content problem when it is repeated.
   @inline(__always)
   private static func insertNew(
     _ token: UnsafeBufferPointer<UInt8>, into vocabulary: inout Vocabulary, checkingUTF8: Bool
-  ) -> Bool {
-    guard !token.isEmpty else { return false }
-    if checkingUTF8 && !JSONParser.isValidUTF8(token) { return false }
+  ) throws(Failure) {
+    guard !token.isEmpty else { throw .unread }
+    if checkingUTF8 && !JSONParser.isValidUTF8(token) { throw .unread }
     let before = vocabulary.count
-    return vocabulary.insert(token) == before
+    guard vocabulary.insert(token) == before else {
+      let text = String(decoding: token, as: UTF8.self)
+      throw .content(.inconsistent("the token '\(text.prefix(80))' is listed twice"))
+    }
   }
 
   /// Decodes the rest of a string with escapes into `scratch`, up to and past
   /// its closing quote, as the generic parser decodes it.
-  private mutating func unescapeRest() throws(Declined) {
+  private mutating func unescapeRest() throws(Failure) {
     while position < bytes.count {
       let byte = bytes[position]
       position += 1
       switch byte {
       case Self.quote: return
       case Self.backslash: try escape()
-      case ..<0x20: throw Declined()
+      case ..<0x20: throw .unread
       default: scratch.append(byte)
       }
     }
-    throw Declined()
+    throw .unread
   }
 
   /// Decodes one escape after its backslash into `scratch`.
-  private mutating func escape() throws(Declined) {
+  private mutating func escape() throws(Failure) {
     do {
       try JSONEscape.decode(bytes, at: &position, into: &scratch)
     } catch {
-      throw Declined()
+      throw .unread
     }
+  }
+
+  /// Skips the value here as the strict parser checks it.
+  private mutating func skipStrictly() throws(Failure) {
+    var parser = JSONParser(bytes: bytes)
+    parser.position = position
+    do {
+      try parser.skipValue(depth: 2)
+    } catch {
+      throw .syntax(error)
+    }
+    position = parser.position
   }
 
   // MARK: Bytes
@@ -439,14 +516,14 @@ struct ModelFileReader {
 
   /// Consumes `byte`, which must come next.
   @inline(__always)
-  private mutating func expect(_ byte: UInt8) throws(Declined) {
-    guard try next() == byte else { throw Declined() }
+  private mutating func expect(_ byte: UInt8) throws(Failure) {
+    guard try next() == byte else { throw .unread }
   }
 
   /// Consumes and returns the next byte.
   @inline(__always)
-  private mutating func next() throws(Declined) -> UInt8 {
-    guard position < bytes.count else { throw Declined() }
+  private mutating func next() throws(Failure) -> UInt8 {
+    guard position < bytes.count else { throw .unread }
     position += 1
     return bytes[position - 1]
   }

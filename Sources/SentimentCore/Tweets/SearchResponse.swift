@@ -43,7 +43,7 @@ public enum SearchResponseError: LocalizedError, Equatable {
 /// `errors[]`, `note_tweet`) and v1.1 (`statuses[]`, `full_text` else
 /// `text`). The HTTP source and the fixture source share it.
 ///
-/// It is `JSONDecoder` with `.convertFromSnakeCase` on the wire types below:
+/// It is `JSONDecoder` on the wire types below, with the API's snake-case names:
 /// members it does not know are ignored, `null` is an absent member, and a
 /// UTF-8 byte order mark is skipped. A problem in the structure is reported
 /// with its path (`missing "text" in data[3]`).
@@ -64,9 +64,7 @@ public enum SearchResponseDecoder {
     let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data
     let response: Response
     do {
-      let decoder = JSONDecoder()
-      decoder.keyDecodingStrategy = .convertFromSnakeCase
-      response = try decoder.decode(Response.self, from: body)
+      response = try JSONDecoder().decode(Response.self, from: body)
     } catch let error as DecodingError {
       throw problem(error, line: line)
     } catch {
@@ -82,14 +80,14 @@ public enum SearchResponseDecoder {
   public static func decodeFile(_ data: Data) throws(SearchResponseError)
     -> [SearchResponsePage]
   {
-    let lines = nonBlankLines(in: data)
-    guard !lines.isEmpty else { throw .empty }
+    guard data.contains(where: { !isSpace($0) }) else { throw .empty }
     let problem: SearchResponseError
     do {
       return [try decodePage(data)]
     } catch {
       problem = error
     }
+    let lines = nonBlankLines(in: data)
     guard lines.count > 1 else { throw problem }
     // Not one object spread over lines: JSONL, one page per line.
     var pages: [SearchResponsePage] = []
@@ -104,10 +102,14 @@ public enum SearchResponseDecoder {
   ///
   /// - Complexity: O(*n*) in the number of bytes.
   private static func nonBlankLines(in data: Data) -> [(number: Int, bytes: Data)] {
-    let space: Set<UInt8> = [0x20, 0x0D, 0x09]
-    return data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-      .filter { !$0.element.allSatisfy(space.contains) }
+    data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+      .filter { !$0.element.allSatisfy(isSpace) }
       .map { (number: $0.offset + 1, bytes: Data($0.element)) }
+  }
+
+  /// JSON white space.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
   /// What a decoding error says, as a ``SearchResponseError``: a syntax
@@ -189,6 +191,13 @@ public enum SearchResponseDecoder {
     var lang: String?
     var authorId: String?
     var noteTweet: NoteTweet?
+
+    enum CodingKeys: String, CodingKey {
+      case id, text, lang
+      case createdAt = "created_at"
+      case authorId = "author_id"
+      case noteTweet = "note_tweet"
+    }
   }
 
   private struct NoteTweet: Decodable {
@@ -207,6 +216,11 @@ public enum SearchResponseDecoder {
   private struct Meta: Decodable {
     var nextToken: String?
     var resultCount: Int64?
+
+    enum CodingKeys: String, CodingKey {
+      case nextToken = "next_token"
+      case resultCount = "result_count"
+    }
   }
 
   private struct Problem: Decodable {
@@ -229,6 +243,13 @@ public enum SearchResponseDecoder {
     var lang: String?
     var user: V1User?
 
+    enum CodingKeys: String, CodingKey {
+      case id, text, lang, user
+      case idStr = "id_str"
+      case fullText = "full_text"
+      case createdAt = "created_at"
+    }
+
     var tweet: Tweet {
       Tweet(
         id: idStr ?? id.map(String.init) ?? "",
@@ -240,5 +261,9 @@ public enum SearchResponseDecoder {
 
   private struct V1User: Decodable {
     var screenName: String?
+
+    enum CodingKeys: String, CodingKey {
+      case screenName = "screen_name"
+    }
   }
 }
