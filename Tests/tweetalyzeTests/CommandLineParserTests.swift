@@ -6,7 +6,7 @@ import XCTest
 /// `CommandLineParser.parse` as a pure function: arguments in, a `Command` or
 /// a `UsageError` out. Defaults are taken from the option structs, not
 /// repeated here, so that retuning them does not break these tests.
-final class ArgumentsTests: XCTestCase {
+final class CommandLineParserTests: XCTestCase {
 
   // MARK: Helpers
 
