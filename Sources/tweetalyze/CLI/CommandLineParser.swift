@@ -32,13 +32,13 @@ enum CommandLineParser {
     case .train: return try train(rest)
     case .eval: return try eval(rest)
     case .classify:
-      let scan = try Scan<ClassifyOptions>(rest, command: .classify)
+      let scan = try ScannedArguments<ClassifyOptions>(rest, command: .classify)
       guard !scan.asksForHelp else { return .help(.classify) }
       var options = try scan.settings()
       options.texts = scan.positionals
       return .classify(options)
     case .explain:
-      let scan = try Scan<ExplainOptions>(rest, command: .explain)
+      let scan = try ScannedArguments<ExplainOptions>(rest, command: .explain)
       guard !scan.asksForHelp else { return .help(.explain) }
       var options = try scan.settings()
       options.texts = scan.positionals
@@ -59,10 +59,12 @@ enum CommandLineParser {
   /// The subcommands' names, which "did you mean" suggests for a command.
   static let subcommands = CommandName.allCases.map(\.rawValue)
 
+  /// The message when no query is given.
   static let missingQuery = "Missing query: give @name or #tag, e.g. '@Apple'"
 
   // MARK: Commands
 
+  /// `tweetalyze help [COMMAND]`.
   static func help(_ arguments: [String]) throws(UsageError) -> Command {
     guard let topic = arguments.first else { return .help(nil) }
     guard let name = CommandName(rawValue: topic) else {
@@ -77,8 +79,9 @@ enum CommandLineParser {
     return .help(name == .help ? nil : name)
   }
 
+  /// `tweetalyze [analyze] QUERY [options]`.
   static func analyze(_ arguments: [String]) throws(UsageError) -> Command {
-    let scan = try Scan<AnalyzeOptions>(arguments, command: .analyze)
+    let scan = try ScannedArguments<AnalyzeOptions>(arguments, command: .analyze)
     guard !scan.asksForHelp else { return .help(.analyze) }
     try scan.expectOne("query")
     guard let text = scan.positionals.first else {
@@ -114,8 +117,9 @@ enum CommandLineParser {
     }
   }
 
+  /// `tweetalyze train DATA.csv --out PATH [options]`.
   static func train(_ arguments: [String]) throws(UsageError) -> Command {
-    let scan = try Scan<TrainOptions>(arguments, command: .train)
+    let scan = try ScannedArguments<TrainOptions>(arguments, command: .train)
     guard !scan.asksForHelp else { return .help(.train) }
     try scan.expectOne("data file")
     guard let data = scan.positionals.first else {
@@ -133,8 +137,9 @@ enum CommandLineParser {
     return .train(options)
   }
 
+  /// `tweetalyze eval [DATA.csv] [options]`.
   static func eval(_ arguments: [String]) throws(UsageError) -> Command {
-    let scan = try Scan<EvalOptions>(arguments, command: .eval)
+    let scan = try ScannedArguments<EvalOptions>(arguments, command: .eval)
     guard !scan.asksForHelp else { return .help(.eval) }
     try scan.expectOne("data file")
     var options = try scan.settings()
@@ -146,13 +151,16 @@ enum CommandLineParser {
 
 /// A command's arguments sorted against its options, before any value is
 /// read, so that `--help` wins over every mistake but an unknown option.
-struct Scan<Settings: CommandSettings> {
+struct ScannedArguments<Settings: CommandSettings> {
+  /// The command whose usage errors name.
   let command: CommandName
   /// The options given, in order, with what was given for each (see
   /// ``Option/apply``).
   private(set) var given: [(option: Option<Settings>, text: String?)] = []
+  /// The arguments that are no options, in order.
   private(set) var positionals: [String] = []
 
+  /// Sorts `arguments`; refuses unknown options and missing values.
   init(_ arguments: [String], command: CommandName) throws(UsageError) {
     self.command = command
     let options = Settings.options + [.help]

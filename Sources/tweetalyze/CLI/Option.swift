@@ -25,7 +25,9 @@ struct OptionSpec {
 
   /// The long name, without `--`.
   var name: String
+  /// The one-letter name (`q` for `-q`), if any.
   var short: Character? = nil
+  /// What follows the name.
   var arity: Arity
   /// The help; ` {default}` marks where ` (default: X)` goes.
   var help: String
@@ -62,6 +64,7 @@ struct OptionSpec {
 /// value. This one declaration drives parsing, validation, help and "did you
 /// mean"; the factories below declare each kind in one line.
 struct Option<Settings> {
+  /// The names, help and default.
   var spec: OptionSpec
   /// What the option writes: two options that write the same value may not
   /// both be given.
@@ -146,7 +149,8 @@ extension Option where Settings: CommandSettings {
     let spec = OptionSpec(
       name: name, arity: .optionalValue(placeholder), help: help, defaultValue: implied)
     return Option(spec: spec, target: keyPath) { settings, text in
-      settings[keyPath: keyPath] = text?.isEmpty != false ? implied : try kind.parse(text ?? "")
+      let text = text ?? ""
+      settings[keyPath: keyPath] = text.isEmpty ? implied : try kind.parse(text)
     }
   }
 
@@ -218,6 +222,7 @@ extension ValueKind where Value == Double {
 
 /// Why an option's value was refused: the message after the option's name.
 struct Refusal: Error {
+  /// The text after the option's name: ` takes …` or `: …`.
   var message: String
 
   /// ` takes WHAT (got TEXT)`, and `; HINT` when there is one.

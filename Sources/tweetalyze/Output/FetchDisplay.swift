@@ -1,14 +1,6 @@
 import Foundation
 import SentimentCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What stderr shows while tweets are fetched: a spinner with the page count
 /// on a terminal (redrawn by a timer), warnings as `Warning: …` lines, and a
 /// note when --wait waits for a rate limit.
