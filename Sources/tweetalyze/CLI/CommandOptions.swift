@@ -1,7 +1,7 @@
 import SentimentCore
 
 /// `tweetalyze QUERY`.
-struct AnalyzeOptions: Equatable {
+struct AnalyzeOptions: Equatable, CommandSettings {
   var query: SearchQuery
   var fixtures: String?
   var count = 100
@@ -28,9 +28,7 @@ struct AnalyzeOptions: Equatable {
   var trend = false
   /// Nothing on stderr but errors.
   var quiet = false
-}
 
-extension AnalyzeOptions: CommandSettings {
   /// The defaults; the query, given by position, is a stand-in.
   static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }
 
@@ -112,15 +110,13 @@ extension ValueKind where Value == String? {
 }
 
 /// Settings shared by `train` and `eval`: what a model is trained with.
-struct TrainingSettings: Equatable {
+struct TrainingSettings: Equatable, CommandSettings {
   var tokenizer = TokenizerSettings()
   var options = NaiveBayesOptions()
   var columns = TrainingDataColumns()
   /// A lexicon CSV to use instead of the built-in one.
   var lexicon: String?
-}
 
-extension TrainingSettings: CommandSettings {
   static var defaults: Self { TrainingSettings() }
 
   /// The message when the lexicon is both asked for and left out.
@@ -202,7 +198,7 @@ extension TrainingSettings: CommandSettings {
 }
 
 /// `tweetalyze train`.
-struct TrainOptions: Equatable {
+struct TrainOptions: Equatable, CommandSettings {
   var data: String
   var output: String
   var training = TrainingSettings()
@@ -212,9 +208,7 @@ struct TrainOptions: Equatable {
   var quiet = false
   /// Read the data a second time to score the model on it.
   var trainingAccuracy = false
-}
 
-extension TrainOptions: CommandSettings {
   /// The defaults; the data file, given by position, is a stand-in.
   static var defaults: Self { TrainOptions(data: "-", output: "") }
 
@@ -252,16 +246,14 @@ enum EvalMethod: Equatable {
 }
 
 /// `tweetalyze eval`.
-struct EvalOptions: Equatable {
+struct EvalOptions: Equatable, CommandSettings {
   /// The data file; `nil` means `$TWEETALYZE_DATA`.
   var data: String?
   var method = EvalMethod.folds(10)
   var seed: UInt64 = 5
   var json = false
   var training = TrainingSettings()
-}
 
-extension EvalOptions: CommandSettings {
   static var defaults: Self { EvalOptions() }
 
   static var options: [Option<Self>] {
@@ -284,14 +276,12 @@ extension EvalOptions: CommandSettings {
 }
 
 /// `tweetalyze explain`.
-struct ExplainOptions: Equatable {
+struct ExplainOptions: Equatable, CommandSettings {
   /// The texts; empty means standard input, one text per line.
   var texts: [String] = []
   var model: String?
   var json = false
-}
 
-extension ExplainOptions: CommandSettings {
   static var defaults: Self { ExplainOptions() }
 
   static var options: [Option<Self>] {
@@ -303,14 +293,12 @@ extension ExplainOptions: CommandSettings {
 }
 
 /// `tweetalyze classify`.
-struct ClassifyOptions: Equatable {
+struct ClassifyOptions: Equatable, CommandSettings {
   /// The texts; empty means standard input, one text per line.
   var texts: [String] = []
   var model: String?
   var json = false
-}
 
-extension ClassifyOptions: CommandSettings {
   static var defaults: Self { ClassifyOptions() }
 
   static var options: [Option<Self>] {

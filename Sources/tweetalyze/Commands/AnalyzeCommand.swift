@@ -34,7 +34,7 @@ extension Context {
     }
     // A score exists whenever there are tweets.
     guard let band = score.band, let scaled = score.scaled else { return }
-    let top = tally.map { tally in options.mentions.map { tally.top($0) } ?? tally.top(10) }
+    let top = options.mentions.flatMap { count in tally?.top(count) }
     let trend = options.trend ? Trend(dated) : nil
     if options.json {
       var json = JSONWriter()
