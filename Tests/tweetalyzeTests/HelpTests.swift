@@ -76,11 +76,6 @@ final class HelpTests: XCTestCase {
     }
   }
 
-  /// The options column as the help prints it: `-h, --help`, `--count N`.
-  static func label(_ spec: OptionSpec) -> String {
-    (spec.short.map { "-\($0), " } ?? "") + "--\(spec.name)" + (spec.value.map { " \($0)" } ?? "")
-  }
-
   /// Whitespace runs collapsed to one space, so that wrapped text compares.
   static func collapsed(_ text: String) -> String {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
@@ -90,17 +85,15 @@ final class HelpTests: XCTestCase {
     for page in Self.pages {
       let text = Help.text(for: page.command)
       let lines = text.split(separator: "\n")
-      var specs = Specs.options(for: page.command ?? .analyze)
-      if page.command == nil { specs.removeAll { $0.name == "help" } }
+      let specs = page.command?.options ?? AnalyzeOptions.options.map(\.spec)
       XCTAssertFalse(specs.isEmpty, page.name)
-      for spec in specs {
-        let label = Self.label(spec)
+      for (label, help) in specs.flatMap(\.helpLines) {
         XCTAssertTrue(
           lines.contains { $0.hasPrefix("  \(label) ") || $0 == "  \(label)" },
           "\(page.name): no line for \(label)")
         XCTAssertTrue(
-          Self.collapsed(text).contains(Self.collapsed(spec.help)),
-          "\(page.name): the help of \(label) is missing: \(spec.help)")
+          Self.collapsed(text).contains(Self.collapsed(help)),
+          "\(page.name): the help of \(label) is missing: \(help)")
       }
     }
     let overview = Help.text(for: nil)

@@ -1,143 +1,7 @@
 import SentimentCore
 
-/// The options of each command, which drive both parsing and help.
-enum Specs {
-  static let help = OptionSpec(name: "help", short: "h", help: "Show help for this command.")
-  static let json = OptionSpec(name: "json", help: "Print JSON instead of text.")
-  static let model = OptionSpec(
-    name: "model", value: "PATH", help: "A model file from 'train' (default: the built-in model).")
-
-  static let analyze = [
-    OptionSpec(
-      name: "fixtures", value: "PATH",
-      help: "Read recorded API responses from a file, or from a directory by query "
-        + "(@Apple → at-apple.jsonl or at-apple.json; #WWDC → hashtag-wwdc.…)."),
-    OptionSpec(
-      name: "count", value: "N", help: "Analyze up to N tweets, 1 to 10000 (default: 100)."),
-    model,
-    OptionSpec(
-      name: "json",
-      help: "Print a JSON object instead of 'EMOJI SCORE' (with --tweets: one object per "
-        + "tweet, then the summary object)."),
-    OptionSpec(
-      name: "tweets",
-      help: "First print each tweet: id, date, label, probability and text, tab-separated."),
-    OptionSpec(
-      name: "details",
-      help: "Under the score line, print the counts and shares per class, the scaled score "
-        + "and the band."),
-    OptionSpec(
-      name: "mentions", value: "[N]",
-      help: "Show the N most frequent @users and #hashtags (default: 10) seen in more than "
-        + "one tweet, with the tweets' average sentiment.",
-      optionalValue: true),
-    OptionSpec(
-      name: "trend",
-      help: "Show the score per day (per hour when the tweets span under two days) and "
-        + "whether it is rising, falling or flat."),
-    OptionSpec(
-      name: "quiet", short: "q",
-      help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
-    OptionSpec(
-      name: "token-file", value: "PATH",
-      help: "Read the X API bearer token from a file that only you can read (chmod 600) "
-        + "instead of $TWITTER_BEARER_TOKEN."),
-    OptionSpec(
-      name: "lang", value: "CODE",
-      help: "Only tweets in this language, such as en or de; 'any' for all (default: en)."),
-    OptionSpec(name: "include-retweets", help: "Keep retweets (default: leave them out)."),
-    OptionSpec(
-      name: "wait",
-      help: "When rate-limited, wait until the window resets, then try once more."),
-    OptionSpec(
-      name: "timeout", value: "SECONDS",
-      help: "Give up on an X API request after this long without an answer (default: 30)."),
-    OptionSpec(
-      name: "record", value: "DIR",
-      help: "Save the X API's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
-        + "for --fixtures DIR to replay offline."),
-    help,
-  ]
-
-  static let training = [
-    OptionSpec(name: "alpha", value: "A", help: "Additive smoothing, above 0 (default: 0.6)."),
-    OptionSpec(name: "binarized", help: "Count each feature once per tweet (default)."),
-    OptionSpec(name: "no-binarized", help: "Count every occurrence."),
-    OptionSpec(name: "complement", help: "Complement Naive Bayes (Rennie et al. 2003)."),
-    OptionSpec(name: "no-complement", help: "Standard multinomial Naive Bayes (default)."),
-    OptionSpec(name: "priors", value: "uniform|data", help: "Class priors (default: uniform)."),
-    OptionSpec(name: "bigrams", help: "Also count pairs of neighbouring tokens (default)."),
-    OptionSpec(name: "no-bigrams", help: "Count single tokens only."),
-    OptionSpec(
-      name: "min-count", value: "N",
-      help: "Leave out features seen fewer than N times (default: 1)."),
-    OptionSpec(
-      name: "lexicon", value: "PATH",
-      help: "Use this lexicon (CSV: word,polarity) instead of the built-in one."),
-    OptionSpec(
-      name: "lexicon-weight", value: "B",
-      help: "How many occurrences in its class a lexicon word counts for (default: 1000)."),
-    OptionSpec(name: "no-lexicon", help: "Learn from the data alone, without a lexicon."),
-    OptionSpec(
-      name: "disable", value: "STEPS",
-      help: "Switch off tokenizer steps, comma-separated: drop-short-words, emoji, emoticons, "
-        + "hashtags, lowercase, mentions, negation, numbers, punctuation, squeeze-repeats, urls."),
-    OptionSpec(
-      name: "text-column", value: "NAME", help: "The text column (default: text or TweetText)."),
-    OptionSpec(
-      name: "label-column", value: "NAME", help: "The label column (default: class or Sentiment)."),
-  ]
-
-  static let train =
-    [OptionSpec(name: "out", value: "PATH", help: "Where to write the model (required).")]
-    + training + [
-      OptionSpec(name: "author", value: "TEXT", help: "The model's author (metadata)."),
-      OptionSpec(name: "description", value: "TEXT", help: "What the model is for (metadata)."),
-      OptionSpec(name: "model-version", value: "TEXT", help: "The model's version (default: 1.0)."),
-      OptionSpec(name: "license", value: "TEXT", help: "The model's license (metadata)."),
-      OptionSpec(name: "json", help: "Print the summary as JSON on stdout instead of stderr."),
-      OptionSpec(name: "quiet", short: "q", help: "Print no summary (errors still go to stderr)."),
-      OptionSpec(
-        name: "training-accuracy",
-        help: "Also score the model on its training data (reads the data twice)."),
-      help,
-    ]
-
-  static let eval =
-    [
-      OptionSpec(
-        name: "split", value: "F",
-        help: "Train on a share F of each class (0 < F < 1), test on the rest."),
-      OptionSpec(
-        name: "folds", value: "K", help: "Stratified K-fold cross-validation (default: 10)."),
-      OptionSpec(name: "seed", value: "N", help: "Seed for the split or the folds (default: 5)."),
-      json,
-    ] + training + [help]
-
-  static let classify = [
-    model, OptionSpec(name: "json", help: "Print one JSON object per line."), help,
-  ]
-
-  static let explain = [
-    model,
-    OptionSpec(name: "json", help: "Print one JSON object per text (one per line)."),
-    help,
-  ]
-
-  static func options(for command: CommandName?) -> [OptionSpec] {
-    switch command {
-    case .analyze: analyze
-    case .train: train
-    case .eval: eval
-    case .classify: classify
-    case .explain: explain
-    case .help, nil: []
-    }
-  }
-}
-
-/// The help texts, built from the specs so that they cannot drift from what
-/// the parser accepts.
+/// The help texts; the options' lines come from their declarations, so that
+/// they cannot drift from what the parser accepts.
 enum Help {
   static func usage(_ command: CommandName?) -> String {
     switch command {
@@ -249,7 +113,7 @@ enum Help {
       QUERY                   @name or #tag.
 
     OPTIONS:
-    \(optionLines(Specs.analyze.filter { $0.name != "help" }))
+    \(optionLines(AnalyzeOptions.options.map(\.spec)))
       --version               Show the version (with --json: as a JSON object).
       -h, --help              Show help information.
 
@@ -272,18 +136,13 @@ enum Help {
   ) -> String {
     var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(command))\n\nARGUMENTS:\n"
     for (name, help) in arguments { text += wrap(name, help) }
-    text += "\nOPTIONS:\n" + optionLines(Specs.options(for: command)) + "\n"
+    text += "\nOPTIONS:\n" + optionLines(command.options) + "\n"
     text += "\n" + discussion + "\n"
     return text
   }
 
   private static func optionLines(_ specs: [OptionSpec]) -> String {
-    specs.map { spec in
-      var label = spec.short.map { "-\($0), " } ?? ""
-      label += "--\(spec.name)"
-      if let value = spec.value { label += " \(value)" }
-      return wrap(label, spec.help)
-    }.joined().dropLast().description
+    specs.flatMap(\.helpLines).map { wrap($0.label, $0.text) }.joined().dropLast().description
   }
 
   /// A two-column line: the label padded to 24 columns, the help wrapped at

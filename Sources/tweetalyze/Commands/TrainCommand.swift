@@ -1,14 +1,6 @@
 import Foundation
 import SentimentCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension Context {
   /// The lexicon that `settings` ask for: the built-in one, or one read from
   /// a CSV file.
@@ -137,46 +129,5 @@ extension Context {
       }
     }
     return Double(correct) / Double(max(used, 1))
-  }
-}
-
-/// A temporary file that keeps a copy of standard input for a second
-/// reading.
-private final class Spool {
-  let path: String
-  let descriptor: Int32
-
-  init() throws {
-    guard
-      let (descriptor, path) = Files.makeTemporary(
-        FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX")
-    else {
-      throw RuntimeError("cannot create a temporary file for stdin: \(Files.reason(errno))")
-    }
-    self.descriptor = descriptor
-    self.path = path
-  }
-
-  func write(_ bytes: UnsafeRawBufferPointer) throws {
-    if let code = Files.writeAll(bytes, to: descriptor) {
-      throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(code))")
-    }
-  }
-
-  func remove() {
-    close(descriptor)
-    unlink(path)
-  }
-}
-
-/// Passes bytes through, copying them to a ``Spool`` when there is one.
-private struct SpoolingSource<Base: ByteSource>: ByteSource {
-  var base: Base
-  let spool: Spool?
-
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    try spool?.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-    return count
   }
 }

@@ -77,6 +77,13 @@ enum Tweetalyze {
   }
 }
 
+/// A failure while running a command: printed as `Error: …`, exit status 1.
+struct RuntimeError: LocalizedError {
+  var message: String
+  init(_ message: String) { self.message = message }
+  var errorDescription: String? { message }
+}
+
 /// Where a command writes, and what it may read from the environment.
 struct Context {
   let stdout: Output

@@ -6,7 +6,7 @@ import XCTest
 /// `CommandLineParser.parse` as a pure function: arguments in, a `Command` or
 /// a `UsageError` out. Defaults are taken from the option structs, not
 /// repeated here, so that retuning them does not break these tests.
-final class ArgumentsTests: XCTestCase {
+final class CommandLineParserTests: XCTestCase {
 
   // MARK: Helpers
 
@@ -428,11 +428,11 @@ final class ArgumentsTests: XCTestCase {
       .classify: ["classify"],
     ]
     for (command, prefix) in prefixes {
-      for spec in Specs.options(for: command) {
-        guard let value = spec.value, !spec.optionalValue else { continue }
+      for spec in command.options {
+        guard case .value(let placeholder) = spec.arity else { continue }
         assertRefused(
           prefix + ["--\(spec.name)"], command: command,
-          "Missing value for '--\(spec.name) \(value)'")
+          "Missing value for '--\(spec.name) \(placeholder)'")
       }
     }
   }

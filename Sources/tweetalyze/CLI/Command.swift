@@ -1,0 +1,27 @@
+/// A command line that could not be understood; printed as `Error: …` with
+/// the command's usage, exit status 64.
+struct UsageError: Error, Equatable {
+  /// What was wrong, and what to do instead.
+  var message: String
+  /// The command whose usage to show (`nil` for the root).
+  var command: CommandName?
+}
+
+/// The subcommands.
+enum CommandName: String, CaseIterable, Equatable {
+  case analyze, train, eval, classify, explain, help
+}
+
+/// What the user asked for: the result of parsing, run by ``Tweetalyze``.
+enum Command: Equatable {
+  case analyze(AnalyzeOptions)
+  case train(TrainOptions)
+  case eval(EvalOptions)
+  case classify(ClassifyOptions)
+  case explain(ExplainOptions)
+  /// Help for a command (`nil`: the overview).
+  case help(CommandName?)
+  case version
+  /// `--version --json`: `{"version":"0.1.0"}`.
+  case versionJSON
+}

@@ -1,0 +1,295 @@
+import SentimentCore
+
+/// The command-line parser: a pure function from arguments to a ``Command``.
+///
+/// ```swift
+/// try CommandLineParser.parse(["@Apple", "--count", "50"])
+/// // .analyze(AnalyzeOptions(query: .mention("Apple"), count: 50))
+/// ```
+enum CommandLineParser {
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else {
+      throw UsageError(message: missingQuery, command: nil)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h": return .help(nil)
+    case "--version",
+      "--json" where arguments.contains("--version"):
+      guard arguments.allSatisfy({ $0 == "--version" || $0 == "--json" }) else {
+        let extra = arguments.first { $0 != "--version" && $0 != "--json" } ?? ""
+        throw UsageError(
+          message: "Unexpected argument '\(extra)' with --version; only --json may go with it",
+          command: nil)
+      }
+      return arguments.contains("--json") ? .versionJSON : .version
+    default: break
+    }
+    switch CommandName(rawValue: first) {
+    case .help: return try help(rest)
+    case .analyze: return try analyze(rest)
+    case .train: return try train(rest)
+    case .eval: return try eval(rest)
+    case .classify:
+      let scan = try ScannedArguments<ClassifyOptions>(rest, command: .classify)
+      guard !scan.asksForHelp else { return .help(.classify) }
+      var options = try scan.settings()
+      options.texts = scan.positionals
+      return .classify(options)
+    case .explain:
+      let scan = try ScannedArguments<ExplainOptions>(rest, command: .explain)
+      guard !scan.asksForHelp else { return .help(.explain) }
+      var options = try scan.settings()
+      options.texts = scan.positionals
+      return .explain(options)
+    case nil:
+      // A first word that is no query and no option is a command, perhaps
+      // mistyped: suggest a command, not one of analyze's options.
+      if !["-", "@", "#"].contains(where: first.hasPrefix) {
+        let near = suggestion(for: first, among: subcommands)
+        if !near.isEmpty {
+          throw UsageError(message: "Unknown command '\(first)'" + near, command: .analyze)
+        }
+      }
+      return try analyze(arguments)
+    }
+  }
+
+  /// The subcommands' names, which "did you mean" suggests for a command.
+  static let subcommands = CommandName.allCases.map(\.rawValue)
+
+  /// The message when no query is given.
+  static let missingQuery = "Missing query: give @name or #tag, e.g. '@Apple'"
+
+  // MARK: Commands
+
+  /// `tweetalyze help [COMMAND]`.
+  static func help(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let topic = arguments.first else { return .help(nil) }
+    guard let name = CommandName(rawValue: topic) else {
+      throw UsageError(
+        message: "Unknown command '\(topic)'" + suggestion(for: topic, among: subcommands),
+        command: .help)
+    }
+    guard arguments.count == 1 else {
+      throw UsageError(
+        message: "Unexpected argument '\(arguments[1])'; give one command", command: .help)
+    }
+    return .help(name == .help ? nil : name)
+  }
+
+  /// `tweetalyze [analyze] QUERY [options]`.
+  static func analyze(_ arguments: [String]) throws(UsageError) -> Command {
+    let scan = try ScannedArguments<AnalyzeOptions>(arguments, command: .analyze)
+    guard !scan.asksForHelp else { return .help(.analyze) }
+    try scan.expectOne("query")
+    guard let text = scan.positionals.first else {
+      throw UsageError(message: missingQuery, command: .analyze)
+    }
+    let query = try query(text)
+    var options = try scan.settings()
+    options.query = query
+    if options.record != nil && options.fixtures != nil {
+      throw UsageError(
+        message: "Give --record or --fixtures, not both: --record saves what the X API sends, "
+          + "--fixtures replays it",
+        command: .analyze)
+    }
+    return .analyze(options)
+  }
+
+  /// The query `text`, or why it is none.
+  static func query(_ text: String) throws(UsageError) -> SearchQuery {
+    do {
+      return try SearchQuery(text)
+    } catch {
+      var message = "Invalid query '\(text)'. Expected @name (1-15 letters, digits or _) or #tag"
+      if !text.hasPrefix("@") && !text.hasPrefix("#") {
+        let near = suggestion(for: text, among: subcommands)
+        message =
+          near.isEmpty ? message + "; did you mean '@\(text)'?" : "Unknown command '\(text)'" + near
+      } else if case SearchQueryError.invalid(_, let reason)? = error as? SearchQueryError {
+        message =
+          "Invalid query '\(text)': \(reason). Expected @name (1-15 letters, digits or _) or #tag"
+      }
+      throw UsageError(message: message, command: .analyze)
+    }
+  }
+
+  /// `tweetalyze train DATA.csv --out PATH [options]`.
+  static func train(_ arguments: [String]) throws(UsageError) -> Command {
+    let scan = try ScannedArguments<TrainOptions>(arguments, command: .train)
+    guard !scan.asksForHelp else { return .help(.train) }
+    try scan.expectOne("data file")
+    guard let data = scan.positionals.first else {
+      throw UsageError(
+        message: "Missing data file: give a labeled CSV file, or - for stdin", command: .train)
+    }
+    var options = try scan.settings()
+    guard !options.output.isEmpty else {
+      throw UsageError(
+        message: "Missing --out: say where to write the model, e.g. --out model.json",
+        command: .train)
+    }
+    options.data = data
+    try options.training.check(data: data, command: .train)
+    return .train(options)
+  }
+
+  /// `tweetalyze eval [DATA.csv] [options]`.
+  static func eval(_ arguments: [String]) throws(UsageError) -> Command {
+    let scan = try ScannedArguments<EvalOptions>(arguments, command: .eval)
+    guard !scan.asksForHelp else { return .help(.eval) }
+    try scan.expectOne("data file")
+    var options = try scan.settings()
+    options.data = scan.positionals.first
+    try options.training.check(data: options.data, command: .eval)
+    return .eval(options)
+  }
+}
+
+/// A command's arguments sorted against its options, before any value is
+/// read, so that `--help` wins over every mistake but an unknown option.
+struct ScannedArguments<Settings: CommandSettings> {
+  /// The command whose usage errors name.
+  let command: CommandName
+  /// The options given, in order, with what was given for each (see
+  /// ``Option/apply``).
+  private(set) var given: [(option: Option<Settings>, text: String?)] = []
+  /// The arguments that are no options, in order.
+  private(set) var positionals: [String] = []
+
+  /// Sorts `arguments`; refuses unknown options and missing values.
+  init(_ arguments: [String], command: CommandName) throws(UsageError) {
+    self.command = command
+    let options = Settings.options + [.help]
+    var named: [String: (option: Option<Settings>, negated: Bool)] = [:]
+    for option in options {
+      for (index, name) in option.spec.names.enumerated() { named[name] = (option, index == 1) }
+      if let short = option.spec.short { named["-\(short)"] = (option, false) }
+    }
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        positionals += arguments[index...]
+        break
+      }
+      guard argument.hasPrefix("-") && argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      guard let (option, negated) = named[name] else {
+        throw UsageError(
+          message: "Unknown option '\(name)'"
+            + CommandLineParser.suggestion(for: name, among: options.flatMap(\.spec.names)),
+          command: command)
+      }
+      switch option.spec.arity {
+      case .flag, .toggle:
+        guard inline == nil else {
+          throw UsageError(message: "Option '\(name)' takes no value", command: command)
+        }
+        given.append((option, negated ? nil : ""))
+      case .optionalValue:
+        let next = index < arguments.count ? arguments[index] : ""
+        if inline == nil && !next.isEmpty && next.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+          inline = next
+          index += 1
+        }
+        given.append((option, inline ?? ""))
+      case .value(let placeholder):
+        if inline == nil {
+          guard index < arguments.count else {
+            throw UsageError(
+              message: "Missing value for '\(name) \(placeholder)'", command: command)
+          }
+          inline = arguments[index]
+          index += 1
+        }
+        given.append((option, inline))
+      }
+    }
+  }
+
+  /// Whether `-h` or `--help` was given.
+  var asksForHelp: Bool {
+    given.contains { $0.option.spec.name == Option<Settings>.help.spec.name }
+  }
+
+  /// Refuses more than one positional argument; `what` names the one.
+  func expectOne(_ what: String) throws(UsageError) {
+    guard positionals.count > 1 else { return }
+    throw UsageError(
+      message: "Unexpected argument '\(positionals[1])'; give one \(what)", command: command)
+  }
+
+  /// The defaults with the given options written in, in order (the last of
+  /// a repeated option wins); refuses bad values and options that conflict.
+  func settings() throws(UsageError) -> Settings {
+    let order = Settings.options.map(\.spec.name)
+    for (index, (option, text)) in given.enumerated() {
+      for (other, otherText) in given[..<index] where other.target == option.target {
+        let name = option.spec.name
+        if other.spec.name == name {
+          guard (text == nil) != (otherText == nil) else { continue }
+          throw UsageError(message: "Give --\(name) or --no-\(name), not both", command: command)
+        }
+        let names = [name, other.spec.name].sorted {
+          order.firstIndex(of: $0) ?? 0 < order.firstIndex(of: $1) ?? 0
+        }
+        throw UsageError(
+          message: option.conflict ?? other.conflict
+            ?? "Give --\(names[0]) or --\(names[1]), not both",
+          command: command)
+      }
+    }
+    var settings = Settings.defaults
+    for (option, text) in given {
+      do {
+        try option.apply(&settings, text)
+      } catch let refusal as Refusal {
+        throw UsageError(message: "--\(option.spec.name)" + refusal.message, command: command)
+      } catch {
+        throw UsageError(message: "--\(option.spec.name): \(error)", command: command)
+      }
+    }
+    return settings
+  }
+}
+
+extension CommandLineParser {
+  /// `. Did you mean 'x'?` for the closest candidate within a small edit
+  /// distance, else an empty string.
+  static func suggestion(for word: String, among candidates: [String]) -> String {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }),
+      best.1 <= max(2, best.0.count / 3)
+    else { return "" }
+    return ". Did you mean '\(best.0)'?"
+  }
+
+  /// Levenshtein distance.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+}

@@ -1,0 +1,333 @@
+import SentimentCore
+
+/// `tweetalyze QUERY`.
+struct AnalyzeOptions: Equatable, CommandSettings {
+  var query: SearchQuery
+  var fixtures: String?
+  var count = 100
+  var model: String?
+  var json = false
+  /// A file holding the bearer token (else the environment).
+  var tokenFile: String?
+  /// The `lang:` code; `nil` for any language.
+  var language: String? = "en"
+  var includeRetweets = false
+  /// Wait for the rate limit window to reset, once.
+  var wait = false
+  /// Seconds to wait for each answer from the API.
+  var timeout: Double = 30
+  /// Where to record the raw response pages.
+  var record: String?
+  /// Print every analyzed tweet before the score line.
+  var tweets = false
+  /// Print the breakdown of the score under the score line.
+  var details = false
+  /// Show the N most frequent @users and #hashtags (`nil`: not asked).
+  var mentions: Int?
+  /// Show the sentiment per day or hour and its slope.
+  var trend = false
+  /// Nothing on stderr but errors.
+  var quiet = false
+
+  /// The defaults; the query, given by position, is a stand-in.
+  static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }
+
+  static var options: [Option<Self>] {
+    [
+      .value(
+        "fixtures", "PATH", .string, \.fixtures,
+        help: "Read recorded API responses from a file, or from a directory by query "
+          + "(@Apple → at-apple.jsonl or at-apple.json; #WWDC → hashtag-wwdc.…)."),
+      .value(
+        "count", "N", .integer(1...10_000), \.count,
+        help: "Analyze up to N tweets, 1 to 10000 {default}."),
+      .model(\.model),
+      .flag(
+        "json", \.json,
+        help: "Print a JSON object instead of 'EMOJI SCORE' (with --tweets: one object per "
+          + "tweet, then the summary object)."),
+      .flag(
+        "tweets", \.tweets,
+        help: "First print each tweet: id, date, label, probability and text, tab-separated."),
+      .flag(
+        "details", \.details,
+        help: "Under the score line, print the counts and shares per class, the scaled score "
+          + "and the band."),
+      .optionalValue(
+        "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
+        help: "Show the N most frequent @users and #hashtags {default} seen in more than "
+          + "one tweet, with the tweets' average sentiment."),
+      .flag(
+        "trend", \.trend,
+        help: "Show the score per day (per hour when the tweets span under two days) and "
+          + "whether it is rising, falling or flat."),
+      .flag(
+        "quiet", short: "q", \.quiet,
+        help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
+      .value(
+        "token-file", "PATH", .string, \.tokenFile,
+        help: "Read the X API bearer token from a file that only you can read (chmod 600) "
+          + "instead of $TWITTER_BEARER_TOKEN."),
+      .value(
+        "lang", "CODE", .languageCode, \.language,
+        help: "Only tweets in this language, such as en or de; 'any' for all {default}."),
+      .flag(
+        "include-retweets", \.includeRetweets, help: "Keep retweets (default: leave them out)."),
+      .flag(
+        "wait", \.wait,
+        help: "When rate-limited, wait until the window resets, then try once more."),
+      .value(
+        "timeout", "SECONDS", .number("seconds, above 0 and at most 600") { $0 > 0 && $0 <= 600 },
+        \.timeout,
+        help: "Give up on an X API request after this long without an answer {default}."),
+      .value(
+        "record", "DIR", .string, \.record,
+        help: "Save the X API's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
+          + "for --fixtures DIR to replay offline."),
+    ]
+  }
+}
+
+extension ValueKind where Value == String? {
+  /// A `--lang` value: `any` (`nil`), or a language code such as `en`, `pt`
+  /// or `zh-TW`.
+  static var languageCode: Self {
+    ValueKind { text in
+      if text.lowercased() == "any" { return nil }
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      let letters = { (part: Substring) in
+        part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+      }
+      guard parts.count <= 2, (2...3).contains(parts[0].count), letters(parts[0]),
+        parts.count == 1 || ((2...4).contains(parts[1].count) && letters(parts[1]))
+      else {
+        throw Refusal.takes(
+          "a language code such as en, de, pt or ja, or 'any' for all languages", got: "'\(text)'")
+      }
+      return text
+    }
+  }
+}
+
+/// Settings shared by `train` and `eval`: what a model is trained with.
+struct TrainingSettings: Equatable, CommandSettings {
+  var tokenizer = TokenizerSettings()
+  var options = NaiveBayesOptions()
+  var columns = TrainingDataColumns()
+  /// A lexicon CSV to use instead of the built-in one.
+  var lexicon: String?
+
+  static var defaults: Self { TrainingSettings() }
+
+  /// The message when the lexicon is both asked for and left out.
+  static let lexiconConflict = "Give --no-lexicon or --lexicon/--lexicon-weight, not both"
+
+  /// The tokenizer steps as `--disable` names them.
+  static var steps: [String] {
+    TokenizerSettings().fields.map { $0.name.replacing("_", with: "-") }
+  }
+
+  static var options: [Option<Self>] {
+    [
+      .value(
+        "alpha", "A", .number("a number above 0, such as 1 or 0.5") { $0 > 0 },
+        \.options.alpha, help: "Additive smoothing, above 0 {default}."),
+      .toggle(
+        "binarized", \.options.binarized, on: "Count each feature once per tweet.",
+        off: "Count every occurrence."),
+      .toggle(
+        "complement", \.options.complement, on: "Complement Naive Bayes (Rennie et al. 2003).",
+        off: "Standard multinomial Naive Bayes."),
+      .choice("priors", [.uniform, .data], \.options.priors, help: "Class priors {default}."),
+      .toggle(
+        "bigrams", \.options.bigrams, on: "Also count pairs of neighbouring tokens.",
+        off: "Count single tokens only."),
+      .value(
+        "min-count", "N", .integer(1...1_000_000), \.options.minCount,
+        help: "Leave out features seen fewer than N times {default}."),
+      .value(
+        "lexicon", "PATH", .string, \.lexicon,
+        help: "Use this lexicon (CSV: word,polarity) instead of the built-in one."),
+      .value(
+        "lexicon-weight", "B",
+        .number("a number above 0, such as 1000", hint: "--no-lexicon leaves the lexicon out") {
+          $0 > 0
+        }, \.options.lexiconWeight,
+        help: "How many occurrences in its class a lexicon word counts for {default}."),
+      .flag(
+        "no-lexicon", \.options.lexiconWeight, setting: 0,
+        help: "Learn from the data alone, without a lexicon.", conflict: lexiconConflict),
+      Option(
+        spec: OptionSpec(
+          name: "disable", arity: .value("STEPS"),
+          help: "Switch off tokenizer steps, comma-separated: \(steps.joined(separator: ", "))."),
+        target: \Self.tokenizer
+      ) { settings, text in try settings.disable(text ?? "") },
+      .value(
+        "text-column", "NAME", .string, \.columns.text,
+        help: "The text column (default: text or TweetText)."),
+      .value(
+        "label-column", "NAME", .string, \.columns.label,
+        help: "The label column (default: class or Sentiment)."),
+    ]
+  }
+
+  /// Switches off the tokenizer steps in `list`, comma-separated.
+  mutating func disable(_ list: String) throws {
+    for step in list.split(separator: ",") {
+      guard !tokenizer.set(String(step).replacing("-", with: "_"), to: false) else { continue }
+      let steps = Self.steps
+      throw Refusal(
+        message: ": unknown tokenizer step '\(step)'"
+          + CommandLineParser.suggestion(for: String(step), among: steps)
+          + " (steps: \(steps.joined(separator: ", ")))")
+    }
+  }
+
+  /// Refuses the lexicon asked for and left out at once, or read from
+  /// standard input as the data is (`data`).
+  func check(data: String?, command: CommandName) throws(UsageError) {
+    if lexicon != nil && options.lexiconWeight == 0 {
+      throw UsageError(message: Self.lexiconConflict, command: command)
+    }
+    if lexicon == "-" && data == "-" {
+      throw UsageError(
+        message: "Standard input can hold the data or the lexicon, not both", command: command)
+    }
+  }
+}
+
+/// `tweetalyze train`.
+struct TrainOptions: Equatable, CommandSettings {
+  var data: String
+  var output: String
+  var training = TrainingSettings()
+  var metadata = ModelMetadata()
+  var json = false
+  /// Print no summary on stderr (errors still go there).
+  var quiet = false
+  /// Read the data a second time to score the model on it.
+  var trainingAccuracy = false
+
+  /// The defaults; the data file, given by position, is a stand-in.
+  static var defaults: Self { TrainOptions(data: "-", output: "") }
+
+  static var options: [Option<Self>] {
+    [.value("out", "PATH", .string, \.output, help: "Where to write the model (required).")]
+      + TrainingSettings.options.map { $0.embedded(in: \.training) } + [
+        .value(
+          "author", "TEXT", .string, \.metadata.author, help: "The model's author (metadata)."),
+        .value(
+          "description", "TEXT", .string, \.metadata.description,
+          help: "What the model is for (metadata)."),
+        .value(
+          "model-version", "TEXT", .string, \.metadata.version,
+          help: "The model's version {default}."),
+        .value(
+          "license", "TEXT", .string, \.metadata.license, help: "The model's license (metadata)."),
+        .flag("json", \.json, help: "Print the summary as JSON on stdout instead of stderr."),
+        .flag("quiet", short: "q", \.quiet, help: "Print no summary (errors still go to stderr)."),
+        .flag(
+          "training-accuracy", \.trainingAccuracy,
+          help: "Also score the model on its training data (reads the data twice)."),
+      ]
+  }
+}
+
+/// How `eval` holds data out.
+enum EvalMethod: Equatable {
+  case split(fraction: Double)
+  case folds(Int)
+
+  /// The training share of a split (`nil` for folds).
+  var fraction: Double? { if case .split(let fraction) = self { fraction } else { nil } }
+  /// The number of folds (`nil` for a split).
+  var folds: Int? { if case .folds(let k) = self { k } else { nil } }
+}
+
+/// `tweetalyze eval`.
+struct EvalOptions: Equatable, CommandSettings {
+  /// The data file; `nil` means `$TWEETALYZE_DATA`.
+  var data: String?
+  var method = EvalMethod.folds(10)
+  var seed: UInt64 = 5
+  var json = false
+  var training = TrainingSettings()
+
+  static var defaults: Self { EvalOptions() }
+
+  static var options: [Option<Self>] {
+    [
+      .value(
+        "split", "F",
+        ValueKind.number("the training share, a number between 0 and 1 such as 0.9") {
+          $0 > 0 && $0 < 1
+        }.map(EvalMethod.split, back: \.fraction), \.method,
+        help: "Train on a share F of each class (0 < F < 1), test on the rest."),
+      .value(
+        "folds", "K", ValueKind.integer(2...1_000).map(EvalMethod.folds, back: \.folds), \.method,
+        help: "Stratified K-fold cross-validation {default}."),
+      .value(
+        "seed", "N", .integer(0...UInt64.max), \.seed,
+        help: "Seed for the split or the folds {default}."),
+      .flag("json", \.json, help: "Print JSON instead of text."),
+    ] + TrainingSettings.options.map { $0.embedded(in: \.training) }
+  }
+}
+
+/// `tweetalyze explain`.
+struct ExplainOptions: Equatable, CommandSettings {
+  /// The texts; empty means standard input, one text per line.
+  var texts: [String] = []
+  var model: String?
+  var json = false
+
+  static var defaults: Self { ExplainOptions() }
+
+  static var options: [Option<Self>] {
+    [
+      .model(\.model),
+      .flag("json", \.json, help: "Print one JSON object per text (one per line)."),
+    ]
+  }
+}
+
+/// `tweetalyze classify`.
+struct ClassifyOptions: Equatable, CommandSettings {
+  /// The texts; empty means standard input, one text per line.
+  var texts: [String] = []
+  var model: String?
+  var json = false
+
+  static var defaults: Self { ClassifyOptions() }
+
+  static var options: [Option<Self>] {
+    [.model(\.model), .flag("json", \.json, help: "Print one JSON object per line.")]
+  }
+}
+
+extension Option where Settings: CommandSettings {
+  /// `--model PATH`, which `analyze`, `classify` and `explain` take.
+  static func model(_ keyPath: WritableKeyPath<Settings, String?>) -> Option {
+    .value(
+      "model", "PATH", .string, keyPath,
+      help: "A model file from 'train' (default: the built-in model).")
+  }
+}
+
+extension CommandName {
+  /// The command's options as help lists them, `--help` last.
+  var options: [OptionSpec] {
+    func specs<Settings: CommandSettings>(_: Settings.Type) -> [OptionSpec] {
+      (Settings.options + [.help]).map(\.spec)
+    }
+    return switch self {
+    case .analyze: specs(AnalyzeOptions.self)
+    case .train: specs(TrainOptions.self)
+    case .eval: specs(EvalOptions.self)
+    case .classify: specs(ClassifyOptions.self)
+    case .explain: specs(ExplainOptions.self)
+    case .help: []
+    }
+  }
+}

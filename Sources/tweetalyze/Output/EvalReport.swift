@@ -1,0 +1,139 @@
+import SentimentCore
+
+/// The figures of one evaluation, as text or JSON.
+struct EvalReport {
+  var name: String
+  var corpus: LabeledCorpus
+  var seed: UInt64
+  var method = "split"
+  var fraction = 0.0
+  var folds: [EvaluationResult] = []
+  var trainingAccuracy = 0.0
+  var trainingCount = 0
+  var metrics = ClassificationMetrics()
+  var accuracy: Spread?
+  var macroF1: Spread?
+
+  static func decimal(_ value: Double?) -> String {
+    value.map { FixedDecimal.string($0, decimals: 4) } ?? "--"
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  func text() -> String {
+    let rows = corpus.summary.rows
+    var text = "Data:    \(name), \(corpus.count) rows (\(rows[0]) negative, \(rows[1]) neutral, "
+    text += "\(rows[2]) positive; \(corpus.summary.skipped) skipped)\n"
+    if method == "split" {
+      let percent = FixedDecimal.string(fraction * 100, decimals: 0)
+      text += "Method:  stratified split, \(percent) % training (\(trainingCount) rows), "
+      text += "\(metrics.total) evaluation rows, seed \(seed)\n\n"
+      text += "Training accuracy:   \(Self.decimal(trainingAccuracy))\n"
+      text += "Evaluation accuracy: \(Self.decimal(metrics.accuracy))\n"
+      text += "Macro-F1:            \(Self.decimal(metrics.macroF1))\n"
+    } else {
+      text += "Method:  stratified \(folds.count)-fold cross-validation, seed \(seed)\n\n"
+      text += "Training accuracy:   \(Self.decimal(trainingAccuracy)) (mean over folds)\n"
+      text += "Evaluation accuracy: \(Self.decimal(accuracy?.mean)) ± "
+      text += "\(Self.decimal(accuracy?.standardDeviation)) (mean ± sd over folds)\n"
+      text += "Macro-F1:            \(Self.decimal(macroF1?.mean)) ± "
+      text += "\(Self.decimal(macroF1?.standardDeviation))\n"
+      text += "\nPer class and confusion matrix: all folds' predictions pooled.\n"
+    }
+    text += "\n" + Self.pad("class", 11) + Self.pad("precision", 11) + Self.pad("recall", 9)
+    text += Self.pad("f1", 9) + "support\n"
+    for label in Sentiment.allCases {
+      text += Self.pad(label.name, 11) + Self.pad(Self.decimal(metrics.precision(label)), 11)
+      text += Self.pad(Self.decimal(metrics.recall(label)), 9)
+      text += Self.pad(Self.decimal(metrics.f1(label)), 9) + "\(metrics.support(label))\n"
+    }
+    text += "\nConfusion matrix (rows: actual, columns: predicted)\n" + Self.pad("", 11)
+    text += Sentiment.allCases.map { Self.pad($0.name, 10) }.joined() + "\n"
+    for actual in Sentiment.allCases {
+      text += Self.pad(actual.name, 11)
+      text += Sentiment.allCases.map {
+        Self.pad(String(metrics.confusion[actual.rawValue][$0.rawValue]), 10)
+      }.joined()
+      text += "\n"
+    }
+    return text
+  }
+
+  func json() -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("accuracy")
+    json.number(accuracy?.mean ?? .nan, decimals: 4)
+    json.key("accuracy_std")
+    json.number(accuracy?.standardDeviation ?? .nan, decimals: 4)
+    json.key("classes")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginObject()
+      json.key("f1")
+      optional(metrics.f1(label), &json)
+      json.key("precision")
+      optional(metrics.precision(label), &json)
+      json.key("recall")
+      optional(metrics.recall(label), &json)
+      json.key("support")
+      json.integer(metrics.support(label))
+      json.endObject()
+    }
+    json.endObject()
+    json.key("confusion")
+    json.beginObject()
+    for actual in Sentiment.allCases {
+      json.key(actual.name)
+      json.beginObject()
+      for predicted in Sentiment.allCases {
+        json.key(predicted.name)
+        json.integer(metrics.confusion[actual.rawValue][predicted.rawValue])
+      }
+      json.endObject()
+    }
+    json.endObject()
+    json.key("data")
+    json.string(name)
+    if method == "folds" {
+      json.key("folds")
+      json.beginArray()
+      for fold in folds {
+        json.beginObject()
+        json.key("accuracy")
+        optional(fold.metrics.accuracy, &json)
+        json.key("macro_f1")
+        optional(fold.metrics.macroF1, &json)
+        json.key("training_accuracy")
+        json.number(fold.trainingAccuracy, decimals: 4)
+        json.endObject()
+      }
+      json.endArray()
+    }
+    json.key("macro_f1")
+    json.number(macroF1?.mean ?? .nan, decimals: 4)
+    json.key("macro_f1_std")
+    json.number(macroF1?.standardDeviation ?? .nan, decimals: 4)
+    json.key("method")
+    json.string(method)
+    json.key("rows")
+    json.integer(corpus.count)
+    json.key("seed")
+    json.string(String(seed))
+    if method == "split" {
+      json.key("split")
+      json.number(fraction)
+    }
+    json.key("training_accuracy")
+    json.number(trainingAccuracy, decimals: 4)
+    json.endObject()
+    return json.bytes + [0x0A]
+  }
+
+  private func optional(_ value: Double?, _ json: inout JSONWriter) {
+    if let value { json.number(value, decimals: 4) } else { json.null() }
+  }
+}

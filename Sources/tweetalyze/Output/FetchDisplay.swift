@@ -1,0 +1,119 @@
+import Foundation
+import SentimentCore
+
+/// What stderr shows while tweets are fetched: a spinner with the page count
+/// on a terminal (redrawn by a timer), warnings as `Warning: …` lines, and a
+/// note when --wait waits for a rate limit.
+final class FetchDisplay: @unchecked Sendable {
+  private let query: String
+  private let isTerminal: Bool
+  private let quiet: Bool
+  private let lock = NSLock()
+  private var status = ""
+  private var frame = 0
+  private var drawn = false
+  private var notedWait = false
+  private var timer: DispatchSourceTimer?
+  private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// Creates a display; `quiet` shows nothing at all (`--quiet`).
+  init(query: String, isTerminal: Bool, quiet: Bool = false) {
+    self.query = query
+    self.isTerminal = isTerminal && !quiet
+    self.quiet = quiet
+  }
+
+  deinit { timer?.cancel() }
+
+  /// Shows a progress event.
+  func show(_ event: HTTPTweetSource.Event) {
+    lock.lock()
+    defer { lock.unlock() }
+    switch event {
+    case .requesting(let page, let tweets):
+      status =
+        "Searching \(query): page \(page)"
+        + (tweets > 0 ? ", \(tweets) tweet\(tweets == 1 ? "" : "s")" : "")
+      startTimer()
+    case .retrying(let attempt, let attempts, let delay, let reason):
+      status =
+        "Searching \(query): \(reason); retrying in \(Self.seconds(delay)) s "
+        + "(attempt \(attempt) of \(attempts))"
+    case .waitingForRateLimit(let reset, let secondsLeft):
+      status = "Rate limit reached: waiting \(secondsLeft) s for the window to reset"
+      if !isTerminal && !quiet && !notedWait {
+        notedWait = true
+        write(
+          "Rate limit reached; waiting \(secondsLeft) s, until "
+            + "\(HTTPSourceError.localTime(reset, now: Date())), as --wait asks\n")
+      }
+    case .finished:
+      stopLocked()
+      return
+    }
+    draw()
+  }
+
+  /// Stops the spinner and erases its line.
+  func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    stopLocked()
+  }
+
+  private func stopLocked() {
+    timer?.cancel()
+    timer = nil
+    clear()
+  }
+
+  /// Shows a warning line.
+  func warn(_ message: String) {
+    guard !quiet else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    clear()
+    write("Warning: \(message)\n")
+    draw()
+  }
+
+  private func startTimer() {
+    guard isTerminal, timer == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak self] in
+      guard let self else { return }
+      self.lock.lock()
+      defer { self.lock.unlock() }
+      self.frame += 1
+      self.draw()
+    }
+    self.timer = timer
+    timer.resume()
+  }
+
+  /// Redraws the spinner line (terminal only). Call with the lock held.
+  private func draw() {
+    guard isTerminal, timer != nil else { return }
+    let spinner = Self.frames[frame % Self.frames.count]
+    write("\r\u{1B}[K\(spinner) \(status)")
+    drawn = true
+  }
+
+  /// Erases the spinner line. Call with the lock held.
+  private func clear() {
+    guard drawn else { return }
+    write("\r\u{1B}[K")
+    drawn = false
+  }
+
+  /// Writes progress to stderr at once; a failure to show progress is no
+  /// reason to stop fetching, so it is ignored.
+  private func write(_ text: String) {
+    _ = Array(text.utf8).withUnsafeBytes { Files.writeAll($0, to: 2) }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}

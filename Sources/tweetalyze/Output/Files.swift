@@ -1,0 +1,87 @@
+import Foundation
+import SentimentCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+private let systemWrite = write
+
+/// Reading and writing files for the commands: the core takes streams, the
+/// CLI turns paths into them and their failures into clear messages.
+enum Files {
+  /// Opens `path` for reading (`-` is standard input) and passes its
+  /// descriptor to `body`.
+  static func withInput<Result>(
+    _ path: String, _ body: (FileDescriptorSource) throws -> Result
+  ) throws -> Result {
+    if path == "-" { return try body(FileDescriptorSource(descriptor: 0)) }
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw RuntimeError("cannot read \(path): \(reason(errno))")
+    }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw RuntimeError("cannot read \(path): it is a directory, not a file")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw RuntimeError("cannot read \(path): \(reason(errno))") }
+    defer { close(descriptor) }
+    return try body(FileDescriptorSource(descriptor: descriptor))
+  }
+
+  /// The whole file at `path` (`-`: standard input).
+  static func read(_ path: String) throws -> [UInt8] {
+    try withInput(path) { source in
+      var source = source
+      var bytes: [UInt8] = []
+      var block = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = try block.withUnsafeMutableBytes { try source.read(into: $0) }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: block[0..<count])
+      }
+    }
+  }
+
+  /// Writes all of `bytes` to `descriptor`, again after an interruption.
+  /// Returns `nil` on success, else the `errno` of the failed `write(2)`.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Creates and opens a new file from `template`, a path ending in
+  /// `XXXXXX` (see `mkstemp(3)`); `nil` with `errno` set on failure.
+  static func makeTemporary(_ template: String) -> (descriptor: Int32, path: String)? {
+    var bytes = Array(template.utf8CString)
+    let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else { return nil }
+    return (
+      descriptor, String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    )
+  }
+
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file or directory"
+    case EACCES: "permission denied"
+    case EISDIR: "it is a directory"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+}
