@@ -52,7 +52,7 @@ final class OptionTests: XCTestCase {
     }
   }
 
-  /// A default in help is `String(describing:)` of the value the option
+  /// A default in help is ``OptionSpec/display(_:)`` of the value the option
   /// writes when it is not given, read from the code, so that a changed
   /// default cannot leave the help behind. Every default that is not free
   /// text (author, license) is printed.
@@ -71,7 +71,7 @@ final class OptionTests: XCTestCase {
         }
         let printed = Self.printedDefault(text)
         if printed == nil && value is String { continue }
-        XCTAssertEqual(printed, String(describing: value), "\(command) \(label)")
+        XCTAssertEqual(printed, OptionSpec.display(value), "\(command) \(label)")
         checked += 1
       }
     }
@@ -98,7 +98,7 @@ final class OptionTests: XCTestCase {
     ]
     for (command, label, value) in cases {
       let text = Self.helpText(of: label, in: command) ?? ""
-      XCTAssertEqual(Self.printedDefault(text), String(describing: value), "\(command) \(label)")
+      XCTAssertEqual(Self.printedDefault(text), OptionSpec.display(value), "\(command) \(label)")
     }
     XCTAssertEqual(EvalOptions().method, .folds(10))
   }

@@ -35,6 +35,15 @@ struct OptionSpec {
   /// `Bool` marks its side that is on by default.
   var defaultValue: Any? = nil
 
+  /// A default as help prints it: as Swift describes it, but a whole
+  /// `Double` without its `.0` (`30`, not `30.0`), as a user types it.
+  static func display(_ value: Any) -> String {
+    if let number = value as? Double, number == number.rounded(), abs(number) < 1e15 {
+      return String(Int(number))
+    }
+    return String(describing: value)
+  }
+
   /// The long names, `--` included: a toggle also has `--no-name`.
   var names: [String] {
     guard case .toggle = arity else { return ["--\(name)"] }
@@ -54,7 +63,7 @@ struct OptionSpec {
       return [(label, on ? marked(help) : help), ("--no-\(name)", on ? off : marked(off))]
     case .value(let placeholder), .optionalValue(let placeholder):
       let bracketed = if case .optionalValue = arity { "[\(placeholder)]" } else { placeholder }
-      let shown = defaultValue.map { " (default: \(String(describing: $0)))" } ?? ""
+      let shown = defaultValue.map { " (default: \(Self.display($0)))" } ?? ""
       return [("\(label) \(bracketed)", help.replacing(" {default}", with: shown))]
     }
   }
