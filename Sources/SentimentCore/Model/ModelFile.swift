@@ -109,7 +109,7 @@ public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the newest it reads.
-  public static let version = 2
+  public static let version = 3
 
   /// Encodes a model.
   ///
@@ -130,7 +130,7 @@ public enum ModelFile {
     let contents = ModelContents(
       metadata: model.metadata, provenance: model.provenance, tokenizer: model.tokenizer,
       options: model.options, lexicon: model.lexicon, documents: model.documents,
-      features: ModelFeatures(model: model))
+      heldOut: model.heldOut, features: ModelFeatures(model: model))
     try encode(contents, chunkSize: chunkSize, to: sink)
   }
 
@@ -142,12 +142,12 @@ public enum ModelFile {
   /// - Complexity: O(*V*) in the vocabulary's size.
   public static func encode(
     _ trainer: NaiveBayesTrainer, metadata: ModelMetadata = ModelMetadata(),
-    provenance: Provenance = Provenance(), chunkSize: Int = 1 << 20,
+    provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
     to sink: ([UInt8]) throws -> Void
   ) rethrows {
     try encode(
-      trainer.contents(metadata: metadata, provenance: provenance), chunkSize: chunkSize,
-      to: sink)
+      trainer.contents(metadata: metadata, provenance: provenance, heldOut: heldOut),
+      chunkSize: chunkSize, to: sink)
   }
 
   private static func encode<Features: FeatureCounts>(
@@ -156,6 +156,10 @@ public enum ModelFile {
     var json = JSONWriter(pretty: false)
     let order = 0..<model.features.count
     json.beginObject()
+    if let heldOut = model.heldOut {
+      json.key("calibration")
+      writeHeldOut(heldOut, to: &json)
+    }
     json.key("classes")
     json.beginArray()
     for label in Sentiment.allCases { json.string(label.name) }
@@ -246,6 +250,35 @@ public enum ModelFile {
     try sink(rest)
   }
 
+  /// The `calibration` member: the fitted scaling and the held-out
+  /// confusion it was measured with.
+  private static func writeHeldOut(_ heldOut: HeldOutFit, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("biases")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.number(heldOut.calibration.biases[label.rawValue])
+    }
+    json.endObject()
+    json.key("confusion")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginArray()
+      for count in heldOut.confusion[label.rawValue] { json.integer(count) }
+      json.endArray()
+    }
+    json.endObject()
+    json.key("folds")
+    json.integer(heldOut.folds)
+    json.key("rows")
+    json.integer(heldOut.rows)
+    json.key("temperature")
+    json.number(heldOut.calibration.temperature)
+    json.endObject()
+  }
+
   private static func writeClassCounts(_ counts: [Int], to json: inout JSONWriter) {
     json.beginObject()
     for label in Sentiment.allCases {
@@ -323,11 +356,14 @@ public enum ModelFile {
         }
       }
     }
-    return NaiveBayesModel(
+    let heldOut = fileVersion >= 3 ? try decodeHeldOut(root["calibration"]) : nil
+    var model = NaiveBayesModel(
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options, lexicon: lexicon,
       vocabulary: vocabulary, rows: rows, documents: documents, pairs: features.pairs)
+    model.heldOut = heldOut
+    return model
   }
 
   /// The `lexicon` member: a list of words per class, each a feature of the
@@ -392,6 +428,40 @@ public enum ModelFile {
       }
       return count
     }
+  }
+
+  /// The `calibration` member (version 3): absent or `null` for a model
+  /// trained on too little data to calibrate.
+  private static func decodeHeldOut(_ value: JSONValue?) throws -> HeldOutFit? {
+    guard let value, value != .null else { return nil }
+    guard case .number(let temperature)? = value["temperature"], temperature > 0,
+      temperature.isFinite
+    else { throw ModelFileError.missing("calibration.temperature") }
+    let biases = try Sentiment.allCases.map { label in
+      guard case .number(let bias)? = value["biases"]?[label.name], bias.isFinite else {
+        throw ModelFileError.missing("calibration.biases.\(label.name)")
+      }
+      return bias
+    }
+    let confusion = try Sentiment.allCases.map { label in
+      guard case .array(let row)? = value["confusion"]?[label.name], row.count == Sentiment.count
+      else { throw ModelFileError.missing("calibration.confusion.\(label.name)") }
+      return try row.map { count in
+        guard let count = nonNegativeInteger(count) else {
+          throw ModelFileError.missing("calibration.confusion.\(label.name)")
+        }
+        return count
+      }
+    }
+    guard let folds = nonNegativeInteger(value["folds"]), folds >= 2 else {
+      throw ModelFileError.missing("calibration.folds")
+    }
+    guard let rows = nonNegativeInteger(value["rows"]) else {
+      throw ModelFileError.missing("calibration.rows")
+    }
+    return HeldOutFit(
+      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      folds: folds, rows: rows)
   }
 
   private static func decodeMetadata(_ value: JSONValue?) throws -> ModelMetadata {
@@ -478,6 +548,7 @@ struct ModelContents<Features: FeatureCounts> {
   var options: NaiveBayesOptions
   var lexicon: Lexicon
   var documents: [Int]
+  var heldOut: HeldOutFit?
   var features: Features
 }
 

@@ -233,10 +233,12 @@ public struct NaiveBayesTrainer {
   /// What ``ModelFile`` writes for a model of what was added so far: the
   /// same file as encoding ``model(metadata:provenance:)``, without
   /// building the model's lookup tables and weights.
-  func contents(metadata: ModelMetadata, provenance: Provenance) -> ModelContents<TrainedFeatures> {
+  func contents(
+    metadata: ModelMetadata, provenance: Provenance, heldOut: HeldOutFit?
+  ) -> ModelContents<TrainedFeatures> {
     ModelContents(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      lexicon: lexicon, documents: documents, features: keptFeatures())
+      lexicon: lexicon, documents: documents, heldOut: heldOut, features: keptFeatures())
   }
 }
 
@@ -349,6 +351,13 @@ public struct NaiveBayesModel: Sendable {
   public let vocabulary: Vocabulary
   /// The number of training documents per class.
   public let documents: [Int]
+  /// The calibration fitted on held-out predictions, and their confusion;
+  /// `nil` for a model file written before calibration (format version 2
+  /// or older), whose probabilities are the raw Naive Bayes ones.
+  public var heldOut: HeldOutFit?
+
+  /// How scores become probabilities: ``heldOut``'s calibration, or none.
+  public var calibration: Calibration? { heldOut?.calibration }
 
   /// Feature id × class → how often the feature occurred in documents of the
   /// class (documents containing it, when binarized).
@@ -558,7 +567,16 @@ public struct Classifier {
   /// - Complexity: O(*n*) in the text's length; no allocation but the
   ///   prediction's probabilities.
   public mutating func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
-    Prediction(scores: scores(of: text))
+    let scores = scores(of: text)
+    guard let calibration = model.calibration else { return Prediction(scores: scores) }
+    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+  }
+
+  /// The class scores of a text (log prior plus the evidence of its
+  /// features), before calibration: what ``Calibration`` is fitted to.
+  public mutating func scores(_ text: UnsafeBufferPointer<UInt8>) -> [Double] {
+    let scores = scores(of: text)
+    return [scores.0, scores.1, scores.2]
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
@@ -570,6 +588,11 @@ public struct Classifier {
     _ text: UnsafeBufferPointer<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
     let scores = scores(of: text)
+    if let calibration = model.calibration {
+      let prediction = Prediction(
+        probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+      return (prediction.label, prediction.confidence)
+    }
     let label = Prediction.argmax(scores)
     let probabilities = Prediction.probabilities(scores, top: label)
     return (label, Prediction.component(probabilities, label))
@@ -689,6 +712,11 @@ extension Prediction {
     let label = Self.argmax(scores)
     let probabilities = Self.probabilities(scores, top: label)
     self.init(label: label, probabilities: [probabilities.0, probabilities.1, probabilities.2])
+  }
+
+  /// The prediction for calibrated probabilities: the most probable class.
+  init(probabilities: [Double]) {
+    self.init(label: Self.argmax(probabilities), probabilities: probabilities)
   }
 
   /// The prediction for per-class log scores: softmax turns them into

@@ -28,6 +28,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var trend = false
   /// Nothing on stderr but errors.
   var quiet = false
+  /// How the score is estimated from the tweets' probabilities.
+  var estimator = QuantificationMethod.em
 
   /// The defaults; the query, given by position, is a stand-in.
   static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }
@@ -46,6 +48,10 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "json", \.json,
         help: "Print a JSON object instead of 'EMOJI SCORE' (with --tweets: one object per "
           + "tweet, then the summary object)."),
+      .choice(
+        "estimator", QuantificationMethod.allCases, \.estimator,
+        help: "How the score is estimated: 'count' sums the labels (+1/-1), as the original "
+          + "app did; the others correct for the tweets' class balance {default}."),
       .flag(
         "tweets", \.tweets,
         help: "First print each tweet: id, date, label, probability and text, tab-separated."),

@@ -17,11 +17,13 @@ extension Context {
     }
     var classifier = Classifier(model: model)
     var score = SentimentScore()
+    var posteriors: [[Double]] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: options.query) }
     var dated: [(date: Date?, label: Sentiment)] = []
     for tweet in tweets {
       let prediction = classifier.predict(tweet.text)
       score.add(prediction.label)
+      posteriors.append(prediction.probabilities)
       tally?.add(tweet.text, label: prediction.label)
       if options.trend { dated.append((tweet.createdAt, prediction.label)) }
       if options.tweets {
@@ -32,8 +34,14 @@ extension Context {
         }
       }
     }
+    // An uncalibrated model's probabilities are fit for counting only.
+    let context = QuantificationContext(model: model)
+    let estimate = ScoreEstimate(
+      posteriors: posteriors, method: context == nil ? .count : options.estimator,
+      context: context ?? QuantificationContext(trainingPrevalence: [1, 1, 1], confusion: []))
     // A score exists whenever there are tweets.
-    guard let band = score.band, let scaled = score.scaled else { return }
+    guard let band = estimate.band else { return }
+    let scaled = Double(estimate.score) * 100 / Double(estimate.count)
     let top = options.mentions.flatMap { count in tally?.top(count) }
     let trend = options.trend ? Trend(dated) : nil
     if options.json {
@@ -43,12 +51,23 @@ extension Context {
       json.string(band.rawValue)
       json.key("count")
       json.integer(score.count)
+      json.key("count_score")
+      json.integer(score.value)
       if options.details {
         json.key("details")
-        AnalyzeReport.detailsJSON(score, into: &json)
+        AnalyzeReport.detailsJSON(score, estimate, into: &json)
       }
       json.key("emoji")
       json.string(band.emoji)
+      json.key("estimate")
+      json.number(estimate.value, decimals: 2)
+      json.key("estimator")
+      json.string(estimate.method.rawValue)
+      json.key("interval")
+      json.beginArray()
+      json.number(estimate.interval.lowerBound, decimals: 2)
+      json.number(estimate.interval.upperBound, decimals: 2)
+      json.endArray()
       if let top {
         json.key("mentions")
         AnalyzeReport.mentionsJSON(top, into: &json)
@@ -64,7 +83,7 @@ extension Context {
       json.key("scaled_score")
       json.number(scaled, decimals: 2)
       json.key("score")
-      json.integer(score.value)
+      json.integer(estimate.score)
       if let trend {
         json.key("trend")
         AnalyzeReport.trendJSON(trend, into: &json)
@@ -74,9 +93,14 @@ extension Context {
       return
     }
     let style = Style(output: stdout, environment: environment)
-    let value = style.paint("\(score.value)", Style.colour(ofValue: Double(score.value)))
+    let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
     try stdout.write("\(band.emoji) \(value)\n")
-    if options.details { try stdout.write("\n" + AnalyzeReport.detailsText(score, style: style)) }
+    if options.details {
+      try stdout.write(
+        "\n"
+          + AnalyzeReport.detailsText(
+            score, estimate, calibrated: context != nil, style: style))
+    }
     if let top { try stdout.write("\n" + AnalyzeReport.mentionsText(top, style: style)) }
     if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
   }

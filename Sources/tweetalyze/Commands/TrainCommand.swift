@@ -27,19 +27,25 @@ extension Context {
     defer { spool?.remove() }
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
+    let lexicon = try lexicon(settings)
     var trainer = NaiveBayesTrainer(
-      tokenizer: settings.tokenizer, options: settings.options, lexicon: try lexicon(settings))
+      tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
+    var sample = HeldOutSample()
     let (summary, sha256) = try Files.withInput(options.data) { file in
       var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
         trainer.add(text, as: label)
+        sample.add(text, as: label)
       }
       return (summary, reader.source.hash.finalize())
     }
     let provenance = Provenance(
       source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
+    let heldOut = HeldOutFit.fit(
+      sample.corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
     try Files.writeAtomically(to: options.output) { write in
-      try ModelFile.encode(trainer, metadata: options.metadata, provenance: provenance, to: write)
+      try ModelFile.encode(
+        trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
     }
     let features = trainer.featureCount
     let trainerLexicon = (words: trainer.lexicon.entries.count, skipped: trainer.lexiconSkipped)
@@ -54,7 +60,8 @@ extension Context {
         + "times in its class."
     var accuracy: Double?
     if options.trainingAccuracy {
-      let model = trainer.model(metadata: options.metadata, provenance: provenance)
+      var model = trainer.model(metadata: options.metadata, provenance: provenance)
+      model.heldOut = heldOut
       trainer = NaiveBayesTrainer()
       accuracy = try trainingAccuracy(of: model, on: spool?.path ?? options.data, settings)
     }

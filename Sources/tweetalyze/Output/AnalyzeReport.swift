@@ -47,9 +47,13 @@ enum AnalyzeReport {
 
   // MARK: Sections as text
 
-  /// The `--details` section.
-  static func detailsText(_ score: SentimentScore, style: Style) -> String {
-    guard let band = score.band, let scaled = score.scaled else { return "" }
+  /// The `--details` section: the labels counted, the estimate and its
+  /// interval, and the band, with a warning in words when the interval
+  /// reaches other bands.
+  static func detailsText(
+    _ score: SentimentScore, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
+  ) -> String {
+    guard let band = estimate.band, estimate.count > 0 else { return "" }
     var lines = ["details"]
     for label in [Sentiment.positive, .negative, .neutral] {
       let count = self.count(of: label, in: score)
@@ -59,11 +63,34 @@ enum AnalyzeReport {
           + share + " %")
     }
     lines.append(pad("tweets", 10) + String(score.count))
-    lines.append(pad("score", 10) + String(score.value))
+    lines.append(pad("count", 10) + String(score.value) + " (positives − negatives, as labeled)")
+    let shares = [Sentiment.positive, .negative].map { label in
+      "\(label.name) \(FixedDecimal.string(estimate.prevalence[label.rawValue] * 100, decimals: 1)) %"
+    }
+    lines.append(
+      pad("estimate", 10) + signed(estimate.value, decimals: 1) + " (\(estimate.method.rawValue): "
+        + shares.joined(separator: ", ") + ")")
+    lines.append(
+      pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
+        + signed(estimate.interval.upperBound, decimals: 1)
+        + " (90 %, bootstrap over the tweets)")
+    lines.append(pad("score", 10) + String(estimate.score))
+    let scaled = Double(estimate.score) * 100 / Double(estimate.count)
     lines.append(
       pad("scaled", 10) + FixedDecimal.string(scaled, decimals: 2) + " (score × 100 / tweets)")
-    lines.append(
-      pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
+    lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
+    let bands = estimate.bands
+    if bands.count > 1 {
+      let names = bands.map { "\($0.emoji) \($0.rawValue)" }
+      lines.append(
+        "uncertain: the interval reaches \(bands.count) bands, from "
+          + "\(names.first ?? "") to \(names.last ?? ""); more tweets narrow it")
+    }
+    if !calibrated {
+      lines.append(
+        "note: the model has no calibration (a model file older than version 3): "
+          + "the score counts the labels; train it again for an estimate")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -116,11 +143,26 @@ enum AnalyzeReport {
 
   // MARK: Sections as JSON
 
-  /// `{"band_rule":…,"shares":{"negative":…,"neutral":…,"positive":…}}`.
-  static func detailsJSON(_ score: SentimentScore, into json: inout JSONWriter) {
+  /// `{"band_rule":…,"interval_bands":[…],"prevalence":{…},"shares":{…}}`:
+  /// the rule of the score's band, the bands the interval reaches, the
+  /// estimated shares and the labels' shares.
+  static func detailsJSON(
+    _ score: SentimentScore, _ estimate: ScoreEstimate, into json: inout JSONWriter
+  ) {
     json.beginObject()
     json.key("band_rule")
-    json.string(score.band?.rule ?? "")
+    json.string(estimate.band?.rule ?? "")
+    json.key("interval_bands")
+    json.beginArray()
+    for band in estimate.bands { json.string(band.rawValue) }
+    json.endArray()
+    json.key("prevalence")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.number(estimate.prevalence[label.rawValue], decimals: 4)
+    }
+    json.endObject()
     json.key("shares")
     json.beginObject()
     for label in Sentiment.allCases {

@@ -1,0 +1,161 @@
+import Foundation
+
+/// How the share of each class in a set of tweets is estimated from the
+/// classifier's output: the problem of *quantification* (Forman 2008;
+/// Esuli, Fabris, Moreo & Sebastiani 2023).
+///
+/// Counting the predicted labels is biased whenever the set's class balance
+/// differs from the training data's, which is always: a classifier that
+/// errs toward neutral makes every set look more neutral than it is.
+public enum QuantificationMethod: String, CaseIterable, Sendable {
+  /// Classify and count: the share of tweets whose most probable class is
+  /// each class (the original app's sum).
+  case count
+  /// Probabilistic classify and count: the mean calibrated probability of
+  /// each class (Bella et al. 2010).
+  case probabilities
+  /// Adjusted classify and count: the counted shares corrected with the
+  /// classifier's held-out confusion rates (Forman 2008).
+  case adjusted
+  /// Expectation-maximization of the set's class priors from the calibrated
+  /// probabilities (Saerens, Latinne & Decaestecker 2002), with a weak
+  /// Dirichlet prior toward the training balance so that a few tweets
+  /// cannot swing it to an extreme.
+  case em
+}
+
+/// What a quantifier knows of the classifier beyond a set's probabilities:
+/// the class balance it was trained on and its held-out confusion.
+public struct QuantificationContext: Equatable, Sendable {
+  /// The share of each class in the training data (sums to 1).
+  public var trainingPrevalence: [Double]
+  /// Held-out confusion counts: `confusion[actual][predicted]`.
+  public var confusion: [[Int]]
+  /// The weight, in tweets, of the Dirichlet prior toward the training
+  /// balance in ``QuantificationMethod/em``.
+  public var priorWeight: Double
+
+  /// Creates a context.
+  public init(trainingPrevalence: [Double], confusion: [[Int]], priorWeight: Double = 2) {
+    self.trainingPrevalence = trainingPrevalence
+    self.confusion = confusion
+    self.priorWeight = priorWeight
+  }
+
+  /// Of the tweets of class `actual`, the share predicted as each class.
+  var rates: [[Double]] {
+    confusion.enumerated().map { actual, row in
+      let total = row.reduce(0, +)
+      guard total > 0 else { return Sentiment.allCases.map { $0.rawValue == actual ? 1 : 0 } }
+      return row.map { Double($0) / Double(total) }
+    }
+  }
+}
+
+/// Estimates the share of each class in a set of tweets.
+///
+/// ```swift
+/// let posteriors = [[0.1, 0.2, 0.7], [0.6, 0.3, 0.1]]
+/// Quantifier.prevalence(of: posteriors, method: .probabilities, context: context)
+/// // [0.35, 0.25, 0.4]
+/// ```
+public enum Quantifier {
+  /// The estimated share of each class (indexed by `Sentiment.rawValue`,
+  /// summing to 1) among texts whose calibrated class probabilities are
+  /// `posteriors`; the training balance for an empty set.
+  ///
+  /// - Complexity: O(*n*) in the number of texts; for
+  ///   ``QuantificationMethod/em``, O(*n*) per iteration, at most 1000.
+  public static func prevalence(
+    of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  ) -> [Double] {
+    guard !posteriors.isEmpty else { return context.trainingPrevalence }
+    switch method {
+    case .count:
+      return countShares(posteriors)
+    case .probabilities:
+      return meanPosterior(posteriors)
+    case .adjusted:
+      return adjusted(countShares(posteriors), rates: context.rates)
+    case .em:
+      return expectationMaximization(posteriors, context: context)
+    }
+  }
+
+  /// The share of texts whose most probable class is each class.
+  static func countShares(_ posteriors: [[Double]]) -> [Double] {
+    var counts = [Double](repeating: 0, count: Sentiment.count)
+    for row in posteriors { counts[Prediction.argmax(row).rawValue] += 1 }
+    return counts.map { $0 / Double(posteriors.count) }
+  }
+
+  /// The mean probability of each class.
+  static func meanPosterior(_ posteriors: [[Double]]) -> [Double] {
+    var sums = [Double](repeating: 0, count: Sentiment.count)
+    for row in posteriors {
+      for c in sums.indices { sums[c] += row[c] }
+    }
+    return normalized(sums)
+  }
+
+  /// Solves `observed = Σ_actual prevalence[actual] × rates[actual]` for the
+  /// prevalence, then clips it to the simplex (Forman's adjustment); the
+  /// observed shares when the rates are singular.
+  static func adjusted(_ observed: [Double], rates: [[Double]]) -> [Double] {
+    // The system's matrix is the transpose of the rates.
+    let matrix = Sentiment.allCases.map { predicted in
+      Sentiment.allCases.map { actual in rates[actual.rawValue][predicted.rawValue] }
+    }
+    guard let solution = CalibrationFit.solve(matrix, observed) else { return observed }
+    return normalized(solution.map { max(0, $0) })
+  }
+
+  /// The maximum a posteriori class priors of the set (Saerens et al.
+  /// 2002): alternately re-weights each text's probabilities by the ratio
+  /// of the current priors to the training priors, and sets the priors to
+  /// the mean re-weighted probabilities, plus `priorWeight` pseudo-texts
+  /// at the training balance.
+  static func expectationMaximization(
+    _ posteriors: [[Double]], context: QuantificationContext
+  ) -> [Double] {
+    let training = context.trainingPrevalence.map { max($0, 1e-9) }
+    let pseudo = context.priorWeight
+    var priors = training
+    for _ in 0..<1000 {
+      var sums = training.map { $0 * pseudo }
+      for row in posteriors {
+        let weighted = row.indices.map { row[$0] * priors[$0] / training[$0] }
+        let total = weighted.reduce(0, +)
+        guard total > 0 else { continue }
+        for c in sums.indices { sums[c] += weighted[c] / total }
+      }
+      let next = normalized(sums)
+      let change = zip(next, priors).map { abs($0 - $1) }.max() ?? 0
+      priors = next
+      if change < 1e-7 { break }
+    }
+    return priors
+  }
+
+  /// `values` scaled to sum to 1 (uniform when they sum to 0).
+  static func normalized(_ values: [Double]) -> [Double] {
+    let total = values.reduce(0, +)
+    guard total > 0, total.isFinite else {
+      return values.map { _ in 1 / Double(values.count) }
+    }
+    return values.map { $0 / total }
+  }
+}
+
+extension QuantificationContext {
+  /// What `model` knows for quantification: its training balance and its
+  /// held-out confusion; `nil` for a model without a calibration (a model
+  /// file of format version 2 or older), whose probabilities are not fit
+  /// for more than counting.
+  public init?(model: NaiveBayesModel) {
+    guard let heldOut = model.heldOut else { return nil }
+    self.init(
+      trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
+      confusion: heldOut.confusion)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The estimated mood of a set of tweets: how many more positive than
+/// negative tweets it holds, corrected for the set's class balance, with a
+/// 90 % interval.
+///
+/// The estimate is `count × (share of positive − share of negative)`, the
+/// shares coming from a ``QuantificationMethod``; the printed score is the
+/// estimate rounded, and its emoji follows the original app's bands for
+/// that score scaled to 100 tweets. The interval is a percentile bootstrap
+/// over the tweets (the set resampled with replacement 1,000 times with a
+/// fixed seed, so the same tweets always give the same interval): it
+/// answers how much the estimate would move with another sample of tweets
+/// like these.
+///
+/// ```swift
+/// let estimate = ScoreEstimate(posteriors: posteriors, method: .em, context: context)
+/// estimate.score     // -14 (rounded)
+/// estimate.interval  // -23.1 ... -5.2
+/// ```
+public struct ScoreEstimate: Equatable, Sendable {
+  /// The number of tweets.
+  public var count: Int
+  /// How the shares were estimated.
+  public var method: QuantificationMethod
+  /// The estimated share of each class, indexed by `Sentiment.rawValue`.
+  public var prevalence: [Double]
+  /// The estimated positives minus negatives, unrounded.
+  public var value: Double
+  /// The 90 % interval of ``value``.
+  public var interval: ClosedRange<Double>
+
+  /// The number of resamples behind ``interval``.
+  public static let resamples = 1000
+  /// The interval's coverage.
+  public static let confidence = 0.9
+
+  /// Estimates the score of tweets whose calibrated class probabilities are
+  /// `posteriors`.
+  ///
+  /// - Complexity: O(*n* × *B*) for *n* tweets and *B* =
+  ///   ``resamples``, times the method's iterations.
+  public init(
+    posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  ) {
+    count = posteriors.count
+    self.method = method
+    prevalence = Quantifier.prevalence(of: posteriors, method: method, context: context)
+    value = Self.score(prevalence, count: count)
+    interval = Self.bootstrap(posteriors, method: method, context: context)
+  }
+
+  /// The estimate rounded to a whole number of tweets: what is printed.
+  public var score: Int {
+    let rounded = value.rounded()
+    return rounded.isFinite ? Int(max(-Double(count), min(Double(count), rounded))) : 0
+  }
+
+  /// The band of the printed score scaled to 100 tweets, as
+  /// ``SentimentScore/band`` finds it; `nil` for no tweets.
+  public var band: EmojiBand? {
+    SentimentScore(positive: max(0, score), negative: max(0, -score), neutral: count - abs(score))
+      .band
+  }
+
+  /// The bands that the interval reaches, from the highest: one band when
+  /// the estimate is sure of its emoji.
+  public var bands: [EmojiBand] {
+    guard count > 0 else { return [] }
+    let scale = 100 / Double(count)
+    let high = band(scaled: interval.upperBound * scale)
+    let low = band(scaled: interval.lowerBound * scale)
+    let all = EmojiBand.allCases
+    guard let from = all.firstIndex(of: high), let to = all.firstIndex(of: low) else { return [] }
+    return Array(all[from...max(from, to)])
+  }
+
+  /// The band of a score scaled to 100 tweets.
+  private func band(scaled: Double) -> EmojiBand {
+    EmojiBand.allCases.first { band in
+      guard let bound = band.lowerBound.map(Double.init) else { return true }
+      return band.isInclusive ? scaled >= bound : scaled > bound
+    } ?? .furious
+  }
+
+  /// Positives minus negatives among `count` tweets with these shares.
+  static func score(_ prevalence: [Double], count: Int) -> Double {
+    Double(count)
+      * (prevalence[Sentiment.positive.rawValue] - prevalence[Sentiment.negative.rawValue])
+  }
+
+  /// The percentile bootstrap interval of the estimate.
+  static func bootstrap(
+    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  ) -> ClosedRange<Double> {
+    guard posteriors.count > 1 else {
+      let value = score(
+        Quantifier.prevalence(of: posteriors, method: method, context: context),
+        count: posteriors.count)
+      return value...value
+    }
+    var generator = SeededGenerator(seed: 1)
+    var values: [Double] = []
+    values.reserveCapacity(resamples)
+    var sample = posteriors
+    for _ in 0..<resamples {
+      for index in sample.indices {
+        sample[index] = posteriors[generator.next(below: posteriors.count)]
+      }
+      values.append(
+        score(
+          Quantifier.prevalence(of: sample, method: method, context: context),
+          count: posteriors.count))
+    }
+    values.sort()
+    let tail = (1 - confidence) / 2
+    let low = values[Int((tail * Double(resamples - 1)).rounded())]
+    let high = values[Int(((1 - tail) * Double(resamples - 1)).rounded())]
+    return low...high
+  }
+}

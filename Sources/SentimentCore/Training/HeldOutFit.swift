@@ -1,0 +1,125 @@
+import Foundation
+
+/// What `train` learns about a model from predictions on data it did not
+/// train on: the ``Calibration`` of its probabilities, and the confusion of
+/// its calibrated labels, which ``QuantificationMethod/adjusted`` uses.
+///
+/// Both come from k-fold cross-validation on the training data: each fold's
+/// texts are scored by a model trained, with the same settings, on the
+/// other folds. For a large corpus, the cross-validation runs on a seeded
+/// random sample of at most ``maximumRows`` rows (``HeldOutSample``): four
+/// numbers need far fewer, and training stays linear in the data.
+public struct HeldOutFit: Equatable, Sendable {
+  /// How the model's scores become probabilities.
+  public var calibration: Calibration
+  /// Held-out confusion counts of the calibrated labels:
+  /// `confusion[actual][predicted]`.
+  public var confusion: [[Int]]
+  /// The number of folds.
+  public var folds: Int
+  /// The number of rows cross-validated.
+  public var rows: Int
+
+  /// Creates a fit.
+  public init(calibration: Calibration, confusion: [[Int]], folds: Int, rows: Int) {
+    self.calibration = calibration
+    self.confusion = confusion
+    self.folds = folds
+    self.rows = rows
+  }
+
+  /// The folds `train` cross-validates with.
+  public static let defaultFolds = 5
+  /// The most rows `train` cross-validates.
+  public static let maximumRows = 20_000
+  /// The seed of the folds and of the sample.
+  public static let seed: UInt64 = 5
+
+  /// Cross-validates `corpus` with the model settings given and fits the
+  /// calibration to the held-out scores; `nil` when the corpus has fewer
+  /// texts than folds or only one class.
+  ///
+  /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts.
+  public static func fit(
+    _ corpus: LabeledCorpus, folds: Int = defaultFolds, seed: UInt64 = seed,
+    tokenizer: TokenizerSettings, options: NaiveBayesOptions, lexicon: Lexicon
+  ) -> HeldOutFit? {
+    guard corpus.count >= folds, Set(corpus.labels).count > 1 else { return nil }
+    let scores = heldOutScores(
+      corpus, folds: folds, seed: seed, tokenizer: tokenizer, options: options, lexicon: lexicon)
+    let calibration = CalibrationFit.fit(scores: scores, labels: corpus.labels)
+    var confusion = [[Int]](
+      repeating: [Int](repeating: 0, count: Sentiment.count), count: Sentiment.count)
+    for (row, actual) in zip(scores, corpus.labels) {
+      let predicted = Prediction(probabilities: calibration.probabilities(row)).label
+      confusion[actual.rawValue][predicted.rawValue] += 1
+    }
+    return HeldOutFit(
+      calibration: calibration, confusion: confusion, folds: folds, rows: corpus.count)
+  }
+
+  /// Each text's class scores from the model of the folds it is not in.
+  ///
+  /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts.
+  public static func heldOutScores(
+    _ corpus: LabeledCorpus, folds k: Int, seed: UInt64, tokenizer: TokenizerSettings,
+    options: NaiveBayesOptions, lexicon: Lexicon
+  ) -> [[Double]] {
+    let folds = Evaluation.stratifiedFolds(labels: corpus.labels, k: k, seed: seed)
+    var scores = [[Double]](repeating: [], count: corpus.count)
+    for held in folds {
+      let isHeld = Set(held)
+      var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
+      for index in corpus.labels.indices where !isHeld.contains(index) {
+        corpus.withText(at: index) { trainer.add($0, as: corpus.labels[index]) }
+      }
+      var classifier = Classifier(model: trainer.model())
+      for index in held {
+        scores[index] = corpus.withText(at: index) { classifier.scores($0) }
+      }
+    }
+    return scores
+  }
+}
+
+/// A seeded uniform sample of at most ``HeldOutFit/maximumRows`` labeled
+/// texts from a stream (reservoir sampling, Vitter's algorithm R): every
+/// row, in order, while there are fewer.
+public struct HeldOutSample {
+  private var texts: [[UInt8]] = []
+  private var labels: [Sentiment] = []
+  private var seen = 0
+  private var generator = SeededGenerator(seed: HeldOutFit.seed)
+  private let capacity: Int
+
+  /// Creates an empty sample of at most `capacity` rows.
+  public init(capacity: Int = HeldOutFit.maximumRows) {
+    self.capacity = capacity
+  }
+
+  /// Offers one row to the sample.
+  ///
+  /// - Complexity: O(*k*) in the text's length.
+  public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
+    seen += 1
+    if texts.count < capacity {
+      texts.append(Array(text))
+      labels.append(label)
+    } else {
+      let slot = generator.next(below: seen)
+      if slot < capacity {
+        texts[slot] = Array(text)
+        labels[slot] = label
+      }
+    }
+  }
+
+  /// The sampled rows.
+  public var corpus: LabeledCorpus {
+    var corpus = LabeledCorpus()
+    for (text, label) in zip(texts, labels) {
+      text.withUnsafeBufferPointer { corpus.append($0, label: label) }
+    }
+    return corpus
+  }
+}
