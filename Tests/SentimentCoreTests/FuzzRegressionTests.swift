@@ -87,13 +87,13 @@ final class FuzzRegressionTests: XCTestCase {
     for text in texts {
       var tokens = 0
       var features = 0
+      for token in Tokenizer().tokens(inUTF8: text) {
+        tokens += 1
+        XCTAssertFalse(token.isEmpty)
+        XCTAssertLessThanOrEqual(token.count, 124)
+        XCTAssertTrue(token.withUnsafeBufferPointer(isValidUTF8), "\(token)")
+      }
       text.withUnsafeBufferPointer { bytes in
-        Tokenizer().forEachToken(in: bytes) { token in
-          tokens += 1
-          XCTAssertFalse(token.isEmpty)
-          XCTAssertLessThanOrEqual(token.count, 124)
-          XCTAssertTrue(isValidUTF8(token), "\(Array(token))")
-        }
         featurizer.forEachFeature(in: bytes) { feature in
           features += 1
           XCTAssertTrue(isValidUTF8(feature))

@@ -17,7 +17,7 @@ extension Tokenizer {
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
   @inline(__always)
-  public func forEachToken(
+  func forEachToken(
     in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     let capacity = Self.scratchCapacity + Self.padding
@@ -35,7 +35,7 @@ extension Tokenizer {
 
   /// How many readable bytes follow each token that ``forEachToken(in:_:)``
   /// passes on.
-  public static let padding = 8
+  static let padding = 8
 }
 
 // MARK: - Character classes
@@ -75,15 +75,6 @@ private struct ScannerTables: @unchecked Sendable {
   /// ones, which no packed word is, in the empty slots.
   let negators: UnsafePointer<UInt64>
 
-  /// The words after which words are negated: `not`, `no`, `never`,
-  /// `cannot`, `nothing`, … and the apostrophe-less `dont`, `cant` …; the
-  /// words ending in `n't` are found by their ending.
-  static let negatorWords = [
-    "not", "no", "never", "cannot", "nothing", "nobody", "none", "nor", "neither", "nowhere",
-    "dont", "cant", "wont", "isnt", "arent", "wasnt", "werent", "doesnt", "didnt", "aint",
-    "couldnt", "shouldnt", "wouldnt", "havent", "hasnt", "hadnt",
-  ]
-
   static let shared = ScannerTables()
 
   private init() {
@@ -92,7 +83,7 @@ private struct ScannerTables: @unchecked Sendable {
     self.classes = UnsafePointer(classes)
     let negators = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.negatorSlots)
     negators.initialize(repeating: .max, count: Self.negatorSlots)
-    for word in Self.negatorWords {
+    for word in TokenizerRules.negatorWords {
       var word = word
       let packed = word.withUTF8 { packedLowercase($0) }
       let slot = Self.negatorSlot(packed)
@@ -120,54 +111,16 @@ private struct ScannerTables: @unchecked Sendable {
   }
 }
 
-/// What a non-ASCII scalar is to the tokenizer.
-private enum ScalarClass {
-  case letter, ideograph, emoji, emojiModifier, joiner, regionalIndicator, apostrophe, clause
-  case separator
-}
-
+/// The class of a non-ASCII scalar (``TokenizerRules/scalarClass(of:)``).
+@inline(__always)
 private func classify(_ scalar: UInt32) -> ScalarClass {
-  switch scalar {
-  case 0x2019, 0x02BC: return .apostrophe
-  case 0x200D: return .joiner
-  case 0xFE0F, 0xFE0E, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return .emojiModifier
-  case 0x1F1E6...0x1F1FF: return .regionalIndicator
-  case 0x1F000...0x1FAFF, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x231A...0x23FF, 0x2190...0x21FF,
-    0x3030, 0x303D, 0x3297, 0x3299:
-    return .emoji
-  case 0x2026, 0x3001, 0x3002, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1F, 0xFF1B, 0x061F, 0x060C:
-    return .clause
-  case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
-    return .ideograph
-  case 0x80...0xBF, 0xD7, 0xF7, 0x2000...0x206F, 0x2E00...0x2E7F, 0x3000...0x303F,
-    0xFF00...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65, 0xFFF0...0xFFFF:
-    return .separator
-  default: return .letter
-  }
+  TokenizerRules.scalarClass(of: scalar)
 }
 
-/// The lower-case form of a non-ASCII letter, for the scripts that have case
-/// and are common in tweets.
+/// A non-ASCII letter in lower case (``TokenizerRules/lowercased(_:)-(UInt32)``).
+@inline(__always)
 private func lowercased(_ scalar: UInt32) -> UInt32 {
-  switch scalar {
-  case 0x130: return 0x69
-  case 0x386: return 0x3AC
-  case 0x388...0x38A: return scalar + 0x25
-  case 0x38C: return 0x3CC
-  case 0x38E...0x38F: return scalar + 0x3F
-  case 0x460...0x481, 0x48A...0x4BF, 0x4D0...0x4FF: return scalar | 1
-  case 0x4C0: return 0x4CF
-  case 0x4C1...0x4CE: return scalar & 1 == 1 ? scalar + 1 : scalar
-  case 0xC0...0xDE where scalar != 0xD7: return scalar + 0x20
-  case 0x100...0x137, 0x14A...0x177: return scalar | 1
-  case 0x139...0x148, 0x179...0x17E: return scalar & 1 == 1 ? scalar + 1 : scalar
-  case 0x178: return 0xFF
-  case 0x391...0x3AB where scalar != 0x3A2: return scalar + 0x20
-  case 0x400...0x40F: return scalar + 0x50
-  case 0x410...0x42F: return scalar + 0x20
-  case 0xFF21...0xFF3A: return scalar + 0x20
-  default: return scalar
-  }
+  TokenizerRules.lowercased(scalar)
 }
 
 /// An emoticon and the one form it is mapped to.
@@ -179,24 +132,8 @@ private struct Emoticon {
 /// The emoticons that start with each byte, longest first: where a byte
 /// may start an emoticon, only those that start with it are tried.
 private let emoticonsByFirstByte: [[Emoticon]] = {
-  let groups: [(String, [String])] = [
-    (":)", [":-)", ":)", "=)", ":]", ":o)", "(:", "=]"]),
-    (":(", [":-(", ":(", "=(", ":[", "):", "=["]),
-    (":D", [":-D", ":D", "=D", "xD", "XD"]),
-    (";)", [";-)", ";)", ";D"]),
-    (":P", [":-P", ":P", ":-p", ":p", ";P", ";p", "=P", "=p", ":-b"]),
-    (":/", [":-/", ":/", ":-\\", ":\\", "=/"]),
-    (":'(", [":'(", ":'-(", ":’("]),
-    (":O", [":-O", ":O", ":-o", ":o"]),
-    (":|", [":-|", ":|"]),
-    (":*", [":-*", ":*"]),
-    ("<3", ["<3", "<33", "<333"]),
-    ("</3", ["</3"]),
-    ("^_^", ["^_^", "^^", "^-^"]),
-    ("-_-", ["-_-"]),
-  ]
   var table = [[Emoticon]](repeating: [], count: 256)
-  for (canonical, variants) in groups {
+  for (canonical, variants) in TokenizerRules.emoticons {
     for variant in variants {
       let text = Array(variant.utf8)
       table[Int(text[0])].append(Emoticon(text: text, canonical: Array(canonical.utf8)))
@@ -427,6 +364,7 @@ private struct TokenScanner {
           word.count &+= 1
         }
         word.last = 0
+        word.lastScalar = 0
         word.at &+= 1
         continue
       }
@@ -554,8 +492,10 @@ private struct TokenScanner {
     let count = literal.utf8CodeUnitCount
     guard position + count <= text.count else { return false }
     let expected = literal.utf8Start
-    for index in 0..<count where text[position + index] | 0x20 != expected[index] {
-      return false
+    // Only letters are folded: `| 0x20` alone would read 0x1A as `:`.
+    for index in 0..<count {
+      let byte = text[position + index]
+      if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[index] { return false }
     }
     return true
   }
