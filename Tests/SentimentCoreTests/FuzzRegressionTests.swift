@@ -93,11 +93,9 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertLessThanOrEqual(token.count, 124)
         XCTAssertTrue(token.withUnsafeBufferPointer(isValidUTF8), "\(token)")
       }
-      text.withUnsafeBufferPointer { bytes in
-        featurizer.forEachFeature(in: bytes) { feature in
-          features += 1
-          XCTAssertTrue(isValidUTF8(feature))
-        }
+      featurizer.forEachFeature(in: text.span) { feature in
+        features += 1
+        XCTAssertTrue(feature.withUnsafeBufferPointer(isValidUTF8))
       }
       XCTAssertEqual(features, tokens == 0 ? 0 : 2 * tokens - 1)
     }
