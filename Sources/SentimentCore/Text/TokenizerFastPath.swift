@@ -6,7 +6,9 @@
 // target check that both give the same tokens.
 //
 // It is kept because it is measured to matter: tokenizing is most of the time
-// of `train` and `classify`.
+// of `train` and `classify`, and on 2026-11-24 (`swiftc -O -wmo`, 2 shared
+// cores) ten passes over the 3,424 labeled Sanders texts took 25–33 ms here
+// and 630–970 ms through `ReferenceTokenizer`, some 30 times as long.
 
 extension Tokenizer {
   /// Calls `body` with the bytes of each token of `text`, in order.
