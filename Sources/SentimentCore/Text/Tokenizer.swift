@@ -137,29 +137,6 @@ public struct Tokenizer: Sendable {
     return result
   }
 
-  /// The tokens of UTF-8 bytes, by the fast path; invalid UTF-8 separates
-  /// tokens, and every token is valid UTF-8.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  public func tokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
-    var result: [[UInt8]] = []
-    bytes.withUnsafeBufferPointer { bytes in
-      forEachToken(in: bytes) { result.append(Array($0)) }
-    }
-    return result
-  }
-
-  /// Calls `body` with the bytes of each token of `text` (UTF-8, possibly
-  /// invalid), in order, by the fast path; the span is valid during the
-  /// call only.
-  ///
-  /// - Complexity: O(*n*) in the length of `text`, no allocation.
-  public func forEachToken(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
-    text.withUnsafeBufferPointer { text in
-      forEachToken(in: text) { token in body(token.span) }
-    }
-  }
-
   /// The tokens of `text` by ``ReferenceTokenizer``: the same as
   /// ``tokens(in:)``, slowly, for tests and for reading.
   ///
