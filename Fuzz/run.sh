@@ -26,7 +26,7 @@ if [ "${1:-}" = "--short" ]; then
   label="short (20 s per target)"
   shift
 fi
-all=(csv model response tokenizer arguments)
+all=(csv model response tokenizer tokenizer-equivalence arguments)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -37,6 +37,7 @@ source_of() {
     model) echo FuzzModelFile.swift ;;
     response) echo FuzzSearchResponse.swift ;;
     tokenizer) echo FuzzTokenizer.swift ;;
+    tokenizer-equivalence) echo FuzzTokenizerEquivalence.swift ;;
     arguments) echo FuzzArguments.swift ;;
     *) echo "unknown target '$1' (known: ${all[*]})" >&2; exit 64 ;;
   esac
@@ -51,7 +52,7 @@ find Sources/tweetalyze -name '*.swift' ! -name main.swift | while read -r file;
 done
 
 echo "fuzzing: $label"
-printf '%-10s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"
+printf '%-21s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"
 failed=0
 for target in "${targets[@]}"; do
   file=$(source_of "$target") || exit 64
@@ -87,7 +88,7 @@ for target in "${targets[@]}"; do
     failed=1
     grep -E 'ERROR|Fatal error|Test unit written|SUMMARY' "$log" | head -20
   fi
-  printf '%-10s %12s %8s %8s\n' "$target" "${executions:-?}" "$seconds" "$crashes" \
+  printf '%-21s %12s %8s %8s\n' "$target" "${executions:-?}" "$seconds" "$crashes" \
     | tee -a "$build/summary"
 done
 

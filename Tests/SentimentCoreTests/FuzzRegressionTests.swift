@@ -87,17 +87,15 @@ final class FuzzRegressionTests: XCTestCase {
     for text in texts {
       var tokens = 0
       var features = 0
-      text.withUnsafeBufferPointer { bytes in
-        Tokenizer().forEachToken(in: bytes) { token in
-          tokens += 1
-          XCTAssertFalse(token.isEmpty)
-          XCTAssertLessThanOrEqual(token.count, 124)
-          XCTAssertTrue(isValidUTF8(token), "\(Array(token))")
-        }
-        featurizer.forEachFeature(in: bytes) { feature in
-          features += 1
-          XCTAssertTrue(isValidUTF8(feature))
-        }
+      for token in Tokenizer().tokens(inUTF8: text) {
+        tokens += 1
+        XCTAssertFalse(token.isEmpty)
+        XCTAssertLessThanOrEqual(token.count, 124)
+        XCTAssertTrue(token.withUnsafeBufferPointer(isValidUTF8), "\(token)")
+      }
+      featurizer.forEachFeature(in: text.span) { feature in
+        features += 1
+        XCTAssertTrue(feature.withUnsafeBufferPointer(isValidUTF8))
       }
       XCTAssertEqual(features, tokens == 0 ? 0 : 2 * tokens - 1)
     }

@@ -38,4 +38,11 @@ final class HTMLEntitiesTests: XCTestCase {
     text.withUTF8 { HTMLEntities.decode($0, into: &output) }
     XCTAssertEqual(String(decoding: output, as: UTF8.self), "x>y")
   }
+
+  func testSpanVariantAppends() {
+    var output = Array("x".utf8)
+    let text = Array("&lt;3 &amp;".utf8)
+    HTMLEntities.decode(text.span, into: &output)
+    XCTAssertEqual(String(decoding: output, as: UTF8.self), "x<3 &")
+  }
 }

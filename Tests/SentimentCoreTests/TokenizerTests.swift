@@ -29,11 +29,18 @@ final class TokenizerTests: XCTestCase {
     XCTAssertEqual(
       escaped(actual), escaped(expected), "tokens of \(text.debugDescription): \(actual)",
       file: file, line: line)
+    // The reference implementation states the same rules.
+    let reference = Tokenizer(settings: settings).referenceTokens(in: text)
+    XCTAssertEqual(
+      escaped(reference), escaped(expected),
+      "reference tokens of \(text.debugDescription): \(reference)", file: file, line: line)
   }
 
-  /// The tokens of raw bytes, through `forEachToken(in:)`, as byte arrays.
+  /// The tokens of raw bytes, through `forEachToken(in:)`, as byte arrays;
+  /// checks that the reference implementation gives the same.
   private func byteTokens(
-    _ bytes: [UInt8], settings: TokenizerSettings = TokenizerSettings()
+    _ bytes: [UInt8], settings: TokenizerSettings = TokenizerSettings(),
+    file: StaticString = #filePath, line: UInt = #line
   ) -> [[UInt8]] {
     var result: [[UInt8]] = []
     bytes.withUnsafeBufferPointer { buffer in
@@ -41,6 +48,9 @@ final class TokenizerTests: XCTestCase {
         result.append(Array(token))
       }
     }
+    XCTAssertEqual(
+      Tokenizer(settings: settings).referenceTokens(inUTF8: bytes), result,
+      "reference tokens of \(bytes)", file: file, line: line)
     return result
   }
 

@@ -128,7 +128,8 @@ public struct NaiveBayesTrainer {
   ///
   /// Its features are the ones ``Featurizer`` gives: each token, then the
   /// pair of it and the token before (when bigrams are on). Ids are given
-  /// in order of first occurrence.
+  /// in order of first occurrence. The counting is the fast path of
+  /// `TrainerFastPath.swift`; `ReferenceCounts` counts the same plainly.
   ///
   /// - Complexity: O(*n*) in the text's length, amortized.
   public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
@@ -242,63 +243,6 @@ public struct NaiveBayesTrainer {
   }
 }
 
-/// A text's token ids, counted a chunk at a time so that memory does not
-/// grow with a long text.
-private struct TokenChunk {
-  /// Room for the ids; the first `count` are read and not counted yet (but
-  /// the first, when `carried`).
-  let storage: UnsafeMutableBufferPointer<UInt32>
-  var count = 0
-  /// Whether the first id is the last token of the previous chunk, counted
-  /// already and kept for the next chunk's first pair.
-  var carried = false
-
-  /// Room for the hashes of the pairs, one per id.
-  let hashes: UnsafeMutablePointer<UInt64>
-
-  /// A chunk that keeps its ids in `storage`, which has room for two or
-  /// more, and its pairs' hashes in `hashes`, which has as much room.
-  init(ids storage: UnsafeMutableBufferPointer<UInt32>, hashes: UnsafeMutablePointer<UInt64>) {
-    self.storage = storage
-    self.hashes = hashes
-  }
-
-  var isFull: Bool { count == storage.count }
-
-  /// Adds an id; the chunk must not be full.
-  @inline(__always)
-  mutating func append(_ id: UInt32) {
-    storage[count] = id
-    count &+= 1
-  }
-
-  /// Counts the tokens and the pairs between them in `table` (once per
-  /// `document` when it is not 0), then keeps the last token.
-  mutating func count(
-    into table: FeatureTable, label: Int, document: UInt32, bigrams: Bool,
-    _ recorded: inout RecordedDocuments?
-  ) {
-    let ids = UnsafeBufferPointer(rebasing: storage[..<self.count])
-    if bigrams { table.prefetchPairs(of: ids, hashes: hashes) }
-    for index in ids.indices {
-      if index > 0 || !carried { count(table.feature(ofToken: ids[index])) }
-      if bigrams && index > 0 {
-        count(table.insertPair(first: ids[index - 1], second: ids[index], hash: hashes[index]))
-      }
-    }
-    guard let last = ids.last else { return }
-    storage[0] = last
-    self.count = 1
-    carried = true
-
-    func count(_ feature: Int) {
-      if document > 0 && table.markSeen(feature, in: document) { return }
-      table.increment(feature, label: label)
-      recorded?.ids.append(Int32(truncatingIfNeeded: feature))
-    }
-  }
-}
-
 /// A trainer's features that reach the minimum count, renumbered densely in
 /// id order.
 struct TrainedFeatures: FeatureCounts {
@@ -321,7 +265,7 @@ struct TrainedFeatures: FeatureCounts {
 }
 
 /// Feature ids of many documents in one array.
-private struct RecordedDocuments {
+struct RecordedDocuments {
   var ids: [Int32] = []
   var ends: [Int] = [0]
   var labels: [Sentiment] = []

@@ -14,9 +14,20 @@ public struct Featurizer: Sendable {
     self.bigrams = bigrams
   }
 
-  /// Calls `body` with the bytes of each feature of `text`: every token, and
-  /// after each token but the first, the previous token, a space and it.
-  public func forEachFeature(
+  /// Calls `body` with the bytes of each feature of `text` (UTF-8, possibly
+  /// invalid): every token, and after each token but the first, the
+  /// previous token, a space and it. The span is valid during the call only.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`, no allocation.
+  public func forEachFeature(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
+    text.withUnsafeBufferPointer { text in
+      forEachFeature(in: text) { feature in body(feature.span) }
+    }
+  }
+
+  /// ``forEachFeature(in:_:)`` over a buffer, for the trainer and the
+  /// classifier.
+  func forEachFeature(
     in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     guard bigrams else {

@@ -20,7 +20,15 @@ public enum HTMLEntities {
   /// Appends `bytes` to `output` with the entities decoded.
   ///
   /// - Complexity: O(*n*).
-  public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  public static func decode(_ bytes: Span<UInt8>, into output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { decode($0, into: &output) }
+  }
+
+  /// Appends `bytes` to `output` with the entities decoded: the readers'
+  /// entry point, over the buffer they hold.
+  ///
+  /// - Complexity: O(*n*).
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     guard let base = bytes.baseAddress else { return }
     var index = 0
     while index < bytes.count {

@@ -95,8 +95,8 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
   }
 }
 
-/// Splits tweet text, given as UTF-8 bytes, into tokens without creating a
-/// `String` per token.
+/// Splits tweet text into tokens: words, `<url>`, `<user>`, `<num>`,
+/// emoticons, emoji and runs of `!` and `?`.
 ///
 /// ```swift
 /// let tokenizer = Tokenizer()
@@ -104,11 +104,10 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
 /// // ["soo", "happy", "with", "<user>", ":)", "<url>"]
 /// ```
 ///
-/// Words are runs of letters, digits, `_` and combining marks, with an
-/// apostrophe (`'` or `’`) kept inside a word (`don't`). Chinese and Japanese
-/// characters, which are written without spaces, are one token each. Invalid
-/// UTF-8 and other punctuation separate tokens. A token longer than
-/// ``maximumTokenLength`` bytes is cut to that length.
+/// What happens to a tweet, rule by rule, is written out in
+/// ``ReferenceTokenizer``: ``referenceTokens(in:)`` follows it plainly. The
+/// other methods use the fast path (`TokenizerFastPath.swift`), which gives
+/// the same tokens without creating a `String` per token.
 public struct Tokenizer: Sendable {
   /// The steps this tokenizer applies.
   public var settings: TokenizerSettings
@@ -124,190 +123,366 @@ public struct Tokenizer: Sendable {
     self.settings = settings
   }
 
-  /// The tokens of `text` as strings, for tests, `explain` and other cold
-  /// paths.
+  /// The tokens of `text`, by the fast path.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
   public func tokens(in text: String) -> [String] {
     var result: [String] = []
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBufferPointer { buffer in
-      forEachToken(in: UnsafeBufferPointer(buffer)) { token in
+    var text = text
+    text.withUTF8 { bytes in
+      forEachToken(in: bytes) { token in
         result.append(String(decoding: token, as: UTF8.self))
       }
     }
     return result
   }
 
-  /// Calls `body` with the bytes of each token of `text`, in order.
+  /// The tokens of `text` by ``ReferenceTokenizer``: the same as
+  /// ``tokens(in:)``, slowly, for tests and for reading.
   ///
-  /// The buffer passed to `body` is only valid during the call. At least
-  /// ``padding`` readable bytes follow it, so that a lookup can read the
-  /// token's last bytes in one load.
-  ///
-  /// - Complexity: O(*n*) in the length of `text`, no allocation.
-  @inline(__always)
-  public func forEachToken(
-    in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
-    let capacity = Self.scratchCapacity + Self.padding
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
-      // Words are read eight bytes at a time, past their end.
-      scratch.initialize(repeating: 0)
-      let tokens = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratchCapacity])
-      var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
-      scanner.forEach(body)
-    }
+  /// - Complexity: O(*n*) in the length of `text`, with an allocation per
+  ///   token.
+  public func referenceTokens(in text: String) -> [String] {
+    var reference = ReferenceTokenizer(settings: settings, text: Array(text.unicodeScalars))
+    return reference.tokens()
   }
 
-  /// Room for the negation prefix, a token, and an emoji sequence.
-  static let scratchCapacity = 128
-
-  /// How many readable bytes follow each token that ``forEachToken(in:_:)``
-  /// passes on.
-  public static let padding = 8
-}
-
-// MARK: - Character classes
-
-/// What an ASCII byte can start or continue.
-private enum ByteClass: UInt8 {
-  case separator, space, word, apostrophe, at, hash, bang, clause, emoticonStart, nonASCII
-
-  init(_ byte: UInt8) {
-    switch byte {
-    case 0x80...: self = .nonASCII
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-      self = .word
-    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-      self = .space
-    case UInt8(ascii: "'"): self = .apostrophe
-    case UInt8(ascii: "@"): self = .at
-    case UInt8(ascii: "#"): self = .hash
-    case UInt8(ascii: "!"), UInt8(ascii: "?"): self = .bang
-    case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"): self = .clause
-    case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: "^"), UInt8(ascii: "-"):
-      self = .emoticonStart
-    default: self = .separator
-    }
+  /// The tokens of UTF-8 bytes by ``ReferenceTokenizer``: the same as
+  /// ``tokens(inUTF8:)``, slowly.
+  ///
+  /// Each invalid sequence becomes U+FFFD, which separates tokens as the
+  /// invalid bytes do in the fast path.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
+  public func referenceTokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
+    referenceTokens(in: String(decoding: bytes, as: UTF8.self)).map { Array($0.utf8) }
   }
 }
 
-/// The tables the scanner reads for every byte and word, built once and
-/// never freed: through pointers they are read without the bounds checks
-/// and lazy-initialization checks of global arrays.
-private struct ScannerTables: @unchecked Sendable {
-  /// `ByteClass` by byte.
-  let classes: UnsafePointer<ByteClass>
-  /// The negators, packed (see `packedLowercase`), by `negatorSlot`; all
-  /// ones, which no packed word is, in the empty slots.
-  let negators: UnsafePointer<UInt64>
+// MARK: - The reference tokenizer
 
-  /// The words after which words are negated: `not`, `no`, `never`,
-  /// `cannot`, `nothing`, … and the apostrophe-less `dont`, `cant` …; the
-  /// words ending in `n't` are found by their ending.
+/// The tokenizer's rules, stated plainly: one token at a time from the left,
+/// each step of ``TokenizerSettings`` applied where the text calls for it.
+///
+/// ```swift
+/// Tokenizer().referenceTokens(in: "Sooo happy with @Apple :-) but not #TODAY!! 😭🏽 http://t.co/x")
+/// // ["soo", "happy", "with", "<user>", ":)", "but", "not", "NOT_today", "!!", "😭", "<url>"]
+/// ```
+///
+/// At each place in the text, the first rule that applies takes what it
+/// needs and may give a token:
+///
+/// 1. **Whitespace** (space, tab, line feed, carriage return, vertical tab,
+///    form feed) is skipped.
+/// 2. **Links** (`urls`): `http://`, `https://` or `www.`, in any case,
+///    starts a link that runs to the next whitespace: the token `<url>`.
+///    Links, mentions and emoji leave a negated clause as it is.
+/// 3. **Emoticons** (`emoticons`): one of ``TokenizerRules/emoticons`` that
+///    does not follow a word character and is not followed by one or by
+///    `'`; the longest one that fits. Its token is the group's form (`:-)`
+///    → `:)`), and it ends a negated clause.
+/// 4. **Mentions**: `@` before a word character. With `mentions` the name
+///    (word characters, no apostrophe) becomes `<user>`; without it the
+///    name is read as a word (rule 7) without the `@`.
+/// 5. **Hashtags**: `#` before a word character starts a word (rule 7);
+///    without `hashtags` the word keeps its `#`, inside the 64 bytes.
+/// 6. **`!` and `?`**: a run of them ends a negated clause; with
+///    `punctuation` it is the token `!` or `?` (one), `!!` or `??` (more
+///    than one), or `?!` (both).
+/// 7. **Words**: a word character starts a word (see
+///    ``readWord(prefix:)``: case folding, squeezed repeats, apostrophes,
+///    the 64-byte limit), and ``finishWord(_:prefix:)`` decides its token:
+///    dropped when short, `<num>` when a number, `NOT_` in a negated clause.
+/// 8. **Ideographs** (Chinese, Japanese kana) are one word each, so they
+///    take `NOT_` in a negated clause.
+/// 9. **Emoji** (`emoji`): an emoji with its modifiers (skin tones,
+///    variation selectors, keycaps, tags: dropped) and the emoji joined to
+///    it by ZWJ is one token; two regional indicators are one flag. Without
+///    `emoji` the sequence is skipped.
+/// 10. **Anything else** is skipped: `. , ; :` and the other clause marks
+///    (``ScalarClass/clause``) end a negated clause; other punctuation,
+///    apostrophes outside words, lone modifiers and joiners, and invalid
+///    UTF-8 (U+FFFD here) do not.
+///
+/// A *word character* is an ASCII letter or digit, `_`, or a letter of
+/// another script (``ScalarClass/letter``: letters, combining marks, digits
+/// of other scripts). HTML entities are not the tokenizer's business: the
+/// readers decode them first (``HTMLEntities``).
+public struct ReferenceTokenizer {
+  /// The steps applied.
+  public let settings: TokenizerSettings
+  /// The text, a scalar at a time.
+  private let text: [Unicode.Scalar]
+  /// Where the next token starts.
+  private var position = 0
+  /// Whether the words read now are in a negated clause: after a negator,
+  /// up to `but`, an emoticon or a mark that ends a clause.
+  private var negated = false
+
+  /// A tokenizer for `text`; invalid UTF-8 must already be U+FFFD.
+  public init(settings: TokenizerSettings, text: [Unicode.Scalar]) {
+    self.settings = settings
+    self.text = text
+  }
+
+  /// The text's tokens, in order.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  public mutating func tokens() -> [String] {
+    var tokens: [String] = []
+    while position < text.count {
+      if let token = nextToken() { tokens.append(token) }
+    }
+    return tokens
+  }
+
+  /// Applies the first rule that fits at `position` and moves past what it
+  /// took; its token, if it makes one.
+  private mutating func nextToken() -> String? {
+    let character = text[position]
+    let kind = TokenizerRules.scalarClass(of: character.value)
+    if TokenizerRules.isSpace(character) {
+      position += 1
+      return nil
+    }
+    if settings.urls && startsLink() {
+      while position < text.count && !TokenizerRules.isSpace(text[position]) { position += 1 }
+      return "<url>"
+    }
+    if settings.emoticons, let (length, form) = emoticon() {
+      position += length
+      negated = false
+      return form
+    }
+    if character == "@" && isWordCharacter(at: position + 1) {
+      position += 1
+      guard settings.mentions else { return readWord(prefix: "") }
+      while isWordCharacter(at: position) { position += 1 }
+      return "<user>"
+    }
+    if character == "#" && isWordCharacter(at: position + 1) {
+      position += 1
+      return readWord(prefix: settings.hashtags ? "" : "#")
+    }
+    if character == "!" || character == "?" { return readMarks() }
+    if isWordCharacter(at: position) { return readWord(prefix: "") }
+    if kind == .ideograph {
+      position += 1
+      return finishWord(String(character), prefix: "")
+    }
+    if kind == .emoji || kind == .regionalIndicator { return readEmoji() }
+    if TokenizerRules.endsClause(character) { negated = false }
+    position += 1
+    return nil
+  }
+
+  // MARK: Words
+
+  /// Whether the character at `index` can start or continue a word.
+  private func isWordCharacter(at index: Int) -> Bool {
+    index < text.count && TokenizerRules.isWordCharacter(text[index])
+  }
+
+  /// Reads the word at `position`, after `prefix`, and gives its token
+  /// (``finishWord(_:prefix:)``).
+  ///
+  /// - A word runs over word characters; an apostrophe (`'`, `’` or `ʼ`)
+  ///   followed by a word character stays in it, as `'` (`don’t` → `don't`).
+  /// - `lowercase` folds each letter (``TokenizerRules/lowercased(_:)``).
+  /// - `squeezeRepeats` leaves out the third and later of a run of the same
+  ///   folded letter (`loooove` → `loove`). Digits make no runs; an
+  ///   apostrophe breaks one, and so does a change between an ASCII and a
+  ///   non-ASCII character (`İ` folds to `i`, but `iiİ` is no run).
+  /// - A character that does not fit in ``Tokenizer/maximumTokenLength``
+  ///   bytes, with the prefix, is left out; the word still runs to its end.
+  private mutating func readWord(prefix: String) -> String? {
+    var word = String.UnicodeScalarView()
+    var length = prefix.utf8.count
+    func append(_ scalar: Unicode.Scalar) {
+      let size = scalar.utf8.count
+      guard length + size <= Tokenizer.maximumTokenLength else { return }
+      word.append(scalar)
+      length += size
+    }
+    var previous: (folded: Unicode.Scalar, isASCII: Bool)?
+    var run = 0
+    while position < text.count {
+      let character = text[position]
+      if TokenizerRules.isApostrophe(character) {
+        guard isWordCharacter(at: position + 1) else { break }
+        append("'")
+        previous = nil
+        position += 1
+        continue
+      }
+      guard TokenizerRules.isWordCharacter(character) else { break }
+      let folded = settings.lowercase ? TokenizerRules.lowercased(character) : character
+      let repeats =
+        previous?.folded == folded && previous?.isASCII == character.isASCII
+        && !("0"..."9").contains(character)
+      run = repeats ? run + 1 : 1
+      previous = (folded, character.isASCII)
+      if !(settings.squeezeRepeats && run > 2) { append(folded) }
+      position += 1
+    }
+    return finishWord(String(word), prefix: prefix)
+  }
+
+  /// The token of a word read after `prefix` (`#` or nothing), by these
+  /// rules in order:
+  ///
+  /// 1. `dropShortWords`: a word of one byte (an ASCII letter, digit or
+  ///    `_`) is dropped.
+  /// 2. `numbers`: a word of ASCII digits only is `<num>`.
+  /// 3. `negation`: a negator (``TokenizerRules/negators``, or a word
+  ///    ending in `n't`, ASCII letters in any case) starts a negated clause
+  ///    and `but` ends it; both are kept as they are. Any other word in a
+  ///    negated clause gets ``Tokenizer/negationPrefix`` before its prefix
+  ///    (`NOT_happy`, `NOT_#happy`).
+  private mutating func finishWord(_ word: String, prefix: String) -> String? {
+    let bytes = Array(word.utf8)
+    if settings.dropShortWords && bytes.count == 1 { return nil }
+    if settings.numbers && !bytes.isEmpty && bytes.allSatisfy({ (0x30...0x39).contains($0) }) {
+      return "<num>"
+    }
+    let token = prefix + word
+    guard settings.negation else { return token }
+    let key = String(decoding: bytes.map(TokenizerRules.lowercasedASCII), as: UTF8.self)
+    if TokenizerRules.negators.contains(key) || key.hasSuffix("n't") {
+      negated = true
+      return token
+    }
+    if key == "but" {
+      negated = false
+      return token
+    }
+    return negated ? Tokenizer.negationPrefix + token : token
+  }
+
+  // MARK: Links, emoticons, marks, emoji
+
+  /// Whether a link starts at `position`.
+  private func startsLink() -> Bool {
+    ["http://", "https://", "www."].contains { start in
+      let start = Array(start.unicodeScalars)
+      guard position + start.count <= text.count else { return false }
+      return zip(text[position...], start).allSatisfy {
+        TokenizerRules.lowercasedASCII($0.0) == $0.1
+      }
+    }
+  }
+
+  /// The emoticon at `position`, as its length and its group's form.
+  private func emoticon() -> (length: Int, form: String)? {
+    if position > 0 && TokenizerRules.isWordCharacter(text[position - 1]) { return nil }
+    for (variant, form) in TokenizerRules.emoticonsLongestFirst {
+      let end = position + variant.count
+      guard end <= text.count && text[position..<end].elementsEqual(variant) else { continue }
+      if end < text.count
+        && (TokenizerRules.isWordCharacter(text[end]) || text[end] == "'")
+      {
+        continue
+      }
+      return (variant.count, form)
+    }
+    return nil
+  }
+
+  /// Reads a run of `!` and `?`.
+  private mutating func readMarks() -> String? {
+    var marks = Set<Unicode.Scalar>()
+    var count = 0
+    while position < text.count && (text[position] == "!" || text[position] == "?") {
+      marks.insert(text[position])
+      count += 1
+      position += 1
+    }
+    negated = false
+    guard settings.punctuation else { return nil }
+    if marks.count == 2 { return "?!" }
+    let mark = String(marks.first ?? "!")
+    return count > 1 ? mark + mark : mark
+  }
+
+  /// Reads an emoji sequence: an emoji, its modifiers (dropped) and the
+  /// emoji joined to it by ZWJ (U+200D), kept while the token has room for
+  /// another pair within ``TokenizerRules/longestEmojiSequence`` bytes; or a
+  /// flag, two regional indicators. The token is the sequence when `emoji`
+  /// is on. Emoji leave negation as it is.
+  private mutating func readEmoji() -> String? {
+    let first = text[position]
+    var sequence = String.UnicodeScalarView([first])
+    position += 1
+    func kind(at index: Int) -> ScalarClass? {
+      index < text.count ? TokenizerRules.scalarClass(of: text[index].value) : nil
+    }
+    if TokenizerRules.scalarClass(of: first.value) == .regionalIndicator {
+      if kind(at: position) == .regionalIndicator {
+        sequence.append(text[position])
+        position += 1
+      }
+    } else {
+      while let next = kind(at: position) {
+        if next == .emojiModifier {
+          position += 1
+        } else if next == .joiner && kind(at: position + 1) == .emoji
+          && String(sequence).utf8.count + 8 <= TokenizerRules.longestEmojiSequence
+        {
+          sequence.append(text[position])
+          sequence.append(text[position + 1])
+          position += 2
+        } else {
+          break
+        }
+      }
+    }
+    return settings.emoji ? String(sequence) : nil
+  }
+}
+
+// MARK: - Character classes and word lists
+
+/// What a scalar is to the tokenizer, beyond ASCII (see
+/// ``TokenizerRules/scalarClass(of:)``).
+enum ScalarClass {
+  /// Starts or continues a word: letters, combining marks and digits of
+  /// every script without a class of its own.
+  case letter
+  /// Chinese, Japanese: one token each.
+  case ideograph
+  /// Starts an emoji sequence.
+  case emoji
+  /// Dropped after an emoji: skin tones, variation selectors, keycap, tags.
+  case emojiModifier
+  /// ZWJ, U+200D.
+  case joiner
+  /// Half of a flag.
+  case regionalIndicator
+  /// `’` and `ʼ`: an apostrophe inside a word.
+  case apostrophe
+  /// Ends a negated clause: `…`, ideographic and fullwidth marks, Arabic
+  /// `؟` and `،`.
+  case clause
+  /// Punctuation, spaces, symbols and the like: separates tokens.
+  case separator
+}
+
+/// The character classes, word lists and limits that both the
+/// ``ReferenceTokenizer`` and the fast path follow.
+enum TokenizerRules {
+  /// The words after which words are negated, besides every word ending in
+  /// `n't`: `not`, `no`, `never`, … and the apostrophe-less `dont`, `cant` ….
   static let negatorWords = [
     "not", "no", "never", "cannot", "nothing", "nobody", "none", "nor", "neither", "nowhere",
     "dont", "cant", "wont", "isnt", "arent", "wasnt", "werent", "doesnt", "didnt", "aint",
     "couldnt", "shouldnt", "wouldnt", "havent", "hasnt", "hadnt",
   ]
 
-  static let shared = ScannerTables()
+  /// ``negatorWords`` as a set.
+  static let negators = Set(negatorWords)
 
-  private init() {
-    let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
-    for value in 0..<256 { (classes + value).initialize(to: ByteClass(UInt8(value))) }
-    self.classes = UnsafePointer(classes)
-    let negators = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.negatorSlots)
-    negators.initialize(repeating: .max, count: Self.negatorSlots)
-    for word in Self.negatorWords {
-      var word = word
-      let packed = word.withUTF8 { packedLowercase($0) }
-      let slot = Self.negatorSlot(packed)
-      // The multiplier was chosen so that the negators do not collide.
-      precondition(negators[slot] == .max, "two negators share a slot")
-      negators[slot] = packed
-    }
-    self.negators = UnsafePointer(negators)
-  }
-
-  static let negatorSlots = 64
-
-  /// A perfect hash of the packed negators into 64 slots: one multiplication,
-  /// one load and one comparison per word, instead of a search.
-  @inline(__always)
-  static func negatorSlot(_ packed: UInt64) -> Int {
-    Int(truncatingIfNeeded: (packed &* 0x66FE_C086_DF22_9651) >> 58)
-  }
-
-  /// Whether a packed word of up to eight bytes is a negator; 0 for a
-  /// longer word is not.
-  @inline(__always)
-  func isNegator(packed: UInt64) -> Bool {
-    negators[Self.negatorSlot(packed)] == packed
-  }
-}
-
-/// What a non-ASCII scalar is to the tokenizer.
-private enum ScalarClass {
-  case letter, ideograph, emoji, emojiModifier, joiner, regionalIndicator, apostrophe, clause
-  case separator
-}
-
-private func classify(_ scalar: UInt32) -> ScalarClass {
-  switch scalar {
-  case 0x2019, 0x02BC: return .apostrophe
-  case 0x200D: return .joiner
-  case 0xFE0F, 0xFE0E, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return .emojiModifier
-  case 0x1F1E6...0x1F1FF: return .regionalIndicator
-  case 0x1F000...0x1FAFF, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x231A...0x23FF, 0x2190...0x21FF,
-    0x3030, 0x303D, 0x3297, 0x3299:
-    return .emoji
-  case 0x2026, 0x3001, 0x3002, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1F, 0xFF1B, 0x061F, 0x060C:
-    return .clause
-  case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
-    return .ideograph
-  case 0x80...0xBF, 0xD7, 0xF7, 0x2000...0x206F, 0x2E00...0x2E7F, 0x3000...0x303F,
-    0xFF00...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65, 0xFFF0...0xFFFF:
-    return .separator
-  default: return .letter
-  }
-}
-
-/// The lower-case form of a non-ASCII letter, for the scripts that have case
-/// and are common in tweets.
-private func lowercased(_ scalar: UInt32) -> UInt32 {
-  switch scalar {
-  case 0x130: return 0x69
-  case 0x386: return 0x3AC
-  case 0x388...0x38A: return scalar + 0x25
-  case 0x38C: return 0x3CC
-  case 0x38E...0x38F: return scalar + 0x3F
-  case 0x460...0x481, 0x48A...0x4BF, 0x4D0...0x4FF: return scalar | 1
-  case 0x4C0: return 0x4CF
-  case 0x4C1...0x4CE: return scalar & 1 == 1 ? scalar + 1 : scalar
-  case 0xC0...0xDE where scalar != 0xD7: return scalar + 0x20
-  case 0x100...0x137, 0x14A...0x177: return scalar | 1
-  case 0x139...0x148, 0x179...0x17E: return scalar & 1 == 1 ? scalar + 1 : scalar
-  case 0x178: return 0xFF
-  case 0x391...0x3AB where scalar != 0x3A2: return scalar + 0x20
-  case 0x400...0x40F: return scalar + 0x50
-  case 0x410...0x42F: return scalar + 0x20
-  case 0xFF21...0xFF3A: return scalar + 0x20
-  default: return scalar
-  }
-}
-
-/// An emoticon and the one form it is mapped to.
-private struct Emoticon {
-  let text: [UInt8]
-  let canonical: [UInt8]
-}
-
-/// The emoticons that start with each byte, longest first: where a byte
-/// may start an emoticon, only those that start with it are tried.
-private let emoticonsByFirstByte: [[Emoticon]] = {
-  let groups: [(String, [String])] = [
+  /// The emoticons by the one form each group is mapped to.
+  static let emoticons: [(form: String, variants: [String])] = [
     (":)", [":-)", ":)", "=)", ":]", ":o)", "(:", "=]"]),
     (":(", [":-(", ":(", "=(", ":[", "):", "=["]),
     (":D", [":-D", ":D", "=D", "xD", "XD"]),
@@ -323,705 +498,101 @@ private let emoticonsByFirstByte: [[Emoticon]] = {
     ("^_^", ["^_^", "^^", "^-^"]),
     ("-_-", ["-_-"]),
   ]
-  var table = [[Emoticon]](repeating: [], count: 256)
-  for (canonical, variants) in groups {
-    for variant in variants {
-      let text = Array(variant.utf8)
-      table[Int(text[0])].append(Emoticon(text: text, canonical: Array(canonical.utf8)))
-    }
-  }
-  // Longest first, so that `:-)` is not read as `:-` and `)`; no two
-  // emoticons of one length and first byte can both match.
-  return table.map { $0.sorted { $0.text.count > $1.text.count } }
-}()
 
-/// Up to eight bytes, lower-cased ASCII, packed into one integer with the
-/// first byte lowest: a set key that needs no allocation.
-private func packedLowercase(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-  var packed: UInt64 = 0
-  for (index, byte) in word.prefix(8).enumerated() { packed |= UInt64(byte) << (8 * index) }
-  return ASCIIChunk.lowercased(packed)
-}
+  /// Every emoticon with its form, longest first, so that `:-)` is not
+  /// read as `:-` and `)`.
+  static let emoticonsLongestFirst: [(variant: [Unicode.Scalar], form: String)] =
+    emoticons.flatMap { group in
+      group.variants.map { (Array($0.unicodeScalars), group.form) }
+    }.sorted { $0.variant.count > $1.variant.count }
 
-/// `"but"`, packed.
-private let packedBut: UInt64 = 0x74_7562
+  /// The longest emoji sequence, in bytes.
+  static let longestEmojiSequence = 120
 
-// MARK: - Scanner
-
-/// One pass over a text, a token at a time: between two tokens its state is
-/// where it is and whether words are negated.
-private struct TokenScanner {
-  let settings: TokenizerSettings
-  let text: UnsafeBufferPointer<UInt8>
-  /// `ScannerTables.classes`, read once per text.
-  let classes: UnsafePointer<ByteClass>
-  let tables: ScannerTables
-  var position = 0
-  var negated = false
-  /// The token being built.
-  var out: TokenBuffer
-
-  init(
-    settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>,
-    scratch: UnsafeMutableBufferPointer<UInt8>
-  ) {
-    self.settings = settings
-    self.text = text
-    tables = ScannerTables.shared
-    classes = tables.classes
-    out = TokenBuffer(storage: scratch)
+  /// Space, tab, line feed, vertical tab, form feed, carriage return.
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == " " || ("\t"..."\r").contains(scalar)
   }
 
-  /// Decodes the scalar at `index`; invalid UTF-8 decodes as a one-byte
-  /// separator.
-  func scalar(at index: Int) -> (value: UInt32, length: Int) {
-    let lead = UInt32(text[index])
-    let count = text.count
-    func continuation(_ offset: Int) -> UInt32? {
-      let at = index + offset
-      guard at < count, text[at] & 0xC0 == 0x80 else { return nil }
-      return UInt32(text[at] & 0x3F)
+  /// An ASCII letter or digit, `_`, or a ``ScalarClass/letter``.
+  static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        || ("0"..."9").contains(scalar) || scalar == "_"
     }
-    switch lead {
-    case 0xC2...0xDF:
-      if let b1 = continuation(1) { return ((lead & 0x1F) << 6 | b1, 2) }
-    case 0xE0...0xEF:
-      if let b1 = continuation(1), let b2 = continuation(2) {
-        let value = (lead & 0x0F) << 12 | b1 << 6 | b2
-        if value >= 0x800 && !(0xD800...0xDFFF).contains(value) { return (value, 3) }
-      }
-    case 0xF0...0xF4:
-      if let b1 = continuation(1), let b2 = continuation(2), let b3 = continuation(3) {
-        let value = (lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
-        if (0x10000...0x10FFFF).contains(value) { return (value, 4) }
-      }
-    default: break
-    }
-    return (0x80, 1)
+    return scalarClass(of: scalar.value) == .letter
   }
 
-  /// Calls `body` with each token to the end of the text; a token's bytes
-  /// are valid during the call.
-  ///
-  /// The loop calls `body` rather than returning each token, so that its
-  /// state stays in registers from one token to the next.
-  @inline(__always)
-  mutating func forEach(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    while position < text.count {
-      let byte = text[position]
-      let kind = classes[Int(byte)]
-      // Most tokens are plain words, most separators one space: they take
-      // two predictable branches.
-      if kind == .word {
-        if settings.urls && startsURL() {
-          skipToSpace()
-          body(special("<url>"))
-        } else if settings.emoticons && byte | 0x20 == UInt8(ascii: "x") && matchEmoticon() {
-          body(emoticon())
-        } else {
-          out.reset(prefix: nil)
-          if let word = scanWord() { body(word) }
-        }
-      } else if kind == .space {
-        position += 1
-      } else if let token = scanOther(kind, byte) {
-        body(token)
-      }
+  /// `'`, or a ``ScalarClass/apostrophe``.
+  static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "'" || (!scalar.isASCII && scalarClass(of: scalar.value) == .apostrophe)
+  }
+
+  /// `.`, `,`, `;`, `:`, or a ``ScalarClass/clause`` mark.
+  static func endsClause(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar == "." || scalar == "," || scalar == ";" || scalar == ":" }
+    return scalarClass(of: scalar.value) == .clause
+  }
+
+  /// An ASCII capital in lower case; anything else as it is.
+  static func lowercasedASCII(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+  }
+
+  /// An ASCII capital's byte in lower case; any other byte as it is.
+  static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+  }
+
+  /// A letter in lower case: ASCII, and the scripts with case that are
+  /// common in tweets (``lowercased(_:)-(UInt32)``).
+  static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    if scalar.isASCII { return lowercasedASCII(scalar) }
+    return Unicode.Scalar(lowercased(scalar.value)) ?? scalar
+  }
+
+  /// The class of a non-ASCII scalar.
+  static func scalarClass(of scalar: UInt32) -> ScalarClass {
+    switch scalar {
+    case 0x2019, 0x02BC: return .apostrophe
+    case 0x200D: return .joiner
+    case 0xFE0F, 0xFE0E, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return .emojiModifier
+    case 0x1F1E6...0x1F1FF: return .regionalIndicator
+    case 0x1F000...0x1FAFF, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x231A...0x23FF, 0x2190...0x21FF,
+      0x3030, 0x303D, 0x3297, 0x3299:
+      return .emoji
+    case 0x2026, 0x3001, 0x3002, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1F, 0xFF1B, 0x061F, 0x060C:
+      return .clause
+    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
+      return .ideograph
+    case 0x80...0xBF, 0xD7, 0xF7, 0x2000...0x206F, 0x2E00...0x2E7F, 0x3000...0x303F,
+      0xFF00...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65, 0xFFF0...0xFFFF:
+      return .separator
+    default: return .letter
     }
   }
 
-  /// Scans what starts with a byte that is neither a word's nor a space: a
-  /// mention, a hashtag, punctuation, an emoticon or a non-ASCII scalar;
-  /// its token, if it makes one.
-  @inline(never)
-  mutating func scanOther(_ kind: ByteClass, _ byte: UInt8) -> UnsafeBufferPointer<UInt8>? {
-    switch kind {
-    case .space, .separator, .apostrophe, .word:
-      position += 1
-    case .at:
-      guard isWordStart(at: position + 1) else {
-        position += 1
-        return nil
-      }
-      position += 1
-      guard settings.mentions else {
-        out.reset(prefix: nil)
-        return scanWord()
-      }
-      skipWordChars()
-      return special("<user>")
-    case .hash:
-      guard isWordStart(at: position + 1) else {
-        position += 1
-        return nil
-      }
-      out.reset(prefix: settings.hashtags ? nil : UInt8(ascii: "#"))
-      position += 1
-      return scanWord()
-    case .bang:
-      return scanBangs()
-    case .clause:
-      if byte == UInt8(ascii: ";") && settings.emoticons && matchEmoticon() { return emoticon() }
-      position += 1
-      negated = false
-    case .emoticonStart:
-      if settings.emoticons && matchEmoticon() { return emoticon() }
-      if byte == UInt8(ascii: ":") { negated = false }
-      position += 1
-    case .nonASCII:
-      return scanNonASCII()
-    }
-    return nil
-  }
-
-  // MARK: Words
-
-  func isWordStart(at index: Int) -> Bool {
-    guard index < text.count else { return false }
-    let byte = text[index]
-    if byte < 0x80 { return classes[Int(byte)] == .word }
-    let (value, _) = scalar(at: index)
-    return classify(value) == .letter
-  }
-
-  /// Scans a word from `position` into `out`, after what `out` holds (a `#`
-  /// or nothing); the word's token, unless it is dropped.
-  ///
-  /// Takes eight bytes at a time while they are ASCII letters, digits or
-  /// `_` and hold no letter repeated three times; the byte that stops that
-  /// (an apostrophe, a non-ASCII letter, a repeat, the end of the word or of
-  /// the text) is read alone.
-  @inline(__always)
-  mutating func scanWord() -> UnsafeBufferPointer<UInt8>? {
-    let start = out.count
-    // The loop's state lives in locals, not in `self`: a count kept in
-    // memory would chain every byte to the store of the one before.
-    var word = WordScan(at: position, count: out.count)
-    let token = out.tokenStart
-    let lowercase = settings.lowercase
-    let squeeze = settings.squeezeRepeats
-    let end = text.count
-    let limit = Tokenizer.maximumTokenLength
-    while word.at < end {
-      if word.at &+ 8 <= end {
-        let chunk = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + word.at)
-          .loadUnaligned(as: UInt64.self).littleEndian
-        let letters = ASCIIChunk.letters(chunk)
-        let digits = ASCIIChunk.inRange(chunk, 0x30, 0x39)
-        let run = ASCIIChunk.leadingWordBytes(chunk, letters: letters, digits: digits)
-        if run > 0 {
-          let folded = lowercase ? ASCIIChunk.lowercased(chunk, letters: letters) : chunk
-          let pairs = ASCIIChunk.pairs(folded, digits: digits, count: run)
-          if !squeeze || ASCIIChunk.continuesWithoutTriple(folded, pairs: pairs, after: word.last) {
-            // The token has room for eight bytes past its limit.
-            UnsafeMutableRawPointer(token + word.count).storeBytes(
-              of: folded.littleEndian, as: UInt64.self)
-            word.count = min(word.count &+ run, limit)
-            word.last = UInt8(truncatingIfNeeded: folded >> (UInt64(run &- 1) &* 8))
-            word.repeats = pairs >> (UInt64(run &- 1) &* 8) & 0x80 != 0 ? 2 : 1
-            word.lastScalar = 0
-            word.at &+= run
-            if run == 8 { continue }
-            // The byte after the run is not a word's: unless it is an
-            // apostrophe or not ASCII, the word ends there.
-            let stop = UInt8(truncatingIfNeeded: chunk >> (UInt64(run) &* 8))
-            if stop < 0x80 && stop != UInt8(ascii: "'") { break }
-          }
-        }
-      }
-      let byte = text[word.at]
-      if byte < 0x80 {
-        let kind = classes[Int(byte)]
-        if kind == .word {
-          let folded = lowercase && byte &- 0x41 < 26 ? byte | 0x20 : byte
-          if folded == word.last && folded > 0x39 {
-            word.repeats &+= 1
-          } else {
-            word.repeats = 1
-            word.last = folded
-          }
-          if (!squeeze || word.repeats < 3) && word.count < limit {
-            token[word.count] = folded
-            word.count &+= 1
-          }
-          word.lastScalar = 0
-          word.at &+= 1
-          continue
-        }
-        // Only `'` is an ASCII apostrophe.
-        guard kind == .apostrophe && isWordStart(at: word.at + 1) else { break }
-        if word.count < limit {
-          token[word.count] = byte
-          word.count &+= 1
-        }
-        word.last = 0
-        word.at &+= 1
-        continue
-      }
-      out.count = word.count
-      guard let next = scanNonASCIILetter(word) else { break }
-      word = next
-    }
-    out.count = word.count
-    position = word.at
-    return emitWord(from: start)
-  }
-
-  /// The word after the non-ASCII letter or apostrophe at `word.at`, which
-  /// is appended to `out`; `nil`, changing nothing, when the scalar there
-  /// ends the word.
-  @inline(never)
-  mutating func scanNonASCIILetter(_ word: WordScan) -> WordScan? {
-    var word = word
-    let (value, length) = scalar(at: word.at)
-    let kind = classify(value)
-    if kind == .apostrophe && isWordStart(at: word.at + length) {
-      out.append(UInt8(ascii: "'"))
-      word.last = 0
-      word.lastScalar = 0
-    } else if kind == .letter {
-      let folded = settings.lowercase ? lowercased(value) : value
-      if folded == word.lastScalar {
-        word.repeats += 1
-      } else {
-        word.repeats = 1
-        word.lastScalar = folded
-      }
-      if !(settings.squeezeRepeats && word.repeats > 2) {
-        out.appendScalar(folded, limit: Tokenizer.maximumTokenLength)
-      }
-      word.last = 0
-    } else {
-      return nil
-    }
-    word.count = out.count
-    word.at += length
-    return word
-  }
-
-  /// The token of the word in `out` from `start`: with the negation prefix
-  /// in a negated clause, `<num>` for a number, `nil` for a dropped short
-  /// word; a negator starts a negated clause.
-  @inline(__always)
-  mutating func emitWord(from start: Int) -> UnsafeBufferPointer<UInt8>? {
-    let word = out.bytes(from: start)
-    // Most words are neither one letter long nor start with a digit.
-    guard word.count > 1 && word[0] &- 0x30 >= 10 else { return emitShortWord(from: start) }
-    return negation(word)
-  }
-
-  /// ``emitWord(from:)`` for the words that may be dropped or be numbers.
-  @inline(never)
-  mutating func emitShortWord(from start: Int) -> UnsafeBufferPointer<UInt8>? {
-    let word = out.bytes(from: start)
-    guard let first = word.first else { return nil }
-    if word.count == 1 && settings.dropShortWords && first < 0x80 { return nil }
-    if settings.numbers && first &- 0x30 < 10 && word.allSatisfy({ $0 &- 0x30 < 10 }) {
-      return special("<num>")
-    }
-    return negation(word)
-  }
-
-  /// The token of `word`, the end of `out`: with the negation prefix in a
-  /// negated clause; a negator starts a negated clause and `but` ends it.
-  @inline(__always)
-  mutating func negation(_ word: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard settings.negation else { return out.token }
-    let count = word.count
-    // The scratch has room for eight bytes from any token's start.
-    var packed =
-      count <= 8
-      ? UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
-        .littleEndian & ASCIIChunk.first(count) : 0
-    // With `lowercase` on, the word's ASCII letters are lower case already.
-    if !settings.lowercase { packed = ASCIIChunk.lowercased(packed) }
-    // The last three bytes in one load: the scratch has room for the
-    // negation prefix before any token, so the load stays in it.
-    let lastThree =
-      UnsafeRawPointer(word.baseAddress.unsafelyUnwrapped)
-      .loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self).littleEndian >> 8
-    // `n't` in either case; no other byte of a token gives 0x27 with the
-    // case bit.
-    if count >= 3 && lastThree | 0x20_0020 == 0x74_276E || tables.isNegator(packed: packed) {
-      negated = true
-      return out.token
-    }
-    if packed == packedBut {
-      negated = false
-      return out.token
-    }
-    return negated ? out.negatedToken() : out.token
-  }
-
-  mutating func skipWordChars() {
-    while position < text.count {
-      let byte = text[position]
-      if byte < 0x80 {
-        guard classes[Int(byte)] == .word else { return }
-        position += 1
-      } else {
-        let (value, length) = scalar(at: position)
-        guard classify(value) == .letter else { return }
-        position += length
-      }
+  /// The lower-case form of a non-ASCII letter: Latin-1, Latin Extended-A,
+  /// Greek, Cyrillic, fullwidth Latin; `İ` becomes `i`.
+  static func lowercased(_ scalar: UInt32) -> UInt32 {
+    switch scalar {
+    case 0x130: return 0x69
+    case 0x386: return 0x3AC
+    case 0x388...0x38A: return scalar + 0x25
+    case 0x38C: return 0x3CC
+    case 0x38E...0x38F: return scalar + 0x3F
+    case 0x460...0x481, 0x48A...0x4BF, 0x4D0...0x4FF: return scalar | 1
+    case 0x4C0: return 0x4CF
+    case 0x4C1...0x4CE: return scalar & 1 == 1 ? scalar + 1 : scalar
+    case 0xC0...0xDE where scalar != 0xD7: return scalar + 0x20
+    case 0x100...0x137, 0x14A...0x177: return scalar | 1
+    case 0x139...0x148, 0x179...0x17E: return scalar & 1 == 1 ? scalar + 1 : scalar
+    case 0x178: return 0xFF
+    case 0x391...0x3AB where scalar != 0x3A2: return scalar + 0x20
+    case 0x400...0x40F: return scalar + 0x50
+    case 0x410...0x42F: return scalar + 0x20
+    case 0xFF21...0xFF3A: return scalar + 0x20
+    default: return scalar
     }
   }
-
-  // MARK: URLs, emoticons, punctuation
-
-  @inline(__always)
-  func startsURL() -> Bool {
-    let first = text[position] | 0x20
-    if first == UInt8(ascii: "h") { return matches("http://") || matches("https://") }
-    if first == UInt8(ascii: "w") { return matches("www.") }
-    return false
-  }
-
-  /// Whether the text at `position` is `literal`, ignoring ASCII case.
-  func matches(_ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    guard position + count <= text.count else { return false }
-    let expected = literal.utf8Start
-    for index in 0..<count where text[position + index] | 0x20 != expected[index] {
-      return false
-    }
-    return true
-  }
-
-  mutating func skipToSpace() {
-    // Eight bytes at a time (a link is some twenty), then the last few.
-    let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
-    while position &+ 8 <= text.count {
-      let chunk = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
-      let spaces = ASCIIChunk.spaces(chunk)
-      if spaces != 0 {
-        position &+= spaces.trailingZeroBitCount &>> 3
-        return
-      }
-      position &+= 8
-    }
-    while position < text.count && classes[Int(text[position])] != .space { position += 1 }
-  }
-
-  func isBoundary(at index: Int) -> Bool {
-    guard index < text.count else { return true }
-    let byte = text[index]
-    if byte >= 0x80 { return classify(scalar(at: index).value) != .letter }
-    let kind = classes[Int(byte)]
-    return kind != .word && kind != .apostrophe
-  }
-
-  /// Whether the scalar ending just before `index` is a letter or digit.
-  func followsWord(_ index: Int) -> Bool {
-    guard index > 0 else { return false }
-    let before = text[index - 1]
-    if before < 0x80 { return classes[Int(before)] == .word }
-    var start = index - 1
-    while start > 0 && index - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
-    let (value, length) = scalar(at: start)
-    return start + length == index && classify(value) == .letter
-  }
-
-  /// Matches an emoticon at `position` that stands alone (a boundary before
-  /// and after it); on success writes its canonical form to `out`.
-  mutating func matchEmoticon() -> Bool {
-    if followsWord(position) { return false }
-    let remaining = text.count - position
-    for entry in emoticonsByFirstByte[Int(text[position])] where entry.text.count <= remaining {
-      var same = true
-      for index in 1..<entry.text.count where text[position + index] != entry.text[index] {
-        same = false
-        break
-      }
-      guard same, isBoundary(at: position + entry.text.count) else { continue }
-      position += entry.text.count
-      out.reset(prefix: nil)
-      for byte in entry.canonical { out.append(byte) }
-      return true
-    }
-    return false
-  }
-
-  /// The emoticon in `out`; an emoticon ends a negated clause.
-  mutating func emoticon() -> UnsafeBufferPointer<UInt8> {
-    negated = false
-    return out.token
-  }
-
-  /// A placeholder token: `<url>`, `<user>` or `<num>`.
-  mutating func special(_ token: StaticString) -> UnsafeBufferPointer<UInt8> {
-    out.count = token.utf8CodeUnitCount
-    out.tokenStart.update(from: token.utf8Start, count: out.count)
-    return out.token
-  }
-
-  /// A run of `!` and `?`; it ends a negated clause.
-  mutating func scanBangs() -> UnsafeBufferPointer<UInt8>? {
-    var bangs = 0
-    var questions = 0
-    while position < text.count {
-      let byte = text[position]
-      if byte == UInt8(ascii: "!") {
-        bangs += 1
-      } else if byte == UInt8(ascii: "?") {
-        questions += 1
-      } else {
-        break
-      }
-      position += 1
-    }
-    negated = false
-    guard settings.punctuation else { return nil }
-    out.reset(prefix: nil)
-    if bangs > 0 && questions > 0 {
-      out.append(UInt8(ascii: "?"))
-      out.append(UInt8(ascii: "!"))
-    } else {
-      let mark = bangs > 0 ? UInt8(ascii: "!") : UInt8(ascii: "?")
-      out.append(mark)
-      if bangs + questions > 1 { out.append(mark) }
-    }
-    return out.token
-  }
-
-  // MARK: Non-ASCII
-
-  mutating func scanNonASCII() -> UnsafeBufferPointer<UInt8>? {
-    let (value, length) = scalar(at: position)
-    switch classify(value) {
-    case .letter:
-      out.reset(prefix: nil)
-      return scanWord()
-    case .ideograph:
-      out.reset(prefix: nil)
-      out.appendScalar(value)
-      position += length
-      return emitWord(from: 0)
-    case .emoji, .regionalIndicator:
-      return scanEmoji()
-    case .clause:
-      position += length
-      negated = false
-    case .apostrophe, .emojiModifier, .joiner, .separator:
-      position += length
-    }
-    return nil
-  }
-
-  /// Scans one emoji sequence: a base, modifiers (dropped), and more bases
-  /// joined by ZWJ; a pair of regional indicators is one flag.
-  mutating func scanEmoji() -> UnsafeBufferPointer<UInt8>? {
-    out.reset(prefix: nil)
-    var first = scalar(at: position)
-    let isFlag = classify(first.value) == .regionalIndicator
-    out.appendScalar(first.value)
-    position += first.length
-    if isFlag {
-      if position < text.count {
-        first = scalar(at: position)
-        if classify(first.value) == .regionalIndicator {
-          out.appendScalar(first.value)
-          position += first.length
-        }
-      }
-    } else {
-      while position < text.count {
-        let next = scalar(at: position)
-        let kind = classify(next.value)
-        if kind == .emojiModifier {
-          position += next.length
-        } else if kind == .joiner, position + next.length < text.count {
-          let joined = scalar(at: position + next.length)
-          guard classify(joined.value) == .emoji, out.hasRoom(for: 8) else { break }
-          out.appendScalar(next.value)
-          out.appendScalar(joined.value)
-          position += next.length + joined.length
-        } else {
-          break
-        }
-      }
-    }
-    return settings.emoji ? out.token : nil
-  }
-}
-
-/// Eight bytes of text in one integer, the first in the lowest bits: word
-/// tests on all of them at once (SWAR). A mask has the high bit of each byte
-/// that passes a test.
-private enum ASCIIChunk {
-  static let high: UInt64 = 0x8080_8080_8080_8080
-  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-  static let ones: UInt64 = 0x0101_0101_0101_0101
-
-  /// The ASCII bytes in `lower...upper` (with `upper` < 0x80); exact.
-  @inline(__always)
-  static func inRange(_ chunk: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
-    let ascii = ~chunk & high
-    let seven = chunk & low
-    let aboveLower = seven &+ ones &* UInt64(0x80 &- lower)
-    let aboveUpper = seven &+ ones &* UInt64(0x7F &- upper)
-    return aboveLower & ~aboveUpper & ascii
-  }
-
-  /// The zero bytes; exact.
-  @inline(__always)
-  static func zeros(_ chunk: UInt64) -> UInt64 {
-    ~((chunk & low) &+ low | chunk | low)
-  }
-
-  /// The ASCII letters, either case; exact.
-  @inline(__always)
-  static func letters(_ chunk: UInt64) -> UInt64 {
-    inRange(chunk | 0x2020_2020_2020_2020, 0x61, 0x7A)
-  }
-
-  /// How many bytes from the first are ASCII letters, digits or `_`, given
-  /// the chunk's ``letters(_:)`` and digits.
-  @inline(__always)
-  static func leadingWordBytes(_ chunk: UInt64, letters: UInt64, digits: UInt64) -> Int {
-    let underscores = zeros(chunk ^ 0x5F5F_5F5F_5F5F_5F5F)
-    return (~(letters | digits | underscores) & high).trailingZeroBitCount &>> 3
-  }
-
-  /// `chunk` with ASCII capitals in lower case.
-  @inline(__always)
-  static func lowercased(_ chunk: UInt64) -> UInt64 {
-    lowercased(chunk, letters: letters(chunk))
-  }
-
-  /// `chunk`, whose ``letters(_:)`` are `letters`, with ASCII capitals in
-  /// lower case: every letter gets the case bit (0x20), which lower-case
-  /// ones have already.
-  @inline(__always)
-  static func lowercased(_ chunk: UInt64, letters: UInt64) -> UInt64 {
-    chunk | letters &>> 2
-  }
-
-  /// The mask of the first `count` bytes (1...8).
-  @inline(__always)
-  static func first(_ count: Int) -> UInt64 {
-    ~0 &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8)
-  }
-
-  /// The bytes that are ASCII whitespace, the bytes of `ByteClass.space`.
-  @inline(__always)
-  static func spaces(_ chunk: UInt64) -> UInt64 {
-    (zeros(chunk ^ 0x2020_2020_2020_2020) | inRange(chunk, 0x09, 0x0D)) & high
-  }
-
-  /// The bytes among the first `count` that equal the byte before them
-  /// and are not `digits` (which are never shortened).
-  @inline(__always)
-  static func pairs(_ chunk: UInt64, digits: UInt64, count: Int) -> UInt64 {
-    zeros(chunk ^ chunk &<< 8) & ~digits & first(count) & ~0xFF
-  }
-
-  /// Whether a word's folded chunk, which follows the byte `last` (0 at
-  /// the start of the word) and whose repeated letters are `pairs`, has no
-  /// letter three times in a row: none to shorten.
-  @inline(__always)
-  static func continuesWithoutTriple(_ chunk: UInt64, pairs: UInt64, after last: UInt8) -> Bool {
-    UInt8(truncatingIfNeeded: chunk) != last && pairs & pairs &<< 8 == 0
-  }
-}
-
-/// Where a word's scan is, and what it needs to shorten repeated letters.
-private struct WordScan {
-  /// The position in the text.
-  var at: Int
-  /// The token's length so far.
-  var count: Int
-  /// The last ASCII byte appended, 0 after a non-ASCII letter.
-  var last: UInt8 = 0
-  /// The last non-ASCII letter appended, 0 after an ASCII byte.
-  var lastScalar: UInt32 = 0
-  /// How many times the last letter came in a row.
-  var repeats = 0
-
-  init(at: Int, count: Int) {
-    self.at = at
-    self.count = count
-  }
-}
-
-/// The scratch bytes of the token being built.
-private struct TokenBuffer {
-  let storage: UnsafeMutableBufferPointer<UInt8>
-  /// Where the token starts: after the room kept for the negation prefix.
-  let base = 8
-  var count = 0
-  /// Where the token's bytes go: `count` are written, and there is room for
-  /// ``limit``.
-  let tokenStart: UnsafeMutablePointer<UInt8>
-
-  init(storage: UnsafeMutableBufferPointer<UInt8>) {
-    self.storage = storage
-    // The scratch is never empty (`Tokenizer.scratchCapacity`).
-    tokenStart = storage.baseAddress.unsafelyUnwrapped + base
-  }
-
-  var limit: Int { Tokenizer.maximumTokenLength }
-
-  mutating func reset(prefix: UInt8?) {
-    count = 0
-    if let prefix { append(prefix) }
-  }
-
-  @inline(__always)
-  mutating func append(_ byte: UInt8) {
-    guard count < limit else { return }
-    storage[base + count] = byte
-    count += 1
-  }
-
-  func hasRoom(for bytes: Int) -> Bool {
-    base + count + bytes <= storage.count
-  }
-
-  /// Appends a scalar as UTF-8, unless it would pass `limit` bytes or the
-  /// scratch capacity; never splits a scalar. Words pass the token length
-  /// limit; emoji sequences may go past it, up to the scratch capacity.
-  mutating func appendScalar(_ value: UInt32, limit: Int = .max) {
-    let length = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
-    guard base + count + length <= storage.count, count + length <= limit else { return }
-    switch length {
-    case 1:
-      storage[base + count] = UInt8(value)
-    case 2:
-      storage[base + count] = UInt8(0xC0 | value >> 6)
-      storage[base + count + 1] = UInt8(0x80 | value & 0x3F)
-    case 3:
-      storage[base + count] = UInt8(0xE0 | value >> 12)
-      storage[base + count + 1] = UInt8(0x80 | value >> 6 & 0x3F)
-      storage[base + count + 2] = UInt8(0x80 | value & 0x3F)
-    default:
-      storage[base + count] = UInt8(0xF0 | value >> 18)
-      storage[base + count + 1] = UInt8(0x80 | value >> 12 & 0x3F)
-      storage[base + count + 2] = UInt8(0x80 | value >> 6 & 0x3F)
-      storage[base + count + 3] = UInt8(0x80 | value & 0x3F)
-    }
-    count += length
-  }
-
-  // The token's bounds are kept within the storage by `append`,
-  // `appendScalar` and the word scan's limit: its bytes are taken without
-  // the bounds checks of a slice.
-  func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: tokenStart + start, count: count &- start)
-  }
-
-  /// The token's bytes.
-  var token: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: tokenStart, count: count)
-  }
-
-  /// The token's bytes after the negation prefix.
-  func negatedToken() -> UnsafeBufferPointer<UInt8> {
-    // `Tokenizer.negationPrefix`, "NOT_", in one store; there is room for
-    // it before the token (`base`).
-    UnsafeMutableRawPointer(tokenStart - 4).storeBytes(
-      of: UInt32(0x5F54_4F4E).littleEndian, as: UInt32.self)
-    return UnsafeBufferPointer(start: tokenStart - 4, count: count &+ 4)
-  }
-
 }
