@@ -17,7 +17,7 @@ final class ByteSourceTests: XCTestCase {
     var reads: [Int] = []
     var buffer = [UInt8](repeating: 0, count: bufferSize)
     while true {
-      let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+      let count = try source.read(into: &buffer)
       if count == 0 { break }
       reads.append(count)
       bytes += buffer[0..<count]
@@ -68,8 +68,8 @@ final class ByteSourceTests: XCTestCase {
   func testEmptyMemorySourceReturnsZeroAndKeepsReturningZero() throws {
     var source = MemorySource([UInt8]())
     var buffer = [UInt8](repeating: 0, count: 8)
-    XCTAssertEqual(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }, 0)
-    XCTAssertEqual(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }, 0)
+    XCTAssertEqual(try source.read(into: &buffer), 0)
+    XCTAssertEqual(try source.read(into: &buffer), 0)
   }
 
   func testMemorySourceFromStringIsUTF8() throws {
@@ -128,7 +128,7 @@ final class ByteSourceTests: XCTestCase {
   func testFileDescriptorSourceReportsErrno() {
     var source = FileDescriptorSource(descriptor: -1)
     var buffer = [UInt8](repeating: 0, count: 4)
-    XCTAssertThrowsError(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }) {
+    XCTAssertThrowsError(try source.read(into: &buffer)) {
       XCTAssertEqual($0 as? ByteSourceError, .readFailed(errno: EBADF))
     }
   }

@@ -34,8 +34,8 @@ final class HTMLEntitiesTests: XCTestCase {
 
   func testByteVariantAppends() {
     var output = Array("x".utf8)
-    var text = "&gt;y"
-    text.withUTF8 { HTMLEntities.decode($0, into: &output) }
+    let text = Array("&gt;y".utf8)
+    HTMLEntities.decode(text[...], into: &output)
     XCTAssertEqual(String(decoding: output, as: UTF8.self), "x>y")
   }
 }

@@ -274,7 +274,7 @@ final class TrainingDataTests: XCTestCase {
     XCTAssertEqual(corpus.text(at: 0), "first")
     XCTAssertEqual(corpus.text(at: 1), "")
     XCTAssertEqual(corpus.text(at: 2), "dritte é")
-    XCTAssertEqual(corpus.withText(at: 2) { Array($0) }, Array("dritte é".utf8))
+    XCTAssertEqual(Array(corpus.bytes(at: 2)), Array("dritte é".utf8))
   }
 
   func testCorpusFromCSV() throws {
@@ -320,7 +320,7 @@ final class TrainingDataTests: XCTestCase {
   // MARK: UTF-8 validation
 
   private func valid(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { isValidUTF8($0) }
+    isValidUTF8(bytes)
   }
 
   func testValidUTF8() {

@@ -21,25 +21,28 @@ public struct SHA256: Sendable {
   /// Adds bytes.
   ///
   /// - Complexity: O(*n*).
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  public mutating func update(_ bytes: ArraySlice<UInt8>) {
     length &+= UInt64(bytes.count)
-    var index = 0
+    var index = bytes.startIndex
     if blockCount > 0 {
-      while blockCount < 64 && index < bytes.count {
+      while blockCount < 64 && index < bytes.endIndex {
         block[blockCount] = bytes[index]
         blockCount += 1
         index += 1
       }
       guard blockCount == 64 else { return }
-      block.withUnsafeBytes { compress($0.baseAddress!) }
+      let full = block
+      compress(full.span.bytes, at: 0)
       blockCount = 0
     }
-    guard let base = bytes.baseAddress else { return }
-    while index + 64 <= bytes.count {
-      compress(base + index)
-      index += 64
+    let raw = bytes.span.bytes
+    var offset = index - bytes.startIndex
+    while offset + 64 <= raw.byteCount {
+      compress(raw, at: offset)
+      offset += 64
     }
-    while index < bytes.count {
+    index = bytes.startIndex + offset
+    while index < bytes.endIndex {
       block[blockCount] = bytes[index]
       blockCount += 1
       index += 1
@@ -48,7 +51,7 @@ public struct SHA256: Sendable {
 
   /// Adds bytes.
   public mutating func update(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { update($0) }
+    update(bytes[...])
   }
 
   /// The digest of everything added, in lower-case hex.
@@ -89,10 +92,14 @@ public struct SHA256: Sendable {
     0xc671_78f2,
   ]
 
-  private mutating func compress(_ pointer: UnsafeRawPointer) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+  /// Compresses the 64 bytes at `offset` into the state.
+  private mutating func compress(_ bytes: RawSpan, at offset: Int) {
+    var w = InlineArray<64, UInt32>(repeating: 0)
+    do {
       for t in 0..<16 {
-        w[t] = UInt32(bigEndian: pointer.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+        // A plain load of four bytes: `UInt32` has no invalid bit patterns.
+        w[t] = UInt32(
+          bigEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset + t * 4, as: UInt32.self))
       }
       for t in 16..<64 {
         let s0 = rotate(rotate(w[t - 15], 11) ^ w[t - 15], 7) ^ (w[t - 15] >> 3)
@@ -102,7 +109,8 @@ public struct SHA256: Sendable {
       var (a, b, c, d, e, f, g, h) = state
       // Eight rounds per pass, each naming the state words one place on,
       // so that no round moves seven words along.
-      Self.k.withUnsafeBufferPointer { k in
+      let k = Self.k
+      do {
         for t in stride(from: 0, to: 64, by: 8) {
           Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
           Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])

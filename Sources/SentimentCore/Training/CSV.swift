@@ -26,20 +26,23 @@ extension CSVError: LocalizedError {
 
 /// One record of a CSV stream: its fields, unquoted and unescaped.
 ///
-/// The bytes are only valid during the call that receives the record.
+/// A record is meant to be read during the call that receives it: keeping it
+/// (or a field) makes the reader copy its buffer for the next record.
 public struct CSVRecord {
   /// The line on which the record starts (1 is the first line).
   public let line: Int
-  fileprivate let bytes: UnsafeBufferPointer<UInt8>
-  fileprivate let ends: UnsafeBufferPointer<Int>
+  /// The fields' bytes, one after the other.
+  fileprivate let bytes: [UInt8]
+  /// Where each field ends in `bytes`.
+  fileprivate let ends: [Int]
 
   /// The number of fields.
   public var count: Int { ends.count }
 
   /// The bytes of field `index`.
-  public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+  public subscript(index: Int) -> ArraySlice<UInt8> {
     let start = index == 0 ? 0 : ends[index - 1]
-    return UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])
+    return bytes[start..<ends[index]]
   }
 
   /// Field `index` as a string (invalid UTF-8 is repaired with U+FFFD).
@@ -84,7 +87,7 @@ public struct CSVReader<Source: ByteSource> {
   public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
     var source = base
     defer { base = source }
-    try parser.forEachRecord(read: { try source.read(into: $0) }, body)
+    try parser.forEachRecord(read: { try source.read(into: &$0) }, body)
   }
 }
 
@@ -101,18 +104,13 @@ private struct CSVParser {
     window = ByteWindow(blockSize: blockSize)
   }
 
-  typealias Read = (UnsafeMutableRawBufferPointer) throws -> Int
+  typealias Read = (inout [UInt8]) throws -> Int
 
   mutating func forEachRecord(read: Read, _ body: (CSVRecord) throws -> Void) throws {
-    defer { window.deallocate() }
     try skipByteOrderMark(read: read)
     while true {
       guard let lines = try parseRecord(read: read) else { return }
-      try output.withUnsafeBufferPointer { bytes in
-        try ends.withUnsafeBufferPointer { ends in
-          try body(CSVRecord(line: line, bytes: bytes, ends: ends))
-        }
-      }
+      try body(CSVRecord(line: line, bytes: output, ends: ends))
       line += lines
     }
   }
@@ -159,29 +157,11 @@ private struct CSVParser {
     return more
   }
 
-  /// The index of the first chunk of eight bytes, from `index`, that may
-  /// hold a byte the field's loop must see: a NUL, CR or LF, and `"` in a
-  /// quoted field or `,` in a plain one; `index` itself when fewer than eight
-  /// bytes are left. The loop reads the bytes from there one by one.
-  ///
-  /// - Complexity: O(*n*) in the bytes skipped, eight at a time.
-  @inline(__always)
-  private static func skipPlain(
-    _ storage: UnsafeMutableBufferPointer<UInt8>, from index: Int, to end: Int, quoted: Bool
-  ) -> Int {
-    let stop = quoted ? UInt8(ascii: "\"") : UInt8(ascii: ",")
-    let base = UnsafeRawPointer(storage.baseAddress.unsafelyUnwrapped)
-    var index = index
-    while index &+ 8 <= end {
-      let chunk = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // It may flag more than these bytes, which the byte loop then reads.
-      let flagged =
-        ByteChunk.matches(chunk, 0) | ByteChunk.matches(chunk, stop)
-        | ByteChunk.matches(chunk, 0x0A) | ByteChunk.matches(chunk, 0x0D)
-      if flagged != 0 { break }
-      index &+= 8
-    }
-    return index
+  /// Whether a quoted field's loop must look at `byte`: a quote, a line
+  /// break or a NUL.
+  private static func mayEndQuoted(_ byte: UInt8) -> Bool {
+    byte <= UInt8(ascii: "\"")
+      && (byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D || byte == 0)
   }
 
   /// One attempt on the bytes buffered so far; `nil` when the record goes
@@ -190,29 +170,32 @@ private struct CSVParser {
     output.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
     let storage = window.storage
-    let end = window.end
+    // Reads go through a span: one bounds check each, no array header.
+    let bytes = storage.span
+    // The span's own count, so that the compiler drops its bounds checks.
+    let end = bytes.count
     var index = window.start
     var lines = 0
     while true {
-      if index < end && storage[index] == UInt8(ascii: "\"") {
+      if index < end && bytes[index] == UInt8(ascii: "\"") {
         // Quoted field: copy runs between quotes.
         index += 1
         var runStart = index
         while true {
-          index = Self.skipPlain(storage, from: index, to: end, quoted: true)
+          while index < end && !Self.mayEndQuoted(bytes[index]) { index += 1 }
           guard index < end else {
             if atEnd { throw CSVError.unterminatedQuote(line: line) }
             return nil
           }
-          let byte = storage[index]
+          let byte = bytes[index]
           if byte == UInt8(ascii: "\"") {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+            output.append(contentsOf: storage[runStart..<index])
             guard index + 1 < end else {
               if !atEnd { return nil }
               index += 1
               break
             }
-            if storage[index + 1] == UInt8(ascii: "\"") {
+            if bytes[index + 1] == UInt8(ascii: "\"") {
               output.append(UInt8(ascii: "\""))
               index += 2
               runStart = index
@@ -221,41 +204,45 @@ private struct CSVParser {
             index += 1
             break
           }
-          if byte == 0x0A || (byte == 0x0D && (index + 1 == end || storage[index + 1] != 0x0A)) {
+          if byte == 0x0A || (byte == 0x0D && (index + 1 == end || bytes[index + 1] != 0x0A)) {
             lines += 1
           }
           if byte == 0 { throw CSVError.nulByte(line: line + lines) }
           index += 1
         }
         if index < end {
-          let next = storage[index]
+          let next = bytes[index]
           if next != UInt8(ascii: ",") && next != 0x0A && next != 0x0D {
             throw CSVError.characterAfterQuote(line: line + lines)
           }
         }
       } else {
         let runStart = index
-        index = Self.skipPlain(storage, from: index, to: end, quoted: false)
         while index < end {
-          let byte = storage[index]
+          let byte = bytes[index]
+          // Most bytes are letters, above all the bytes that end a field.
+          if byte > UInt8(ascii: ",") {
+            index += 1
+            continue
+          }
           if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
           if byte == 0 { throw CSVError.nulByte(line: line + lines) }
           index += 1
         }
         if index == end && !atEnd { return nil }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+        output.append(contentsOf: storage[runStart..<index])
       }
       ends.append(output.count)
       guard index < end else {
         window.start = end
         return lines
       }
-      let separator = storage[index]
+      let separator = bytes[index]
       index += 1
       if separator == UInt8(ascii: ",") { continue }
       if separator == 0x0D {
         guard index < end || atEnd else { return nil }
-        if index < end && storage[index] == 0x0A { index += 1 }
+        if index < end && bytes[index] == 0x0A { index += 1 }
       }
       window.start = index
       return lines + 1

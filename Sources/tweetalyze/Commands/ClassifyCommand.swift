@@ -17,7 +17,7 @@ extension Context {
     }
     if options.texts.isEmpty {
       var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-      try lines.forEachLine(emit)
+      try lines.forEachLine { line in try line.withUnsafeBufferPointer { try emit($0) } }
     } else {
       for var text in options.texts {
         try text.withUTF8 { try emit($0) }

@@ -40,7 +40,7 @@ extension Context {
     let (summary, sha256) = try Files.withInput(options.data) { file in
       var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        trainer.add(text, as: label)
+        text.withUnsafeBufferPointer { trainer.add($0, as: label) }
       }
       return (summary, reader.source.hash.finalize())
     }
@@ -133,7 +133,7 @@ extension Context {
     _ = try Files.withInput(path) { file in
       try TrainingData.read(file, columns: settings.columns) { label, text in
         used += 1
-        if classifier.predict(text).label == label { correct += 1 }
+        if text.withUnsafeBufferPointer({ classifier.predict($0) }).label == label { correct += 1 }
       }
     }
     return Double(correct) / Double(max(used, 1))
@@ -174,9 +174,9 @@ private struct SpoolingSource<Base: ByteSource>: ByteSource {
   var base: Base
   let spool: Spool?
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    try spool?.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+  mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    let count = try base.read(into: &buffer)
+    try buffer[..<count].withUnsafeBytes { try spool?.write($0) }
     return count
   }
 }
