@@ -38,7 +38,10 @@ extension Context {
     output.update(from: name.utf8Start, count: count)
     output[count] = 0x09
     count += 1
-    count += FixedDecimal.write(confidence, decimals: 4, to: output + count)
+    FixedDecimal.forEachByte(of: confidence, decimals: 4) {
+      output[count] = $0
+      count += 1
+    }
     output[count] = 0x0A
     return count + 1
   }
