@@ -207,4 +207,31 @@ final class ByteSourceTests: XCTestCase {
     ) { XCTAssertTrue($0 is Stop) }
     XCTAssertEqual(seen, 2)
   }
+
+  // MARK: Reading into arrays
+
+  func testReadFillsTheStartOfTheBufferAndKeepsItsCount() throws {
+    var source = MemorySource("abc")
+    var buffer = [UInt8](repeating: 0x2E, count: 8)
+    XCTAssertEqual(try source.read(into: &buffer), 3)
+    XCTAssertEqual(buffer, Array("abc.....".utf8))
+    XCTAssertEqual(try source.read(into: &buffer), 0)
+    XCTAssertEqual(buffer.count, 8)
+  }
+
+  func testHashingSourceHashesOnlyWhatWasRead() throws {
+    var source = HashingSource(MemorySource("abc"))
+    var buffer = [UInt8](repeating: 0x2E, count: 8)
+    XCTAssertEqual(try source.read(into: &buffer), 3)
+    var expected = SHA256()
+    expected.update(Array("abc".utf8))
+    XCTAssertEqual(source.hash.finalize(), expected.finalize())
+  }
+
+  func testLinesKeptPastTheCallStayIntact() throws {
+    var reader = LineReader(source: MemorySource("one\ntwo\r\nthree", blockSize: 2), blockSize: 4)
+    var kept: [ArraySlice<UInt8>] = []
+    try reader.forEachLine { kept.append($0) }
+    XCTAssertEqual(kept.map { String(decoding: $0, as: UTF8.self) }, ["one", "two", "three"])
+  }
 }

@@ -38,4 +38,11 @@ final class HTMLEntitiesTests: XCTestCase {
     HTMLEntities.decode(text[...], into: &output)
     XCTAssertEqual(String(decoding: output, as: UTF8.self), "x>y")
   }
+
+  func testSliceThatDoesNotStartAtZero() {
+    let bytes = Array("xx&amp;&lt;3 &#65;&".utf8)
+    var output: [UInt8] = []
+    HTMLEntities.decode(bytes[2...], into: &output)
+    XCTAssertEqual(String(decoding: output, as: UTF8.self), "&<3 A&")
+  }
 }

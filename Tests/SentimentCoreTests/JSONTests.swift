@@ -550,4 +550,22 @@ final class JSONTests: XCTestCase {
       XCTAssertEqual(FixedDecimal.string(value, decimals: decimals), expected)
     }
   }
+
+  // MARK: Other bytes than arrays
+
+  func testParsesASliceWithOffsetsFromItsStart() throws {
+    let bytes = Array("xx [1, \"a\", {\"b\": null}]".utf8)
+    XCTAssertEqual(
+      try JSONValue.parse(bytes[3...]), .array([.number(1), .string("a"), .object(["b": .null])]))
+    let broken = Array("xx [1, nul]".utf8)
+    XCTAssertThrowsError(try JSONValue.parse(broken[3...])) { error in
+      XCTAssertEqual((error as? JSONError)?.offset, 4)
+    }
+  }
+
+  func testParserReadsAnotherCollection() throws {
+    let bytes = ContiguousArray("{\"a\": [true, \"\\u00e9\"]}".utf8)
+    XCTAssertEqual(
+      try JSONValue.parse(bytes), .object(["a": .array([.bool(true), .string("é")])]))
+  }
 }
