@@ -30,19 +30,23 @@ extension CSVError: LocalizedError {
 /// (or a field) makes the reader copy its buffer for the next record.
 public struct CSVRecord {
   /// The line on which the record starts (1 is the first line).
-  public let line: Int
+  public fileprivate(set) var line = 1
   /// The fields' bytes, one after the other.
-  fileprivate let bytes: [UInt8]
+  fileprivate(set) var bytes: [UInt8] = []
   /// Where each field ends in `bytes`.
-  fileprivate let ends: [Int]
+  fileprivate var ends: [Int] = []
 
   /// The number of fields.
   public var count: Int { ends.count }
 
   /// The bytes of field `index`.
   public subscript(index: Int) -> ArraySlice<UInt8> {
-    let start = index == 0 ? 0 : ends[index - 1]
-    return bytes[start..<ends[index]]
+    bytes[range(of: index)]
+  }
+
+  /// Where field `index` is in ``bytes``.
+  func range(of index: Int) -> Range<Int> {
+    (index == 0 ? 0 : ends[index - 1])..<ends[index]
   }
 
   /// Field `index` as a string (invalid UTF-8 is repaired with U+FFFD).
@@ -96,9 +100,9 @@ public struct CSVReader<Source: ByteSource> {
 /// from another module.
 private struct CSVParser {
   private var window: ByteWindow
-  private var output: [UInt8] = []
-  private var ends: [Int] = []
-  private var line = 1
+  /// The record being read; handed to the body as it is, which spares
+  /// copying (retaining) its arrays for each record.
+  private var record = CSVRecord()
 
   init(blockSize: Int) {
     window = ByteWindow(blockSize: blockSize)
@@ -110,8 +114,8 @@ private struct CSVParser {
     try skipByteOrderMark(read: read)
     while true {
       guard let lines = try parseRecord(read: read) else { return }
-      try body(CSVRecord(line: line, bytes: output, ends: ends))
-      line += lines
+      try body(record)
+      record.line += lines
     }
   }
 
@@ -126,7 +130,7 @@ private struct CSVParser {
     }
   }
 
-  /// Parses the record at `window.start` into `output` and `ends`, reading
+  /// Parses the record at `window.start` into `record`, reading
   /// more when the record is not complete yet. Returns the number of line
   /// breaks consumed, or `nil` at the end of the stream.
   private mutating func parseRecord(read: Read) throws -> Int? {
@@ -158,17 +162,30 @@ private struct CSVParser {
   }
 
   /// Whether a quoted field's loop must look at `byte`: a quote, a line
-  /// break or a NUL.
+  /// break or a NUL. Without short-circuits, so that a field's loop has one
+  /// branch a byte, nearly always taken the same way: spaces and
+  /// punctuation cost mispredicted branches before.
   private static func mayEndQuoted(_ byte: UInt8) -> Bool {
-    byte <= UInt8(ascii: "\"")
-      && (byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D || byte == 0)
+    let stops: UInt8 =
+      (byte == UInt8(ascii: "\"") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+      | (byte == 0 ? 1 : 0)
+    return stops != 0
+  }
+
+  /// Whether `byte` ends a plain field (a comma or a line break) or is a
+  /// NUL, without short-circuits as in ``mayEndQuoted(_:)``.
+  private static func mayEndPlain(_ byte: UInt8) -> Bool {
+    let stops: UInt8 =
+      (byte == UInt8(ascii: ",") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+      | (byte == 0 ? 1 : 0)
+    return stops != 0
   }
 
   /// One attempt on the bytes buffered so far; `nil` when the record goes
   /// past them (and `atEnd` is false).
   private mutating func parseBuffered(atEnd: Bool = false) throws -> Int? {
-    output.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    record.bytes.removeAll(keepingCapacity: true)
+    record.ends.removeAll(keepingCapacity: true)
     let storage = window.storage
     // Reads go through a span: one bounds check each, no array header.
     let bytes = storage.span
@@ -184,19 +201,19 @@ private struct CSVParser {
         while true {
           while index < end && !Self.mayEndQuoted(bytes[index]) { index += 1 }
           guard index < end else {
-            if atEnd { throw CSVError.unterminatedQuote(line: line) }
+            if atEnd { throw CSVError.unterminatedQuote(line: record.line) }
             return nil
           }
           let byte = bytes[index]
           if byte == UInt8(ascii: "\"") {
-            output.append(contentsOf: storage[runStart..<index])
+            record.bytes.append(contentsOf: storage[runStart..<index])
             guard index + 1 < end else {
               if !atEnd { return nil }
               index += 1
               break
             }
             if bytes[index + 1] == UInt8(ascii: "\"") {
-              output.append(UInt8(ascii: "\""))
+              record.bytes.append(UInt8(ascii: "\""))
               index += 2
               runStart = index
               continue
@@ -207,32 +224,23 @@ private struct CSVParser {
           if byte == 0x0A || (byte == 0x0D && (index + 1 == end || bytes[index + 1] != 0x0A)) {
             lines += 1
           }
-          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
+          if byte == 0 { throw CSVError.nulByte(line: record.line + lines) }
           index += 1
         }
         if index < end {
           let next = bytes[index]
           if next != UInt8(ascii: ",") && next != 0x0A && next != 0x0D {
-            throw CSVError.characterAfterQuote(line: line + lines)
+            throw CSVError.characterAfterQuote(line: record.line + lines)
           }
         }
       } else {
         let runStart = index
-        while index < end {
-          let byte = bytes[index]
-          // Most bytes are letters, above all the bytes that end a field.
-          if byte > UInt8(ascii: ",") {
-            index += 1
-            continue
-          }
-          if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
-          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
-          index += 1
-        }
+        while index < end && !Self.mayEndPlain(bytes[index]) { index += 1 }
+        if index < end && bytes[index] == 0 { throw CSVError.nulByte(line: record.line + lines) }
         if index == end && !atEnd { return nil }
-        output.append(contentsOf: storage[runStart..<index])
+        record.bytes.append(contentsOf: storage[runStart..<index])
       }
-      ends.append(output.count)
+      record.ends.append(record.bytes.count)
       guard index < end else {
         window.start = end
         return lines

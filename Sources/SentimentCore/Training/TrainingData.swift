@@ -131,11 +131,14 @@ public enum TrainingData {
           throw TrainingDataError.fieldCount(
             found: record.count, expected: fields, line: record.line)
         }
-        let labelBytes = record[labelColumn]
+        let labelRange = record.range(of: labelColumn)
         let label: Sentiment?
-        if let cached = labelCache.first(where: { sameBytes($0.bytes, labelBytes) }) {
+        if let cached = labelCache.first(where: {
+          sameBytes($0.bytes, record.bytes.span, labelRange)
+        }) {
           label = cached.label
         } else {
+          let labelBytes = record[labelColumn]
           let text = String(decoding: labelBytes, as: UTF8.self)
           label = Sentiment(label: text)
           if label == nil
@@ -166,11 +169,13 @@ public enum TrainingData {
     return summary
   }
 
-  /// Whether `array` holds the bytes of `bytes`: a plain loop, where the
-  /// generic `elementsEqual` cost hundreds of instructions per row.
-  private static func sameBytes(_ array: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool {
-    guard array.count == bytes.count else { return false }
-    var index = bytes.startIndex
+  /// Whether `array` holds the bytes of `bytes` in `range`: a plain loop,
+  /// where the generic `elementsEqual` cost hundreds of instructions per row.
+  private static func sameBytes(_ array: [UInt8], _ bytes: Span<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    guard array.count == range.count else { return false }
+    var index = range.lowerBound
     for byte in array {
       if byte != bytes[index] { return false }
       index += 1
