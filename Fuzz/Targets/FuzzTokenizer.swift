@@ -42,11 +42,10 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("\(features) features from \(count) tokens")
   }
   var decoded: [UInt8] = []
-  HTMLEntities.decode(text, into: &decoded)
+  HTMLEntities.decode(Array(text)[...], into: &decoded)
   if decoded.count > text.count + 3 { fatalError("decoding grew the text") }
   if isValidUTF8(text) {
-    let valid = decoded.withUnsafeBufferPointer { isValidUTF8($0) }
-    if !valid { fatalError("decoding made valid UTF-8 invalid: \(Array(text))") }
+    if !isValidUTF8(decoded) { fatalError("decoding made valid UTF-8 invalid: \(Array(text))") }
   }
   _ = HTMLEntities.decode(String(decoding: text, as: UTF8.self))
   return 0

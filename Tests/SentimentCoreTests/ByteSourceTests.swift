@@ -17,7 +17,7 @@ final class ByteSourceTests: XCTestCase {
     var reads: [Int] = []
     var buffer = [UInt8](repeating: 0, count: bufferSize)
     while true {
-      let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+      let count = try source.read(into: &buffer)
       if count == 0 { break }
       reads.append(count)
       bytes += buffer[0..<count]
@@ -68,8 +68,8 @@ final class ByteSourceTests: XCTestCase {
   func testEmptyMemorySourceReturnsZeroAndKeepsReturningZero() throws {
     var source = MemorySource([UInt8]())
     var buffer = [UInt8](repeating: 0, count: 8)
-    XCTAssertEqual(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }, 0)
-    XCTAssertEqual(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }, 0)
+    XCTAssertEqual(try source.read(into: &buffer), 0)
+    XCTAssertEqual(try source.read(into: &buffer), 0)
   }
 
   func testMemorySourceFromStringIsUTF8() throws {
@@ -128,7 +128,7 @@ final class ByteSourceTests: XCTestCase {
   func testFileDescriptorSourceReportsErrno() {
     var source = FileDescriptorSource(descriptor: -1)
     var buffer = [UInt8](repeating: 0, count: 4)
-    XCTAssertThrowsError(try buffer.withUnsafeMutableBytes { try source.read(into: $0) }) {
+    XCTAssertThrowsError(try source.read(into: &buffer)) {
       XCTAssertEqual($0 as? ByteSourceError, .readFailed(errno: EBADF))
     }
   }
@@ -206,5 +206,32 @@ final class ByteSourceTests: XCTestCase {
       }
     ) { XCTAssertTrue($0 is Stop) }
     XCTAssertEqual(seen, 2)
+  }
+
+  // MARK: Reading into arrays
+
+  func testReadFillsTheStartOfTheBufferAndKeepsItsCount() throws {
+    var source = MemorySource("abc")
+    var buffer = [UInt8](repeating: 0x2E, count: 8)
+    XCTAssertEqual(try source.read(into: &buffer), 3)
+    XCTAssertEqual(buffer, Array("abc.....".utf8))
+    XCTAssertEqual(try source.read(into: &buffer), 0)
+    XCTAssertEqual(buffer.count, 8)
+  }
+
+  func testHashingSourceHashesOnlyWhatWasRead() throws {
+    var source = HashingSource(MemorySource("abc"))
+    var buffer = [UInt8](repeating: 0x2E, count: 8)
+    XCTAssertEqual(try source.read(into: &buffer), 3)
+    var expected = SHA256()
+    expected.update(Array("abc".utf8))
+    XCTAssertEqual(source.hash.finalize(), expected.finalize())
+  }
+
+  func testLinesKeptPastTheCallStayIntact() throws {
+    var reader = LineReader(source: MemorySource("one\ntwo\r\nthree", blockSize: 2), blockSize: 4)
+    var kept: [ArraySlice<UInt8>] = []
+    try reader.forEachLine { kept.append($0) }
+    XCTAssertEqual(kept.map { String(decoding: $0, as: UTF8.self) }, ["one", "two", "three"])
   }
 }

@@ -323,4 +323,14 @@ final class CSVTests: XCTestCase {
         "source block \(sourceBlock)")
     }
   }
+
+  func testFieldsKeptPastTheCallStayIntact() throws {
+    var reader = CSVReader(
+      source: MemorySource("a,\"b\"\"c\"\nd,e\n", blockSize: 3), blockSize: 4)
+    var kept: [ArraySlice<UInt8>] = []
+    try reader.forEachRecord { record in
+      for index in 0..<record.count { kept.append(record[index]) }
+    }
+    XCTAssertEqual(kept.map { String(decoding: $0, as: UTF8.self) }, ["a", "b\"c", "d", "e"])
+  }
 }

@@ -536,20 +536,36 @@ final class JSONTests: XCTestCase {
     XCTAssertEqual(FixedDecimal.string(.nan, decimals: 2), "nan")
   }
 
-  func testFixedDecimalWritesInPlace() {
+  func testFixedDecimalForEachByteGivesTheAppendedBytes() {
     let cases: [(Double, Int, String)] = [
       (0.95474, 4, "0.9547"), (1, 4, "1.0000"), (-0.125, 2, "-0.13"), (123.456, 0, "123"),
       (1e20, 2, "1e+20"), (-1.7976931348623157e308, 15, "-1.7976931348623157e+308"),
       (.infinity, 3, "nan"), (0.5, 40, "0.500000000000000"),
     ]
     for (value, decimals, expected) in cases {
-      var bytes = [UInt8](repeating: 0xFF, count: FixedDecimal.maximumLength + 1)
-      let count = bytes.withUnsafeMutableBufferPointer {
-        FixedDecimal.write(value, decimals: decimals, to: $0.baseAddress!)
-      }
-      XCTAssertEqual(String(decoding: bytes[..<count], as: UTF8.self), expected)
-      XCTAssertEqual(bytes[count], 0xFF, "nothing written past the count")
+      var bytes: [UInt8] = []
+      FixedDecimal.forEachByte(of: value, decimals: decimals) { bytes.append($0) }
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
+      XCTAssertLessThanOrEqual(bytes.count, FixedDecimal.maximumLength)
       XCTAssertEqual(FixedDecimal.string(value, decimals: decimals), expected)
     }
+  }
+
+  // MARK: Other bytes than arrays
+
+  func testParsesASliceWithOffsetsFromItsStart() throws {
+    let bytes = Array("xx [1, \"a\", {\"b\": null}]".utf8)
+    XCTAssertEqual(
+      try JSONValue.parse(bytes[3...]), .array([.number(1), .string("a"), .object(["b": .null])]))
+    let broken = Array("xx [1, nul]".utf8)
+    XCTAssertThrowsError(try JSONValue.parse(broken[3...])) { error in
+      XCTAssertEqual((error as? JSONError)?.offset, 4)
+    }
+  }
+
+  func testParserReadsAnotherCollection() throws {
+    let bytes = ContiguousArray("{\"a\": [true, \"\\u00e9\"]}".utf8)
+    XCTAssertEqual(
+      try JSONValue.parse(bytes), .object(["a": .array([.bool(true), .string("é")])]))
   }
 }

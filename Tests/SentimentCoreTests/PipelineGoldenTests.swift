@@ -60,7 +60,7 @@ final class PipelineGoldenTests: XCTestCase {
   private func train(_ options: NaiveBayesOptions) throws -> (NaiveBayesTrainer, Provenance) {
     var trainer = NaiveBayesTrainer(options: options)
     let summary = try TrainingData.read(MemorySource(Self.trainingCorpus, blockSize: 4096)) {
-      label, text in trainer.add(text, as: label)
+      label, text in text.withUnsafeBufferPointer { trainer.add($0, as: label) }
     }
     var hash = SHA256()
     hash.update(Self.trainingCorpus)

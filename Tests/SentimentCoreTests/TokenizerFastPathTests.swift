@@ -71,7 +71,7 @@ final class TokenizerFastPathTests: XCTestCase {
       let text = Array(record[column])
       texts.append(text)
       var decoded: [UInt8] = []
-      text.withUnsafeBufferPointer { HTMLEntities.decode($0, into: &decoded) }
+      HTMLEntities.decode(text[...], into: &decoded)
       if decoded != text { texts.append(decoded) }
     }
     XCTAssertNotNil(column, "\(name) has no TweetText column")

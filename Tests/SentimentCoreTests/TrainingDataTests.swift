@@ -274,7 +274,7 @@ final class TrainingDataTests: XCTestCase {
     XCTAssertEqual(corpus.text(at: 0), "first")
     XCTAssertEqual(corpus.text(at: 1), "")
     XCTAssertEqual(corpus.text(at: 2), "dritte é")
-    XCTAssertEqual(corpus.withText(at: 2) { Array($0) }, Array("dritte é".utf8))
+    XCTAssertEqual(Array(corpus.bytes(at: 2)), Array("dritte é".utf8))
   }
 
   func testCorpusFromCSV() throws {
@@ -320,7 +320,7 @@ final class TrainingDataTests: XCTestCase {
   // MARK: UTF-8 validation
 
   private func valid(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { isValidUTF8($0) }
+    isValidUTF8(bytes)
   }
 
   func testValidUTF8() {
@@ -372,6 +372,45 @@ final class TrainingDataTests: XCTestCase {
     ]
     for sample in samples {
       XCTAssertFalse(valid(sample), "\(sample)")
+    }
+  }
+
+  /// The array and slice forms (the standard library's validation) and the
+  /// form for other sequences (a loop of our own) agree, on edge cases and
+  /// on random bytes.
+  func testUTF8ValidationFormsAgree() {
+    var random = SeededGenerator(seed: 17)
+    var samples: [[UInt8]] = []
+    for _ in 0..<3000 {
+      let count = random.next(below: 12)
+      // Bytes from a few ranges, so that valid sequences are frequent.
+      let pools: [ClosedRange<UInt8>] = [0x00...0x7F, 0x80...0xBF, 0xC0...0xF7, 0xED...0xF4]
+      samples.append(
+        (0..<count).map { _ in
+          let pool = pools[random.next(below: pools.count)]
+          return pool.lowerBound
+            + UInt8(random.next(below: Int(pool.upperBound - pool.lowerBound) + 1))
+        })
+    }
+    for sample in samples {
+      let expected = isValidUTF8(sample)
+      XCTAssertEqual(isValidUTF8(sample[...]), expected, "\(sample)")
+      XCTAssertEqual(isValidUTF8(AnySequence(sample)), expected, "\(sample)")
+      XCTAssertEqual(expected, String(validating: sample, as: UTF8.self) != nil, "\(sample)")
+    }
+  }
+
+  /// An entity at every position of texts around the vector width of the
+  /// scan for `&`.
+  func testEntityAtEveryPosition() throws {
+    for length in [1, 15, 16, 17, 31, 32, 33, 70] {
+      for position in 0..<length {
+        var text = String(repeating: "a", count: length)
+        text.insert(contentsOf: "&lt;", at: text.index(text.startIndex, offsetBy: position))
+        let expected = text.replacingOccurrences(of: "&lt;", with: "<")
+        let (_, rows) = try read("class,text\nPos,\(text)\n")
+        XCTAssertEqual(rows.map(\.1), [expected], "\(length) \(position)")
+      }
     }
   }
 }

@@ -104,13 +104,15 @@ public enum Evaluation {
     var trainer = NaiveBayesTrainer(
       tokenizer: tokenizer, options: options, lexicon: lexicon, recordDocuments: true)
     for index in train {
-      corpus.withText(at: index) { trainer.add($0, as: corpus.labels[index]) }
+      corpus.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: corpus.labels[index]) }
     }
     let model = trainer.model()
     var classifier = Classifier(model: model)
     var metrics = ClassificationMetrics()
     for index in test {
-      let predicted = corpus.withText(at: index) { classifier.predict($0).label }
+      let predicted = corpus.bytes(at: index).withUnsafeBufferPointer {
+        classifier.predict($0).label
+      }
       metrics.add(actual: corpus.labels[index], predicted: predicted)
     }
     return EvaluationResult(

@@ -449,7 +449,7 @@ struct ModelFileReader {
     _ token: UnsafeBufferPointer<UInt8>, into vocabulary: inout Vocabulary, checkingUTF8: Bool
   ) throws(Failure) {
     guard !token.isEmpty else { throw .unread }
-    if checkingUTF8 && !JSONParser.isValidUTF8(token) { throw .unread }
+    if checkingUTF8 && !isValidUTF8(token) { throw .unread }
     let before = vocabulary.count
     guard vocabulary.insert(token) == before else {
       let text = String(decoding: token, as: UTF8.self)

@@ -14,9 +14,9 @@ private let systemRead = read
 /// Core readers (CSV, lines) take a `ByteSource` rather than a path, so that
 /// the same code reads files, pipes and test data.
 public protocol ByteSource {
-  /// Reads up to `buffer.count` bytes into `buffer`; returns how many, 0 at
-  /// the end.
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  /// Reads up to `buffer.count` bytes into the start of `buffer`, leaving
+  /// its count as it is; returns how many, 0 at the end.
+  mutating func read(into buffer: inout [UInt8]) throws -> Int
 }
 
 /// Why reading a stream failed.
@@ -35,9 +35,12 @@ public struct FileDescriptorSource: ByteSource {
     self.descriptor = descriptor
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  /// Reads with `read(2)`, again when a signal interrupts it.
+  ///
+  /// - Throws: ``ByteSourceError/readFailed(errno:)``.
+  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
     while true {
-      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count >= 0 { return count }
       if errno == EINTR { continue }
       throw ByteSourceError.readFailed(errno: errno)
@@ -64,13 +67,11 @@ public struct MemorySource: ByteSource {
     self.init(Array(text.utf8), blockSize: blockSize)
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  /// Copies the next bytes, at most `blockSize` of them.
+  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = min(buffer.count, bytes.count - position, blockSize)
     guard count > 0 else { return 0 }
-    bytes.withUnsafeBytes { source in
-      buffer.copyMemory(
-        from: UnsafeRawBufferPointer(rebasing: source[position..<(position + count)]))
-    }
+    buffer.replaceSubrange(0..<count, with: bytes[position..<(position + count)])
     position += count
     return count
   }
@@ -87,61 +88,50 @@ public struct HashingSource<Base: ByteSource>: ByteSource {
     self.base = base
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+  /// Reads from the base source and hashes what came.
+  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    let count = try base.read(into: &buffer)
+    hash.update(buffer[..<count])
     return count
   }
 }
 
-/// A growable buffer of bytes read from a source: what the CSV and line
+/// The bytes read from a source and not yet consumed: what the CSV and line
 /// readers share. It is not generic: it reads through a closure, once a
 /// block, so that the readers' per-record code is compiled once, for every
 /// source, instead of running unspecialized (with a generic metadata lookup
 /// per record) for a source type from another module.
 struct ByteWindow {
-  /// Bytes read but not yet consumed are `storage[start..<end]`.
-  var storage: UnsafeMutableBufferPointer<UInt8>
+  /// Bytes read; those not yet consumed are `storage[start...]`.
+  private(set) var storage: [UInt8] = []
+  /// Where the unconsumed bytes start.
   var start = 0
-  var end = 0
-  var atEnd = false
+  /// Whether the source has ended.
+  private(set) var atEnd = false
+  /// What each read fills.
+  private var block: [UInt8]
 
   init(blockSize: Int) {
-    storage = .allocate(capacity: max(blockSize, 16))
+    block = [UInt8](repeating: 0, count: max(blockSize, 1))
   }
 
-  func deallocate() {
-    storage.deallocate()
-  }
+  /// The end of the bytes read.
+  var end: Int { storage.count }
 
-  /// Reads more bytes after `end` with `read`, first moving unconsumed bytes
-  /// to the front and, when the buffer is full of them, doubling it.
-  /// Returns `false` at the end of the source.
-  mutating func fill(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Bool {
+  /// Drops the consumed bytes, then reads one more block with `read` after
+  /// the others. Returns `false` at the end of the source.
+  mutating func fill(_ read: (inout [UInt8]) throws -> Int) throws -> Bool {
     guard !atEnd else { return false }
     if start > 0 {
-      let pending = end - start
-      if pending > 0, let base = storage.baseAddress {
-        base.update(from: base + start, count: pending)
-      }
+      storage.removeSubrange(..<start)
       start = 0
-      end = pending
     }
-    if end == storage.count {
-      let bigger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storage.count * 2)
-      if let to = bigger.baseAddress, let from = storage.baseAddress {
-        to.update(from: from, count: end)
-      }
-      storage.deallocate()
-      storage = bigger
-    }
-    let count = try read(
-      UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[end...])))
+    let count = try read(&block)
     if count == 0 {
       atEnd = true
       return false
     }
-    end += count
+    storage.append(contentsOf: block[..<count])
     return true
   }
 }
@@ -151,7 +141,7 @@ struct ByteWindow {
 ///
 /// ```swift
 /// var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-/// while let count = try lines.next({ line in handle(line) }) { … }
+/// try lines.forEachLine { line in handle(line) }
 /// ```
 public struct LineReader<Source: ByteSource> {
   private var source: Source
@@ -168,40 +158,39 @@ public struct LineReader<Source: ByteSource> {
   /// has no lines.
   ///
   /// - Complexity: O(*n*); memory is the longest line plus one block.
-  public mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+  public mutating func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
     var source = self.source
     defer { self.source = source }
-    try Self.forEachLine(blockSize: blockSize, read: { try source.read(into: $0) }, body)
+    try Self.forEachLine(blockSize: blockSize, read: { try source.read(into: &$0) }, body)
   }
 
   /// The work of ``forEachLine(_:)``, for any source.
   private static func forEachLine(
-    blockSize: Int, read: (UnsafeMutableRawBufferPointer) throws -> Int,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    blockSize: Int, read: (inout [UInt8]) throws -> Int, _ body: (ArraySlice<UInt8>) throws -> Void
   ) throws {
     var window = ByteWindow(blockSize: blockSize)
-    defer { window.deallocate() }
     var scanned = 0
     while true {
-      let storage = window.storage
-      var index = window.start + scanned
-      // The block is never empty (at least 16 bytes).
-      let base = UnsafeRawPointer(storage.baseAddress.unsafelyUnwrapped)
-      // memchr compares many bytes at a time.
-      while index < window.end, let found = memchr(base + index, 0x0A, window.end - index) {
-        index = UnsafeRawPointer(found) - base
-        var lineEnd = index
-        if lineEnd > window.start && storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        try body(UnsafeBufferPointer(rebasing: storage[window.start..<lineEnd]))
-        window.start = index + 1
-        index += 1
+      // A scope, so that this copy of the storage is gone before `fill`
+      // changes it.
+      do {
+        let storage = window.storage
+        var index = window.start + scanned
+        while let found = storage[index...].firstIndex(of: 0x0A) {
+          var lineEnd = found
+          if lineEnd > window.start && storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+          try body(storage[window.start..<lineEnd])
+          window.start = found + 1
+          index = found + 1
+        }
       }
+      // `fill` moves the pending bytes to the front of `storage`.
       scanned = window.end - window.start
       if try !window.fill(read) {
         if window.end > window.start {
           var lineEnd = window.end
           if window.storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          try body(UnsafeBufferPointer(rebasing: window.storage[window.start..<lineEnd]))
+          try body(window.storage[window.start..<lineEnd])
         }
         return
       }

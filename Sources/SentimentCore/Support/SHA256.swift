@@ -21,25 +21,28 @@ public struct SHA256: Sendable {
   /// Adds bytes.
   ///
   /// - Complexity: O(*n*).
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  public mutating func update(_ bytes: ArraySlice<UInt8>) {
     length &+= UInt64(bytes.count)
-    var index = 0
+    var index = bytes.startIndex
     if blockCount > 0 {
-      while blockCount < 64 && index < bytes.count {
+      while blockCount < 64 && index < bytes.endIndex {
         block[blockCount] = bytes[index]
         blockCount += 1
         index += 1
       }
       guard blockCount == 64 else { return }
-      block.withUnsafeBytes { compress($0.baseAddress!) }
+      let full = block
+      compress(full.span.bytes, at: 0)
       blockCount = 0
     }
-    guard let base = bytes.baseAddress else { return }
-    while index + 64 <= bytes.count {
-      compress(base + index)
-      index += 64
+    let raw = bytes.span.bytes
+    var offset = index - bytes.startIndex
+    while offset + 64 <= raw.byteCount {
+      compress(raw, at: offset)
+      offset += 64
     }
-    while index < bytes.count {
+    index = bytes.startIndex + offset
+    while index < bytes.endIndex {
       block[blockCount] = bytes[index]
       blockCount += 1
       index += 1
@@ -48,7 +51,7 @@ public struct SHA256: Sendable {
 
   /// Adds bytes.
   public mutating func update(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { update($0) }
+    update(bytes[...])
   }
 
   /// The digest of everything added, in lower-case hex.
@@ -76,7 +79,7 @@ public struct SHA256: Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
-  private static let k: [UInt32] = [
+  private static let k: InlineArray<64, UInt32> = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
     0x9bdc_06a7, 0xc19b_f174, 0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f,
@@ -89,36 +92,38 @@ public struct SHA256: Sendable {
     0xc671_78f2,
   ]
 
-  private mutating func compress(_ pointer: UnsafeRawPointer) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-      for t in 0..<16 {
-        w[t] = UInt32(bigEndian: pointer.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
-      }
-      for t in 16..<64 {
-        let s0 = rotate(rotate(w[t - 15], 11) ^ w[t - 15], 7) ^ (w[t - 15] >> 3)
-        let s1 = rotate(rotate(w[t - 2], 2) ^ w[t - 2], 17) ^ (w[t - 2] >> 10)
-        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = state
-      // Eight rounds per pass, each naming the state words one place on,
-      // so that no round moves seven words along.
-      Self.k.withUnsafeBufferPointer { k in
-        for t in stride(from: 0, to: 64, by: 8) {
-          Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
-          Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
-          Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
-          Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
-          Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
-          Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
-          Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
-          Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
-        }
-      }
-      state = (
-        state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
-        state.6 &+ g, state.7 &+ h
-      )
+  /// Compresses the 64 bytes at `offset` into the state.
+  private mutating func compress(_ bytes: RawSpan, at offset: Int) {
+    var w = InlineArray<64, UInt32>(repeating: 0)
+    for t in 0..<16 {
+      // A plain load of four bytes: `UInt32` has no invalid bit patterns.
+      w[t] = UInt32(
+        bigEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset + t * 4, as: UInt32.self))
     }
+    for t in 16..<64 {
+      let s0 = rotate(rotate(w[t - 15], 11) ^ w[t - 15], 7) ^ (w[t - 15] >> 3)
+      let s1 = rotate(rotate(w[t - 2], 2) ^ w[t - 2], 17) ^ (w[t - 2] >> 10)
+      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, h) = state
+    // An inline array of known size: the compiler drops the bounds checks.
+    let k = Self.k
+    // Eight rounds per pass, each naming the state words one place on,
+    // so that no round moves seven words along.
+    for t in stride(from: 0, to: 64, by: 8) {
+      Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+      Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+      Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+      Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+      Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+      Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+      Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+      Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+    }
+    state = (
+      state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+      state.6 &+ g, state.7 &+ h
+    )
   }
 }
 

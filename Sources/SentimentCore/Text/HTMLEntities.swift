@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Decodes the HTML entities the X API writes into tweet text: it escapes
 /// `&`, `<` and `>` (`&amp;`, `&lt;`, `&gt;`), and older tweets also hold
 /// `&quot;`, `&#39;` and other numeric references. Decoding them lets `&lt;3`
@@ -20,26 +12,14 @@ public enum HTMLEntities {
   /// Appends `bytes` to `output` with the entities decoded.
   ///
   /// - Complexity: O(*n*).
-  public static func decode(_ bytes: Span<UInt8>, into output: inout [UInt8]) {
-    bytes.withUnsafeBufferPointer { decode($0, into: &output) }
-  }
-
-  /// Appends `bytes` to `output` with the entities decoded: the readers'
-  /// entry point, over the buffer they hold.
-  ///
-  /// - Complexity: O(*n*).
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-    guard let base = bytes.baseAddress else { return }
-    var index = 0
-    while index < bytes.count {
+  public static func decode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
       // The text up to the next `&` at once.
-      let next =
-        memchr(base + index, 0x26, bytes.count - index).map {
-          UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
-        } ?? bytes.count
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+      let next = bytes[index...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+      output.append(contentsOf: bytes[index..<next])
       index = next
-      guard index < bytes.count else { return }
+      guard index < bytes.endIndex else { return }
       if let (scalar, length) = entity(in: bytes, at: index) {
         appendUTF8(scalar, to: &output)
         index += length
@@ -52,15 +32,9 @@ public enum HTMLEntities {
 
   /// `text` with the entities decoded.
   public static func decode(_ text: String) -> String {
-    var text = text
-    // `memchr` rather than `utf8.contains`, which takes a generic step per
-    // byte.
-    let hasEntity = text.withUTF8 { bytes in
-      bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "&")), bytes.count) != nil } ?? false
-    }
-    guard hasEntity else { return text }
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     var output: [UInt8] = []
-    text.withUTF8 { decode($0, into: &output) }
+    decode(Array(text.utf8)[...], into: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
@@ -71,10 +45,10 @@ public enum HTMLEntities {
 
   /// The entity starting with the `&` at `start`: its scalar and its length
   /// in bytes.
-  private static func entity(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (
+  private static func entity(in bytes: ArraySlice<UInt8>, at start: Int) -> (
     UInt32, Int
   )? {
-    let rest = bytes.count - start - 1
+    let rest = bytes.endIndex - start - 1
     for entry in named where entry.name.count <= rest {
       if (0..<entry.name.count).allSatisfy({ bytes[start + 1 + $0] == entry.name[$0] }) {
         return (entry.scalar, entry.name.count + 1)
@@ -86,7 +60,7 @@ public enum HTMLEntities {
     if hex { index += 1 }
     var value: UInt32 = 0
     var digits = 0
-    while index < bytes.count, digits < 7 {
+    while index < bytes.endIndex, digits < 7 {
       let byte = bytes[index]
       let digit: UInt32
       switch byte {
@@ -100,7 +74,7 @@ public enum HTMLEntities {
       digits += 1
       index += 1
     }
-    guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ";"),
+    guard digits > 0, index < bytes.endIndex, bytes[index] == UInt8(ascii: ";"),
       let scalar = Unicode.Scalar(value), value != 0
     else { return nil }
     return (scalar.value, index + 1 - start)

@@ -26,20 +26,27 @@ extension CSVError: LocalizedError {
 
 /// One record of a CSV stream: its fields, unquoted and unescaped.
 ///
-/// The bytes are only valid during the call that receives the record.
+/// A record is meant to be read during the call that receives it: keeping it
+/// (or a field) makes the reader copy its buffer for the next record.
 public struct CSVRecord {
   /// The line on which the record starts (1 is the first line).
-  public let line: Int
-  fileprivate let bytes: UnsafeBufferPointer<UInt8>
-  fileprivate let ends: UnsafeBufferPointer<Int>
+  public fileprivate(set) var line = 1
+  /// The fields' bytes, one after the other.
+  fileprivate(set) var bytes: [UInt8] = []
+  /// Where each field ends in `bytes`.
+  fileprivate var ends: [Int] = []
 
   /// The number of fields.
   public var count: Int { ends.count }
 
   /// The bytes of field `index`.
-  public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = index == 0 ? 0 : ends[index - 1]
-    return UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])
+  public subscript(index: Int) -> ArraySlice<UInt8> {
+    bytes[range(of: index)]
+  }
+
+  /// Where field `index` is in ``bytes``.
+  func range(of index: Int) -> Range<Int> {
+    (index == 0 ? 0 : ends[index - 1])..<ends[index]
   }
 
   /// Field `index` as a string (invalid UTF-8 is repaired with U+FFFD).
@@ -84,7 +91,7 @@ public struct CSVReader<Source: ByteSource> {
   public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
     var source = base
     defer { base = source }
-    try parser.forEachRecord(read: { try source.read(into: $0) }, body)
+    try parser.forEachRecord(read: { try source.read(into: &$0) }, body)
   }
 }
 
@@ -93,27 +100,22 @@ public struct CSVReader<Source: ByteSource> {
 /// from another module.
 private struct CSVParser {
   private var window: ByteWindow
-  private var output: [UInt8] = []
-  private var ends: [Int] = []
-  private var line = 1
+  /// The record being read; handed to the body as it is, which spares
+  /// copying (retaining) its arrays for each record.
+  private var record = CSVRecord()
 
   init(blockSize: Int) {
     window = ByteWindow(blockSize: blockSize)
   }
 
-  typealias Read = (UnsafeMutableRawBufferPointer) throws -> Int
+  typealias Read = (inout [UInt8]) throws -> Int
 
   mutating func forEachRecord(read: Read, _ body: (CSVRecord) throws -> Void) throws {
-    defer { window.deallocate() }
     try skipByteOrderMark(read: read)
     while true {
       guard let lines = try parseRecord(read: read) else { return }
-      try output.withUnsafeBufferPointer { bytes in
-        try ends.withUnsafeBufferPointer { ends in
-          try body(CSVRecord(line: line, bytes: bytes, ends: ends))
-        }
-      }
-      line += lines
+      try body(record)
+      record.line += lines
     }
   }
 
@@ -128,7 +130,7 @@ private struct CSVParser {
     }
   }
 
-  /// Parses the record at `window.start` into `output` and `ends`, reading
+  /// Parses the record at `window.start` into `record`, reading
   /// more when the record is not complete yet. Returns the number of line
   /// breaks consumed, or `nil` at the end of the stream.
   private mutating func parseRecord(read: Read) throws -> Int? {
@@ -159,61 +161,59 @@ private struct CSVParser {
     return more
   }
 
-  /// The index of the first chunk of eight bytes, from `index`, that may
-  /// hold a byte the field's loop must see: a NUL, CR or LF, and `"` in a
-  /// quoted field or `,` in a plain one; `index` itself when fewer than eight
-  /// bytes are left. The loop reads the bytes from there one by one.
-  ///
-  /// - Complexity: O(*n*) in the bytes skipped, eight at a time.
-  @inline(__always)
-  private static func skipPlain(
-    _ storage: UnsafeMutableBufferPointer<UInt8>, from index: Int, to end: Int, quoted: Bool
-  ) -> Int {
-    let stop = quoted ? UInt8(ascii: "\"") : UInt8(ascii: ",")
-    let base = UnsafeRawPointer(storage.baseAddress.unsafelyUnwrapped)
-    var index = index
-    while index &+ 8 <= end {
-      let chunk = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // It may flag more than these bytes, which the byte loop then reads.
-      let flagged =
-        ByteChunk.matches(chunk, 0) | ByteChunk.matches(chunk, stop)
-        | ByteChunk.matches(chunk, 0x0A) | ByteChunk.matches(chunk, 0x0D)
-      if flagged != 0 { break }
-      index &+= 8
-    }
-    return index
+  /// Whether a quoted field's loop must look at `byte`: a quote, a line
+  /// break or a NUL. Without short-circuits, so that a field's loop has one
+  /// branch a byte, nearly always taken the same way: spaces and
+  /// punctuation cost mispredicted branches before.
+  private static func mayEndQuoted(_ byte: UInt8) -> Bool {
+    let stops: UInt8 =
+      (byte == UInt8(ascii: "\"") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+      | (byte == 0 ? 1 : 0)
+    return stops != 0
+  }
+
+  /// Whether `byte` ends a plain field (a comma or a line break) or is a
+  /// NUL, without short-circuits as in ``mayEndQuoted(_:)``.
+  private static func mayEndPlain(_ byte: UInt8) -> Bool {
+    let stops: UInt8 =
+      (byte == UInt8(ascii: ",") ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+      | (byte == 0 ? 1 : 0)
+    return stops != 0
   }
 
   /// One attempt on the bytes buffered so far; `nil` when the record goes
   /// past them (and `atEnd` is false).
   private mutating func parseBuffered(atEnd: Bool = false) throws -> Int? {
-    output.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
+    record.bytes.removeAll(keepingCapacity: true)
+    record.ends.removeAll(keepingCapacity: true)
     let storage = window.storage
-    let end = window.end
+    // Reads go through a span: one bounds check each, no array header.
+    let bytes = storage.span
+    // The span's own count, so that the compiler drops its bounds checks.
+    let end = bytes.count
     var index = window.start
     var lines = 0
     while true {
-      if index < end && storage[index] == UInt8(ascii: "\"") {
+      if index < end && bytes[index] == UInt8(ascii: "\"") {
         // Quoted field: copy runs between quotes.
         index += 1
         var runStart = index
         while true {
-          index = Self.skipPlain(storage, from: index, to: end, quoted: true)
+          while index < end && !Self.mayEndQuoted(bytes[index]) { index += 1 }
           guard index < end else {
-            if atEnd { throw CSVError.unterminatedQuote(line: line) }
+            if atEnd { throw CSVError.unterminatedQuote(line: record.line) }
             return nil
           }
-          let byte = storage[index]
+          let byte = bytes[index]
           if byte == UInt8(ascii: "\"") {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+            record.bytes.append(contentsOf: storage[runStart..<index])
             guard index + 1 < end else {
               if !atEnd { return nil }
               index += 1
               break
             }
-            if storage[index + 1] == UInt8(ascii: "\"") {
-              output.append(UInt8(ascii: "\""))
+            if bytes[index + 1] == UInt8(ascii: "\"") {
+              record.bytes.append(UInt8(ascii: "\""))
               index += 2
               runStart = index
               continue
@@ -221,41 +221,36 @@ private struct CSVParser {
             index += 1
             break
           }
-          if byte == 0x0A || (byte == 0x0D && (index + 1 == end || storage[index + 1] != 0x0A)) {
+          if byte == 0x0A || (byte == 0x0D && (index + 1 == end || bytes[index + 1] != 0x0A)) {
             lines += 1
           }
-          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
+          if byte == 0 { throw CSVError.nulByte(line: record.line + lines) }
           index += 1
         }
         if index < end {
-          let next = storage[index]
+          let next = bytes[index]
           if next != UInt8(ascii: ",") && next != 0x0A && next != 0x0D {
-            throw CSVError.characterAfterQuote(line: line + lines)
+            throw CSVError.characterAfterQuote(line: record.line + lines)
           }
         }
       } else {
         let runStart = index
-        index = Self.skipPlain(storage, from: index, to: end, quoted: false)
-        while index < end {
-          let byte = storage[index]
-          if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
-          if byte == 0 { throw CSVError.nulByte(line: line + lines) }
-          index += 1
-        }
+        while index < end && !Self.mayEndPlain(bytes[index]) { index += 1 }
+        if index < end && bytes[index] == 0 { throw CSVError.nulByte(line: record.line + lines) }
         if index == end && !atEnd { return nil }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: storage[runStart..<index]))
+        record.bytes.append(contentsOf: storage[runStart..<index])
       }
-      ends.append(output.count)
+      record.ends.append(record.bytes.count)
       guard index < end else {
         window.start = end
         return lines
       }
-      let separator = storage[index]
+      let separator = bytes[index]
       index += 1
       if separator == UInt8(ascii: ",") { continue }
       if separator == 0x0D {
         guard index < end || atEnd else { return nil }
-        if index < end && storage[index] == 0x0A { index += 1 }
+        if index < end && bytes[index] == 0x0A { index += 1 }
       }
       window.start = index
       return lines + 1

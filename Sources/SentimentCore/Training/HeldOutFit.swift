@@ -71,11 +71,13 @@ public struct HeldOutFit: Equatable, Sendable {
       let isHeld = Set(held)
       var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
       for index in corpus.labels.indices where !isHeld.contains(index) {
-        corpus.withText(at: index) { trainer.add($0, as: corpus.labels[index]) }
+        corpus.bytes(at: index).withUnsafeBufferPointer {
+          trainer.add($0, as: corpus.labels[index])
+        }
       }
       var classifier = Classifier(model: trainer.model())
       for index in held {
-        scores[index] = corpus.withText(at: index) { classifier.scores($0) }
+        scores[index] = corpus.bytes(at: index).withUnsafeBufferPointer { classifier.scores($0) }
       }
     }
     return scores
@@ -117,9 +119,7 @@ public struct HeldOutSample {
   /// The sampled rows.
   public var corpus: LabeledCorpus {
     var corpus = LabeledCorpus()
-    for (text, label) in zip(texts, labels) {
-      text.withUnsafeBufferPointer { corpus.append($0, label: label) }
-    }
+    for (text, label) in zip(texts, labels) { corpus.append(text[...], label: label) }
     return corpus
   }
 }

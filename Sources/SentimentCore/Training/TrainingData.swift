@@ -95,14 +95,14 @@ public enum TrainingData {
   public static let skippedLabels: Set<String> = ["irrelevant"]
 
   /// Streams the labeled rows of a CSV source to `body`, each text as UTF-8
-  /// bytes that are valid only during the call.
+  /// bytes (kept past the call, they cost the reader a copy of its buffer).
   ///
   /// - Throws: ``TrainingDataError``, or the source's own error.
   /// - Complexity: O(*n*); memory is one block plus the longest row.
   @discardableResult
   public static func read<Source: ByteSource>(
     _ source: Source, columns: TrainingDataColumns = TrainingDataColumns(),
-    _ body: (Sentiment, UnsafeBufferPointer<UInt8>) throws -> Void
+    _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
   ) throws -> TrainingDataSummary {
     var reader = CSVReader(source: source)
     return try read(&reader, columns: columns, body)
@@ -113,7 +113,7 @@ public enum TrainingData {
   @discardableResult
   public static func read<Source: ByteSource>(
     _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
-    _ body: (Sentiment, UnsafeBufferPointer<UInt8>) throws -> Void
+    _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
   ) throws -> TrainingDataSummary {
     var summary = TrainingDataSummary()
     var layout: (text: Int, label: Int, fields: Int)?
@@ -131,11 +131,14 @@ public enum TrainingData {
           throw TrainingDataError.fieldCount(
             found: record.count, expected: fields, line: record.line)
         }
-        let labelBytes = record[labelColumn]
+        let labelRange = record.range(of: labelColumn)
         let label: Sentiment?
-        if let cached = labelCache.first(where: { sameBytes($0.bytes, labelBytes) }) {
+        if let cached = labelCache.first(where: {
+          sameBytes($0.bytes, record.bytes.span, labelRange)
+        }) {
           label = cached.label
         } else {
+          let labelBytes = record[labelColumn]
           let text = String(decoding: labelBytes, as: UTF8.self)
           label = Sentiment(label: text)
           if label == nil
@@ -152,14 +155,11 @@ public enum TrainingData {
         let text = record[textColumn]
         guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
         summary.rows[label.rawValue] += 1
-        // `memchr`: a byte loop over every text cost 3 instructions a byte.
-        guard let base = text.baseAddress, memchr(base, 0x26, text.count) != nil else {
-          return try body(label, text)
-        }
+        guard Self.contains(UInt8(ascii: "&"), in: text) else { return try body(label, text) }
         // Tweets from the API carry `&lt;` for `<`: decode so that `&lt;3` is a heart.
         decoded.removeAll(keepingCapacity: true)
         HTMLEntities.decode(text, into: &decoded)
-        try decoded.withUnsafeBufferPointer { try body(label, $0) }
+        try body(label, decoded[...])
       }
     } catch let error as CSVError {
       throw TrainingDataError.syntax(error)
@@ -169,14 +169,30 @@ public enum TrainingData {
     return summary
   }
 
-  /// Whether `array` holds the bytes of `bytes`: a plain loop, where the
-  /// generic `elementsEqual` cost hundreds of instructions per row.
-  private static func sameBytes(_ array: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    array.count == bytes.count
-      && array.withUnsafeBufferPointer { array in
-        for index in 0..<array.count where array[index] != bytes[index] { return false }
-        return true
-      }
+  /// Whether `array` holds the bytes of `bytes` in `range`: a plain loop,
+  /// where the generic `elementsEqual` cost hundreds of instructions per row.
+  private static func sameBytes(_ array: [UInt8], _ bytes: Span<UInt8>, _ range: Range<Int>)
+    -> Bool
+  {
+    guard array.count == range.count else { return false }
+    var index = range.lowerBound
+    for byte in array {
+      if byte != bytes[index] { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Whether `bytes` holds `byte`. The loop reads every byte, without a
+  /// branch, so that the compiler vectorizes it: `contains`, which stops at
+  /// the first, cost 5 instructions a byte, on texts that mostly have none.
+  private static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
+    let span = bytes.span
+    var found: UInt8 = 0
+    for index in span.indices {
+      found |= span[index] == byte ? 1 : 0
+    }
+    return found != 0
   }
 
   /// Finds the text and label columns in a header record.
@@ -224,8 +240,8 @@ public struct LabeledCorpus: Sendable {
   /// The number of texts.
   public var count: Int { labels.count }
 
-  /// Appends a text.
-  public mutating func append(_ text: UnsafeBufferPointer<UInt8>, label: Sentiment) {
+  /// Appends a text given as UTF-8 bytes.
+  public mutating func append(_ text: ArraySlice<UInt8>, label: Sentiment) {
     bytes.append(contentsOf: text)
     ends.append(bytes.count)
     labels.append(label)
@@ -233,48 +249,47 @@ public struct LabeledCorpus: Sendable {
 
   /// Appends a text.
   public mutating func append(_ text: String, label: Sentiment) {
-    var text = text
-    text.withUTF8 { append($0, label: label) }
+    bytes.append(contentsOf: text.utf8)
+    ends.append(bytes.count)
+    labels.append(label)
   }
 
-  /// Calls `body` with the bytes of text `index`.
-  public func withText<Result>(
-    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-  ) rethrows -> Result {
-    try bytes.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[ends[index]..<ends[index + 1]]))
-    }
+  /// The UTF-8 bytes of text `index`.
+  public func bytes(at index: Int) -> ArraySlice<UInt8> {
+    bytes[ends[index]..<ends[index + 1]]
   }
 
   /// Text `index` as a string.
   public func text(at index: Int) -> String {
-    withText(at: index) { String(decoding: $0, as: UTF8.self) }
+    String(decoding: bytes(at: index), as: UTF8.self)
   }
+}
+
+/// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates), by
+/// the standard library's validation.
+///
+/// - Complexity: O(*n*).
+public func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+  (try? UTF8Span(validating: bytes.span)) != nil
 }
 
 /// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates).
 ///
-/// - Complexity: O(*n*), with a fast path for ASCII.
-public func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  var index = 0
-  let count = bytes.count
-  guard let base = bytes.baseAddress else { return true }
-  let raw = UnsafeRawPointer(base)
-  while index < count {
-    // Runs of ASCII, eight bytes at a time.
-    while index &+ 8 <= count,
-      raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & ByteChunk.highBits == 0
-    {
-      index &+= 8
-    }
-    guard index < count else { break }
-    let lead = bytes[index]
-    if lead < 0x80 {
-      index += 1
-      continue
-    }
+/// - Complexity: O(*n*).
+public func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  (try? UTF8Span(validating: bytes.span)) != nil
+}
+
+/// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates): for
+/// bytes that are not in an array, one at a time.
+///
+/// - Complexity: O(*n*).
+public func isValidUTF8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+  var iterator = bytes.makeIterator()
+  while let lead = iterator.next() {
+    if lead < 0x80 { continue }
     let length: Int
-    var minimum: UInt32
+    let minimum: UInt32
     var value: UInt32
     switch lead {
     case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
@@ -282,17 +297,13 @@ public func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
     default: return false
     }
-    guard index + length <= count else { return false }
-    for offset in 1..<length {
-      let byte = bytes[index + offset]
-      guard byte & 0xC0 == 0x80 else { return false }
+    for _ in 1..<length {
+      guard let byte = iterator.next(), byte & 0xC0 == 0x80 else { return false }
       value = value << 6 | UInt32(byte & 0x3F)
     }
-    minimum = max(minimum, 0)
     guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
       return false
     }
-    index += length
   }
   return true
 }

@@ -112,7 +112,7 @@ public struct FixtureTweetSource: TweetSource {
     var source = FileDescriptorSource(descriptor: descriptor)
     var block = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      guard let count = try? block.withUnsafeMutableBytes({ try source.read(into: $0) }) else {
+      guard let count = try? source.read(into: &block) else {
         return nil
       }
       if count == 0 { return bytes }

@@ -17,7 +17,7 @@ extension Context {
     }
     if options.texts.isEmpty {
       var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-      try lines.forEachLine(emit)
+      try lines.forEachLine { line in try line.withUnsafeBufferPointer { try emit($0) } }
     } else {
       for var text in options.texts {
         try text.withUTF8 { try emit($0) }
@@ -38,7 +38,10 @@ extension Context {
     output.update(from: name.utf8Start, count: count)
     output[count] = 0x09
     count += 1
-    count += FixedDecimal.write(confidence, decimals: 4, to: output + count)
+    FixedDecimal.forEachByte(of: confidence, decimals: 4) {
+      output[count] = $0
+      count += 1
+    }
     output[count] = 0x0A
     return count + 1
   }

@@ -34,8 +34,10 @@ extension Context {
     let (summary, sha256) = try Files.withInput(options.data) { file in
       var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        trainer.add(text, as: label)
-        sample.add(text, as: label)
+        text.withUnsafeBufferPointer {
+          trainer.add($0, as: label)
+          sample.add($0, as: label)
+        }
       }
       return (summary, reader.source.hash.finalize())
     }
@@ -132,7 +134,7 @@ extension Context {
     _ = try Files.withInput(path) { file in
       try TrainingData.read(file, columns: settings.columns) { label, text in
         used += 1
-        if classifier.predict(text).label == label { correct += 1 }
+        if text.withUnsafeBufferPointer({ classifier.predict($0) }).label == label { correct += 1 }
       }
     }
     return Double(correct) / Double(max(used, 1))

@@ -40,7 +40,7 @@ enum Files {
       var bytes: [UInt8] = []
       var block = [UInt8](repeating: 0, count: 1 << 16)
       while true {
-        let count = try block.withUnsafeMutableBytes { try source.read(into: $0) }
+        let count = try source.read(into: &block)
         if count == 0 { return bytes }
         bytes.append(contentsOf: block[0..<count])
       }

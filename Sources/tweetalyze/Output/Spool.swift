@@ -49,9 +49,9 @@ struct SpoolingSource<Base: ByteSource>: ByteSource {
   let spool: Spool?
 
   /// Reads from the base source and copies what it read to the spool.
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    try spool?.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+  mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    let count = try base.read(into: &buffer)
+    try buffer[..<count].withUnsafeBytes { try spool?.write($0) }
     return count
   }
 }
