@@ -151,7 +151,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(2))
+    XCTAssertEqual(root["version"], .number(3))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -259,7 +259,7 @@ final class ModelFileTests: XCTestCase {
   }
 
   func testRejectsUnknownVersions() throws {
-    try assertRejects({ set(["version"], to: .number(3), in: &$0) }, .unsupportedVersion(3))
+    try assertRejects({ set(["version"], to: .number(4), in: &$0) }, .unsupportedVersion(4))
     try assertRejects({ set(["version"], to: .number(0), in: &$0) }, .unsupportedVersion(0))
     try assertRejects({ set(["version"], to: .number(1.5), in: &$0) }, .missing("version"))
     try assertRejects({ set(["version"], to: .string("1"), in: &$0) }, .missing("version"))

@@ -211,14 +211,16 @@ final class EndToEndTests: XCTestCase {
     let texts = try fixtureTexts("Fixtures/tweets/at-apple.json")
     XCTAssertEqual(texts.count, 100)
     XCTAssertTrue(texts.contains { $0.contains("&") && !$0.contains("&amp;") }, "&amp; decoded")
-    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple"])
+    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--estimator", "count"])
     try assertScoreLine(run, texts: texts)
   }
 
   func testWWDCFromJSONLAsTextAndJSON() throws {
     let texts = try fixtureTexts("Fixtures/tweets/hashtag-wwdc.jsonl")
     XCTAssertEqual(texts.count, 32)
-    try assertScoreLine(try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC"]), texts: texts)
+    try assertScoreLine(
+      try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC", "--estimator", "count"]),
+      texts: texts)
 
     let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC", "--json"])
     XCTAssertEqual(run.status, 0, run.stderr)
@@ -230,8 +232,8 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(
       Set(object.keys),
       [
-        "band", "count", "emoji", "negative", "neutral", "positive", "query", "scaled_score",
-        "score",
+        "band", "count", "count_score", "emoji", "estimate", "estimator", "interval", "negative",
+        "neutral", "positive", "query", "scaled_score", "score",
       ])
     XCTAssertEqual(object["count"] as? Int, 32)
     XCTAssertEqual(object["query"] as? String, "#WWDC")
@@ -241,12 +243,19 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(positive, classified.filter { $0 == "positive" }.count)
     XCTAssertEqual(negative, classified.filter { $0 == "negative" }.count)
     XCTAssertEqual(object["neutral"] as? Int, classified.filter { $0 == "neutral" }.count)
-    XCTAssertEqual(object["score"] as? Int, positive - negative)
+    XCTAssertEqual(object["count_score"] as? Int, positive - negative)
+    XCTAssertEqual(object["estimator"] as? String, "adjusted")
+    let estimate = try XCTUnwrap(object["estimate"] as? Double)
+    let score = try XCTUnwrap(object["score"] as? Int)
+    XCTAssertEqual(Double(score), estimate.rounded(), accuracy: 1e-9)
+    let interval = try XCTUnwrap(object["interval"] as? [Double])
+    XCTAssertEqual(interval.count, 2)
+    XCTAssertLessThanOrEqual(interval[0], estimate + 0.01)
+    XCTAssertGreaterThanOrEqual(interval[1], estimate - 0.01)
     let scaled = try XCTUnwrap(object["scaled_score"] as? Double)
     // Rounded to two decimals: off by at most half a hundredth.
-    XCTAssertEqual(scaled, Double(positive - negative) * 100 / 32, accuracy: 0.005 + 1e-9)
-    XCTAssertEqual(
-      object["emoji"] as? String, expectedEmoji(score: positive - negative, count: 32))
+    XCTAssertEqual(scaled, Double(score) * 100 / 32, accuracy: 0.005 + 1e-9)
+    XCTAssertEqual(object["emoji"] as? String, expectedEmoji(score: score, count: 32))
     let bands = ["delighted", "happy", "pleased", "neutral", "sad", "angry", "furious"]
     XCTAssertTrue(bands.contains(object["band"] as? String ?? ""))
   }
@@ -259,11 +268,12 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(object["count"] as? Int, 10)
     let classified = try classifyLabels(Array(texts.prefix(10)))
     XCTAssertEqual(
-      object["score"] as? Int,
+      object["count_score"] as? Int,
       classified.filter { $0 == "positive" }.count - classified.filter { $0 == "negative" }.count,
       "the first 10 tweets")
     try assertScoreLine(
-      try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count=10"]),
+      try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count=10", "--estimator=count"]
+      ),
       texts: Array(texts.prefix(10)))
   }
 
@@ -284,11 +294,12 @@ final class EndToEndTests: XCTestCase {
       #""errors":[{"title":"Not Found Error","detail":"Could not find user with id: [9]."}]"#
     try Data((page + problem + #","meta":{"result_count":2}}"# + "\n").utf8)
       .write(to: directory.appendingPathComponent("at-acme.jsonl"))
-    let run = try tweetalyze(["--fixtures", directory.path, "@Acme"])
+    let run = try tweetalyze(["--fixtures", directory.path, "@Acme", "--estimator", "count"])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(
       run.stderrLines, ["Warning: Not Found Error: Could not find user with id: [9]."])
-    let quiet = try tweetalyze(["--fixtures", directory.path, "@Acme", "--quiet"])
+    let quiet = try tweetalyze(
+      ["--fixtures", directory.path, "@Acme", "--quiet", "--estimator", "count"])
     try assertScoreLine(quiet, texts: ["great", "awful"])
     XCTAssertEqual(quiet.stdout, run.stdout)
   }
@@ -339,7 +350,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 2)
+    XCTAssertEqual(object["version"] as? Int, 3)
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
     let vocabulary = try XCTUnwrap(object["vocabulary"] as? [String])
     XCTAssertFalse(vocabulary.isEmpty)
@@ -810,9 +821,9 @@ final class EndToEndTests: XCTestCase {
     try write("notjson.json", Array("hello\n".utf8))
     let text = String(decoding: good, as: UTF8.self)
     let v3 = text.replacingOccurrences(
-      of: #""version":2,"vocabulary""#, with: #""version":3,"vocabulary""#)
+      of: #""version":3,"vocabulary""#, with: #""version":4,"vocabulary""#)
     XCTAssertNotEqual(v3, text)
-    try write("v3.json", Array(v3.utf8))
+    try write("v4.json", Array(v3.utf8))
     // Drop the first count of the neutral column.
     let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
     let neutral = try XCTUnwrap(
@@ -873,8 +884,8 @@ final class EndToEndTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 1, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 3", arguments: ["classify", "--model", "v3.json", "x"], status: 1,
-        parts: ["v3.json", "version 3"]),
+        name: "model version 4", arguments: ["classify", "--model", "v4.json", "x"], status: 1,
+        parts: ["v4.json", "version 4"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 1, parts: ["counts.json", "inconsistent"]),
@@ -884,8 +895,8 @@ final class EndToEndTests: XCTestCase {
       BadInput(
         name: "bad model for analyze",
         arguments: [
-          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v3.json",
-        ], status: 1, parts: ["version 3"]),
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v4.json",
+        ], status: 1, parts: ["version 4"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),

@@ -139,9 +139,13 @@ final class InsightEndToEndTests: XCTestCase {
       negative  4       30.8 %
       neutral   5       38.5 %
       tweets    13
+      count     0 (positives − negatives, as labeled)
+      estimate  0.0 (adjusted: positive 30.8 %, negative 30.8 %)
+      interval  -4.4 to +4.4 (90 %: other samples of such tweets, and each tweet's doubtful label)
       score     0
       scaled    0.00 (score × 100 / tweets)
       band      😐 neutral (scaled = 0)
+      uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more tweets narrow it
 
       trend by day (UTC): rising, slope +0.4333 per day, 4 days
       2026-03-01  3 tweets    score -2   mean -0.67
@@ -222,6 +226,10 @@ final class InsightEndToEndTests: XCTestCase {
   let int: (Any) -> Bool = { $0 is Int }
   let number: (Any) -> Bool = { $0 is Double || $0 is Int }
   let object: (Any) -> Bool = { $0 is [String: Any] }
+  let interval: (Any) -> Bool = {
+    guard let bounds = $0 as? [Any], bounds.count == 2 else { return false }
+    return bounds.allSatisfy { $0 is Double || $0 is Int }
+  }
   let perClass: (Any) -> Bool = {
     guard let value = $0 as? [String: Any] else { return false }
     return Set(value.keys) == ["negative", "neutral", "positive"]
@@ -233,7 +241,8 @@ final class InsightEndToEndTests: XCTestCase {
     assertSchema(
       analyze,
       [
-        "band": string, "count": int, "details": object, "emoji": string, "mentions": object,
+        "band": string, "count": int, "count_score": int, "details": object, "emoji": string,
+        "estimate": number, "estimator": string, "interval": interval, "mentions": object,
         "negative": int, "neutral": int, "positive": int, "query": string,
         "scaled_score": number, "score": int, "trend": object,
       ], "analyze")
@@ -241,12 +250,15 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertEqual(
       Set(plain.keys),
       [
-        "band", "count", "emoji", "negative", "neutral", "positive", "query", "scaled_score",
-        "score",
+        "band", "count", "count_score", "emoji", "estimate", "estimator", "interval", "negative",
+        "neutral", "positive", "query", "scaled_score", "score",
       ])
     assertSchema(
       try XCTUnwrap(analyze["details"] as? [String: Any]),
-      ["band_rule": string, "shares": perClass], "details")
+      [
+        "band_rule": string, "interval_bands": { ($0 as? [String])?.isEmpty == false },
+        "prevalence": perClass, "shares": perClass,
+      ], "details")
     let mention = try XCTUnwrap((analyze["mentions"] as? [String: [[String: Any]]])?["users"]?[0])
     assertSchema(
       mention, ["average_sentiment": number, "name": string, "tweets": int], "mentions")

@@ -272,6 +272,15 @@ public enum ModelFile {
     json.endObject()
     json.key("folds")
     json.integer(heldOut.folds)
+    json.key("mean_probabilities")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginArray()
+      for share in heldOut.meanProbabilities[label.rawValue] { json.number(share) }
+      json.endArray()
+    }
+    json.endObject()
     json.key("rows")
     json.integer(heldOut.rows)
     json.key("temperature")
@@ -453,6 +462,17 @@ public enum ModelFile {
         return count
       }
     }
+    let means = try Sentiment.allCases.map { label in
+      guard case .array(let row)? = value["mean_probabilities"]?[label.name],
+        row.count == Sentiment.count
+      else { throw ModelFileError.missing("calibration.mean_probabilities.\(label.name)") }
+      return try row.map { share in
+        guard case .number(let share) = share, share >= 0, share <= 1 else {
+          throw ModelFileError.missing("calibration.mean_probabilities.\(label.name)")
+        }
+        return share
+      }
+    }
     guard let folds = nonNegativeInteger(value["folds"]), folds >= 2 else {
       throw ModelFileError.missing("calibration.folds")
     }
@@ -461,7 +481,7 @@ public enum ModelFile {
     }
     return HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      folds: folds, rows: rows)
+      meanProbabilities: means, folds: folds, rows: rows)
   }
 
   private static func decodeMetadata(_ value: JSONValue?) throws -> ModelMetadata {

@@ -14,13 +14,15 @@ public enum QuantificationMethod: String, CaseIterable, Sendable {
   /// Probabilistic classify and count: the mean calibrated probability of
   /// each class (Bella et al. 2010).
   case probabilities
-  /// Adjusted classify and count: the counted shares corrected with the
-  /// classifier's held-out confusion rates (Forman 2008).
+  /// Probabilistic adjusted classify and count (Bella et al. 2010): the
+  /// mean calibrated probabilities corrected with the classifier's held-out
+  /// mean probabilities per true class, the probabilistic form of Forman's
+  /// adjustment (2008). The default: the most robust in our measurements
+  /// (`docs/score.md`).
   case adjusted
   /// Expectation-maximization of the set's class priors from the calibrated
-  /// probabilities (Saerens, Latinne & Decaestecker 2002), with a weak
-  /// Dirichlet prior toward the training balance so that a few tweets
-  /// cannot swing it to an extreme.
+  /// probabilities (Saerens, Latinne & Decaestecker 2002): best when only
+  /// the class balance changes, but it amplifies a change of topic.
   case em
 }
 
@@ -29,26 +31,18 @@ public enum QuantificationMethod: String, CaseIterable, Sendable {
 public struct QuantificationContext: Equatable, Sendable {
   /// The share of each class in the training data (sums to 1).
   public var trainingPrevalence: [Double]
-  /// Held-out confusion counts: `confusion[actual][predicted]`.
-  public var confusion: [[Int]]
-  /// The weight, in tweets, of the Dirichlet prior toward the training
-  /// balance in ``QuantificationMethod/em``.
+  /// Held-out mean calibrated probabilities per true class:
+  /// `rates[actual][c]`, each row summing to 1.
+  public var rates: [[Double]]
+  /// The weight, in tweets, of a Dirichlet prior toward the training
+  /// balance in ``QuantificationMethod/em`` (0: plain maximum likelihood).
   public var priorWeight: Double
 
   /// Creates a context.
-  public init(trainingPrevalence: [Double], confusion: [[Int]], priorWeight: Double = 2) {
+  public init(trainingPrevalence: [Double], rates: [[Double]], priorWeight: Double = 0) {
     self.trainingPrevalence = trainingPrevalence
-    self.confusion = confusion
+    self.rates = rates
     self.priorWeight = priorWeight
-  }
-
-  /// Of the tweets of class `actual`, the share predicted as each class.
-  var rates: [[Double]] {
-    confusion.enumerated().map { actual, row in
-      let total = row.reduce(0, +)
-      guard total > 0 else { return Sentiment.allCases.map { $0.rawValue == actual ? 1 : 0 } }
-      return row.map { Double($0) / Double(total) }
-    }
   }
 }
 
@@ -76,7 +70,7 @@ public enum Quantifier {
     case .probabilities:
       return meanPosterior(posteriors)
     case .adjusted:
-      return adjusted(countShares(posteriors), rates: context.rates)
+      return adjusted(meanPosterior(posteriors), rates: context.rates)
     case .em:
       return expectationMaximization(posteriors, context: context)
     }
@@ -101,6 +95,8 @@ public enum Quantifier {
   /// Solves `observed = Σ_actual prevalence[actual] × rates[actual]` for the
   /// prevalence, then clips it to the simplex (Forman's adjustment); the
   /// observed shares when the rates are singular.
+  ///
+  /// - Complexity: O(1).
   static func adjusted(_ observed: [Double], rates: [[Double]]) -> [Double] {
     // The system's matrix is the transpose of the rates.
     let matrix = Sentiment.allCases.map { predicted in
@@ -156,6 +152,6 @@ extension QuantificationContext {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
       trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
-      confusion: heldOut.confusion)
+      rates: heldOut.meanProbabilities)
   }
 }

@@ -7,16 +7,21 @@ import Foundation
 /// The estimate is `count × (share of positive − share of negative)`, the
 /// shares coming from a ``QuantificationMethod``; the printed score is the
 /// estimate rounded, and its emoji follows the original app's bands for
-/// that score scaled to 100 tweets. The interval is a percentile bootstrap
-/// over the tweets (the set resampled with replacement 1,000 times with a
-/// fixed seed, so the same tweets always give the same interval): it
-/// answers how much the estimate would move with another sample of tweets
-/// like these.
+/// that score scaled to 100 tweets.
+///
+/// The interval is `estimate ± 1.645 σ`, clipped to what `count` tweets can
+/// score, where σ² adds two sources of doubt:
+/// - how much the estimate moves with another sample of tweets like these:
+///   the variance of the estimate over 1,000 bootstrap resamples of the
+///   tweets (a fixed seed, so the same tweets give the same interval);
+/// - which label each tweet really has: Σ over the tweets of the variance
+///   of its +1/0/−1 label under its calibrated probabilities, which keeps
+///   five tweets that all look negative from reading as certain fury.
 ///
 /// ```swift
-/// let estimate = ScoreEstimate(posteriors: posteriors, method: .em, context: context)
-/// estimate.score     // -14 (rounded)
-/// estimate.interval  // -23.1 ... -5.2
+/// let estimate = ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+/// estimate.score     // the rounded estimate
+/// estimate.interval  // its 90 % interval
 /// ```
 public struct ScoreEstimate: Equatable, Sendable {
   /// The number of tweets.
@@ -30,7 +35,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The 90 % interval of ``value``.
   public var interval: ClosedRange<Double>
 
-  /// The number of resamples behind ``interval``.
+  /// The number of bootstrap resamples behind ``interval``.
   public static let resamples = 1000
   /// The interval's coverage.
   public static let confidence = 0.9
@@ -47,7 +52,7 @@ public struct ScoreEstimate: Equatable, Sendable {
     self.method = method
     prevalence = Quantifier.prevalence(of: posteriors, method: method, context: context)
     value = Self.score(prevalence, count: count)
-    interval = Self.bootstrap(posteriors, method: method, context: context)
+    interval = Self.interval(posteriors, value: value, method: method, context: context)
   }
 
   /// The estimate rounded to a whole number of tweets: what is printed.
@@ -89,33 +94,46 @@ public struct ScoreEstimate: Equatable, Sendable {
       * (prevalence[Sentiment.positive.rawValue] - prevalence[Sentiment.negative.rawValue])
   }
 
-  /// The percentile bootstrap interval of the estimate.
-  static func bootstrap(
-    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  /// The interval of the estimate `value` (see the type's documentation).
+  static func interval(
+    _ posteriors: [[Double]], value: Double, method: QuantificationMethod,
+    context: QuantificationContext
   ) -> ClosedRange<Double> {
-    guard posteriors.count > 1 else {
-      let value = score(
-        Quantifier.prevalence(of: posteriors, method: method, context: context),
-        count: posteriors.count)
-      return value...value
+    let n = Double(posteriors.count)
+    let labels = posteriors.reduce(0.0) { sum, p in
+      let positive = p[Sentiment.positive.rawValue]
+      let negative = p[Sentiment.negative.rawValue]
+      return sum + max(0, positive + negative - (positive - negative) * (positive - negative))
     }
+    let spread = (bootstrapVariance(posteriors, method: method, context: context) + labels)
+      .squareRoot()
+    let half = z * spread
+    return max(-n, value - half)...min(n, value + half)
+  }
+
+  /// The two-sided 90 % quantile of the normal distribution.
+  static let z = 1.6448536269514722
+
+  /// The variance of the estimate over bootstrap resamples of the tweets.
+  static func bootstrapVariance(
+    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  ) -> Double {
+    guard posteriors.count > 1 else { return 0 }
     var generator = SeededGenerator(seed: 1)
-    var values: [Double] = []
-    values.reserveCapacity(resamples)
     var sample = posteriors
+    var sum = 0.0
+    var squares = 0.0
     for _ in 0..<resamples {
       for index in sample.indices {
         sample[index] = posteriors[generator.next(below: posteriors.count)]
       }
-      values.append(
-        score(
-          Quantifier.prevalence(of: sample, method: method, context: context),
-          count: posteriors.count))
+      let value = score(
+        Quantifier.prevalence(of: sample, method: method, context: context),
+        count: posteriors.count)
+      sum += value
+      squares += value * value
     }
-    values.sort()
-    let tail = (1 - confidence) / 2
-    let low = values[Int((tail * Double(resamples - 1)).rounded())]
-    let high = values[Int(((1 - tail) * Double(resamples - 1)).rounded())]
-    return low...high
+    let mean = sum / Double(resamples)
+    return max(0, squares / Double(resamples) - mean * mean)
   }
 }

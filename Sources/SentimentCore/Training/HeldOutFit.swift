@@ -15,15 +15,23 @@ public struct HeldOutFit: Equatable, Sendable {
   /// Held-out confusion counts of the calibrated labels:
   /// `confusion[actual][predicted]`.
   public var confusion: [[Int]]
+  /// Held-out mean calibrated probabilities: `meanProbabilities[actual][c]`
+  /// is the mean probability of class `c` among held-out texts of class
+  /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
+  public var meanProbabilities: [[Double]]
   /// The number of folds.
   public var folds: Int
   /// The number of rows cross-validated.
   public var rows: Int
 
   /// Creates a fit.
-  public init(calibration: Calibration, confusion: [[Int]], folds: Int, rows: Int) {
+  public init(
+    calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]], folds: Int,
+    rows: Int
+  ) {
     self.calibration = calibration
     self.confusion = confusion
+    self.meanProbabilities = meanProbabilities
     self.folds = folds
     self.rows = rows
   }
@@ -50,12 +58,18 @@ public struct HeldOutFit: Equatable, Sendable {
     let calibration = CalibrationFit.fit(scores: scores, labels: corpus.labels)
     var confusion = [[Int]](
       repeating: [Int](repeating: 0, count: Sentiment.count), count: Sentiment.count)
+    var sums = [[Double]](
+      repeating: [Double](repeating: 0, count: Sentiment.count), count: Sentiment.count)
     for (row, actual) in zip(scores, corpus.labels) {
-      let predicted = Prediction(probabilities: calibration.probabilities(row)).label
+      let probabilities = calibration.probabilities(row)
+      let predicted = Prediction(probabilities: probabilities).label
       confusion[actual.rawValue][predicted.rawValue] += 1
+      for c in probabilities.indices { sums[actual.rawValue][c] += probabilities[c] }
     }
+    let means = sums.map { Quantifier.normalized($0) }
     return HeldOutFit(
-      calibration: calibration, confusion: confusion, folds: folds, rows: corpus.count)
+      calibration: calibration, confusion: confusion, meanProbabilities: means, folds: folds,
+      rows: corpus.count)
   }
 
   /// Each text's class scores from the model of the folds it is not in.

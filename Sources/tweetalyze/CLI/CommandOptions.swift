@@ -29,7 +29,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
-  var estimator = QuantificationMethod.em
+  var estimator = QuantificationMethod.adjusted
 
   /// The defaults; the query, given by position, is a stand-in.
   static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }

@@ -38,7 +38,7 @@ extension Context {
     let context = QuantificationContext(model: model)
     let estimate = ScoreEstimate(
       posteriors: posteriors, method: context == nil ? .count : options.estimator,
-      context: context ?? QuantificationContext(trainingPrevalence: [1, 1, 1], confusion: []))
+      context: context ?? QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
     let scaled = Double(estimate.score) * 100 / Double(estimate.count)

@@ -73,7 +73,7 @@ enum AnalyzeReport {
     lines.append(
       pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
         + signed(estimate.interval.upperBound, decimals: 1)
-        + " (90 %, bootstrap over the tweets)")
+        + " (90 %: other samples of such tweets, and each tweet's doubtful label)")
     lines.append(pad("score", 10) + String(estimate.score))
     let scaled = Double(estimate.score) * 100 / Double(estimate.count)
     lines.append(

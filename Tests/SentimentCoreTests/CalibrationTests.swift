@@ -1,0 +1,63 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class CalibrationTests: XCTestCase {
+  func testProbabilitiesAreTheScaledSoftmax() {
+    let calibration = Calibration(temperature: 4, biases: [0, 0.8, -0.2])
+    let p = calibration.probabilities([-20, -24, -21])
+    let logits = [0.0, -1 + 0.8, -0.25 - 0.2]
+    let total = logits.map(exp).reduce(0, +)
+    for c in 0..<3 { XCTAssertEqual(p[c], exp(logits[c]) / total, accuracy: 1e-12) }
+    for (value, expected) in zip(
+      Calibration.identity.probabilities([0, log(3), 0]), [0.2, 0.6, 0.2])
+    {
+      XCTAssertEqual(value, expected, accuracy: 1e-12)
+    }
+  }
+
+  func testHugeScoresDoNotOverflow() {
+    let p = Calibration(temperature: 0.5).probabilities([-1e6, -2e6, 0])
+    XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12)
+    XCTAssertEqual(p[2], 1, accuracy: 1e-12)
+  }
+
+  /// Scores drawn from a model that is sure of itself: the fit recovers
+  /// the temperature and biases that generated the labels.
+  func testFitRecoversAKnownCalibration() {
+    let truth = Calibration(temperature: 5, biases: [0, 0.7, -0.3])
+    var generator = SeededGenerator(seed: 11)
+    var scores: [[Double]] = []
+    var labels: [Sentiment] = []
+    for _ in 0..<20_000 {
+      let row = (0..<3).map { _ in -Double(generator.next(below: 4000)) / 100 }
+      let p = truth.probabilities(row)
+      let u = Double(generator.next(below: 1_000_000)) / 1_000_000
+      let label: Sentiment = u < p[0] ? .negative : u < p[0] + p[1] ? .neutral : .positive
+      scores.append(row)
+      labels.append(label)
+    }
+    let fitted = CalibrationFit.fit(scores: scores, labels: labels)
+    XCTAssertEqual(fitted.temperature, 5, accuracy: 0.4)
+    XCTAssertEqual(fitted.biases[1], 0.7, accuracy: 0.1)
+    XCTAssertEqual(fitted.biases[2], -0.3, accuracy: 0.1)
+    XCTAssertLessThan(
+      CalibrationFit.logLoss(
+        [1 / fitted.temperature, fitted.biases[1], fitted.biases[2]], scores, labels),
+      CalibrationFit.logLoss([1, 0, 0], scores, labels))
+  }
+
+  func testNothingToFitIsTheIdentity() {
+    XCTAssertEqual(CalibrationFit.fit(scores: [], labels: []), .identity)
+    XCTAssertEqual(
+      CalibrationFit.fit(scores: [[0, 1, 2], [2, 1, 0]], labels: [.neutral, .neutral]), .identity)
+  }
+
+  func testSolve() throws {
+    let x = try XCTUnwrap(CalibrationFit.solve([[2, 1, 0], [1, 3, 1], [0, 1, 4]], [3, 5, 5]))
+    for (value, expected) in zip(x, [1.0, 1, 1]) {
+      XCTAssertEqual(value, expected, accuracy: 1e-12)
+    }
+    XCTAssertNil(CalibrationFit.solve([[1, 2, 3], [2, 4, 6], [0, 0, 1]], [1, 2, 3]))
+  }
+}
