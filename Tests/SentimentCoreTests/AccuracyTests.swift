@@ -5,11 +5,15 @@ import XCTest
 
 /// Accuracy floors on the shared Sanders data, 10-fold stratified
 /// cross-validation with seed 5, default settings (the built-in lexicon
-/// included). The accuracy floors are the accuracy issue's goals (0.72 and
-/// 0.78; the README reports 0.7278 and 0.7850), macro-F1's sit under the
-/// figures (0.7097, 0.7098); they are well above scikit-learn's MultinomialNB
-/// (`../shared/bench/baseline.py accuracy`: 0.699 / 0.612 on apple3, 0.752 /
-/// 0.568 on the full corpus).
+/// included), labels as `classify` prints them: calibrated, so that each
+/// fold's model is calibrated on its own training part. The accuracy floors
+/// are the goals (0.72 and 0.78; measured 0.7319 and 0.7918). Calibration
+/// learns the data's class balance, which the uncalibrated model's uniform
+/// priors left out: accuracy rose (0.7278 → 0.7319, 0.7850 → 0.7918) and
+/// macro-F1 fell (0.7097 → 0.7019, 0.7098 → 0.6787), the rarer classes
+/// being predicted less often; its floors sit under the new figures. Both
+/// are well above scikit-learn's MultinomialNB (`../shared/bench/baseline.py
+/// accuracy`: 0.699 / 0.612 on apple3, 0.752 / 0.568 on the full corpus).
 final class AccuracyTests: XCTestCase {
   private func corpus(_ name: String) throws -> LabeledCorpus {
     try TrainingData.corpus(MemorySource(try SharedData.bytes(name)))
@@ -21,7 +25,7 @@ final class AccuracyTests: XCTestCase {
     let macroF1 = try XCTUnwrap(result.macroF1?.mean)
     print("apple3 10-fold: accuracy \(accuracy), macro-F1 \(macroF1)")
     XCTAssertGreaterThanOrEqual(accuracy, 0.72)
-    XCTAssertGreaterThanOrEqual(macroF1, 0.70)
+    XCTAssertGreaterThanOrEqual(macroF1, 0.69)
   }
 
   func testFullCorpus() throws {
@@ -33,7 +37,7 @@ final class AccuracyTests: XCTestCase {
     let macroF1 = try XCTUnwrap(result.macroF1?.mean)
     print("full corpus 10-fold: accuracy \(accuracy), macro-F1 \(macroF1)")
     XCTAssertGreaterThanOrEqual(accuracy, 0.78)
-    XCTAssertGreaterThanOrEqual(macroF1, 0.70)
+    XCTAssertGreaterThanOrEqual(macroF1, 0.66)
   }
 
   /// Leave-one-topic-out on the full corpus (apple, google, microsoft,

@@ -625,8 +625,10 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains("Confusion matrix (rows: actual, columns: predicted)"))
     XCTAssertTrue(run.stdout.contains("5-fold"), run.stdout)
     XCTAssertFalse(run.stdout.lowercased().contains("nan"), run.stdout)
-    let matrix = run.stdout.components(separatedBy: "Confusion matrix")[1].split(separator: "\n")
+    let section = run.stdout.components(separatedBy: "Confusion matrix")[1]
+    let matrix = section.components(separatedBy: "\n\n")[0].split(separator: "\n")
     XCTAssertEqual(matrix.count, 5, "title, header, 3 rows")
+    XCTAssertTrue(run.stdout.contains("Probabilities (held out)  ECE (10 bins)"), run.stdout)
     let cells = matrix.dropFirst(2).flatMap {
       $0.split(separator: " ").dropFirst().compactMap { Int($0) }
     }

@@ -8,6 +8,18 @@ public struct EvaluationResult: Equatable, Sendable {
   public var metrics: ClassificationMetrics
   /// The number of training examples.
   public var trainingCount: Int
+  /// The model's own probabilities on the held-out part.
+  public var raw = ProbabilityMetrics()
+  /// The calibrated probabilities on the held-out part (what `classify`
+  /// prints).
+  public var calibrated = ProbabilityMetrics()
+  /// Each held-out text's calibrated probabilities, for quantification.
+  public var posteriors: [[Double]] = []
+  /// Each held-out text's true class.
+  public var labels: [Sentiment] = []
+  /// What the part's model knows for quantification (`nil`: too little
+  /// data to calibrate).
+  public var context: QuantificationContext?
 }
 
 /// The results of k-fold cross-validation.
@@ -34,6 +46,12 @@ public struct CrossValidationResult: Equatable, Sendable {
   public var accuracy: Spread? { Spread(folds.compactMap(\.metrics.accuracy)) }
   /// Mean and spread over the folds of the held-out macro-F1.
   public var macroF1: Spread? { Spread(folds.compactMap(\.metrics.macroF1)) }
+  /// The raw probabilities of all folds together.
+  public var raw: ProbabilityMetrics { folds.reduce(into: .init()) { $0.merge($1.raw) } }
+  /// The calibrated probabilities of all folds together.
+  public var calibrated: ProbabilityMetrics {
+    folds.reduce(into: .init()) { $0.merge($1.calibrated) }
+  }
   /// Mean and spread over the folds of the training accuracy.
   public var trainingAccuracy: Spread? { Spread(folds.map(\.trainingAccuracy)) }
 }
@@ -106,18 +124,31 @@ public enum Evaluation {
     for index in train {
       corpus.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: corpus.labels[index]) }
     }
-    let model = trainer.model()
+    var model = trainer.model()
+    let trainingAccuracy = trainer.trainingAccuracy(of: model) ?? 0
+    // Calibrated as `train` calibrates: cross-validation inside the
+    // training part only.
+    var part = LabeledCorpus()
+    for index in train { part.append(corpus.bytes(at: index), label: corpus.labels[index]) }
+    model.heldOut = HeldOutFit.fit(
+      part, tokenizer: tokenizer, options: options, lexicon: lexicon)
     var classifier = Classifier(model: model)
-    var metrics = ClassificationMetrics()
-    for index in test {
-      let predicted = corpus.bytes(at: index).withUnsafeBufferPointer {
-        classifier.predict($0).label
-      }
-      metrics.add(actual: corpus.labels[index], predicted: predicted)
-    }
-    return EvaluationResult(
-      trainingAccuracy: trainer.trainingAccuracy(of: model) ?? 0, metrics: metrics,
+    var result = EvaluationResult(
+      trainingAccuracy: trainingAccuracy, metrics: ClassificationMetrics(),
       trainingCount: train.count)
+    result.context = QuantificationContext(model: model)
+    for index in test {
+      let scores = corpus.bytes(at: index).withUnsafeBufferPointer { classifier.scores($0) }
+      let actual = corpus.labels[index]
+      let raw = Prediction(scores: scores).probabilities
+      let calibrated = model.calibration?.probabilities(scores) ?? raw
+      result.metrics.add(actual: actual, predicted: Prediction(probabilities: calibrated).label)
+      result.raw.add(raw, actual: actual)
+      result.calibrated.add(calibrated, actual: actual)
+      result.posteriors.append(calibrated)
+      result.labels.append(actual)
+    }
+    return result
   }
 
   /// A seeded stratified split: trains on `fraction` of each class.

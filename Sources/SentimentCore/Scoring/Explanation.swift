@@ -54,8 +54,12 @@ public struct Explanation: Equatable, Sendable {
   public var ignored: [String]
   /// Each class's score: log prior plus the weighted evidence.
   public var scores: [Double]
-  /// The label and probabilities the scores give.
+  /// The label and probabilities the scores give, calibrated when the
+  /// model is.
   public var prediction: Prediction
+  /// How the scores became probabilities; `nil` for a model without a
+  /// calibration, whose probabilities are the scores' softmax.
+  public var calibration: Calibration?
 
   /// Explains how `model` classifies `text`.
   public init(text: String, model: NaiveBayesModel) {
@@ -91,7 +95,10 @@ public struct Explanation: Equatable, Sendable {
       }
     }
     self.scores = scores
-    prediction = Prediction(scores: scores)
+    calibration = model.calibration
+    prediction =
+      model.calibration.map { Prediction(probabilities: $0.probabilities(scores)) }
+      ?? Prediction(scores: scores)
     // A stable sort: strongest first, ties in order of occurrence.
     self.features = features.enumerated().sorted {
       $0.element.spread != $1.element.spread

@@ -53,11 +53,15 @@ public struct TrainingDataColumns: Equatable, Sendable {
   public var text: String?
   /// The label column's name, compared case-insensitively.
   public var label: String?
+  /// A column that groups the rows (Sanders' `Topic`), read only for
+  /// ``TrainingData/corpus(_:columns:)`` when named.
+  public var group: String?
 
   /// Creates a column choice.
-  public init(text: String? = nil, label: String? = nil) {
+  public init(text: String? = nil, label: String? = nil, group: String? = nil) {
     self.text = text
     self.label = label
+    self.group = group
   }
 
   /// Header names tried for the text, in order: `class,text` files and the
@@ -113,10 +117,11 @@ public enum TrainingData {
   @discardableResult
   public static func read<Source: ByteSource>(
     _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
-    _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
+    group: ((String) -> Void)? = nil, _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
   ) throws -> TrainingDataSummary {
     var summary = TrainingDataSummary()
     var layout: (text: Int, label: Int, fields: Int)?
+    var groupColumn: Int?
     // The labels seen, by their bytes: a few, compared without allocating.
     var labelCache: [(bytes: [UInt8], label: Sentiment?)] = []
     var decoded: [UInt8] = []
@@ -125,6 +130,14 @@ public enum TrainingData {
         if record.isBlank { return }
         guard let (textColumn, labelColumn, fields) = layout else {
           layout = try detect(record, columns: columns)
+          if let name = columns.group {
+            let names = (0..<record.count).map { record.string(at: $0).lowercased() }
+            guard let index = names.firstIndex(of: name.lowercased()) else {
+              throw TrainingDataError.missingColumn(
+                role: "group", tried: [name], header: (0..<record.count).map(record.string))
+            }
+            groupColumn = index
+          }
           return
         }
         guard record.count == fields else {
@@ -155,6 +168,7 @@ public enum TrainingData {
         let text = record[textColumn]
         guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
         summary.rows[label.rawValue] += 1
+        if let groupColumn { group?(record.string(at: groupColumn)) }
         guard Self.contains(UInt8(ascii: "&"), in: text) else { return try body(label, text) }
         // Tweets from the API carry `&lt;` for `<`: decode so that `&lt;3` is a heart.
         decoded.removeAll(keepingCapacity: true)
@@ -218,9 +232,10 @@ public enum TrainingData {
     _ source: Source, columns: TrainingDataColumns = TrainingDataColumns()
   ) throws -> LabeledCorpus {
     var corpus = LabeledCorpus()
-    corpus.summary = try read(source, columns: columns) { label, text in
-      corpus.append(text, label: label)
-    }
+    var reader = CSVReader(source: source)
+    corpus.summary = try read(
+      &reader, columns: columns, group: { corpus.groups.append($0) },
+      { label, text in corpus.append(text, label: label) })
     return corpus
   }
 }
@@ -231,6 +246,8 @@ public struct LabeledCorpus: Sendable {
   private var ends: [Int] = [0]
   /// The label of each text.
   public private(set) var labels: [Sentiment] = []
+  /// The group of each text, when a group column was read; else empty.
+  public var groups: [String] = []
   /// What reading the data found.
   public var summary = TrainingDataSummary()
 

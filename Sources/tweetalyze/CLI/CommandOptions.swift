@@ -259,6 +259,8 @@ struct EvalOptions: Equatable, CommandSettings {
   var seed: UInt64 = 5
   var json = false
   var training = TrainingSettings()
+  /// Also measure the score with the artificial-prevalence protocol.
+  var quantification = false
 
   static var defaults: Self { EvalOptions() }
 
@@ -277,6 +279,14 @@ struct EvalOptions: Equatable, CommandSettings {
         "seed", "N", .integer(0...UInt64.max), \.seed,
         help: "Seed for the split or the folds {default}."),
       .flag("json", \.json, help: "Print JSON instead of text."),
+      .flag(
+        "quantification", \.quantification,
+        help: "Also measure the score of 100-tweet sets drawn from the held-out tweets at "
+          + "every class balance (step 0.1), for each estimator."),
+      .value(
+        "group-column", "NAME", .string, \.training.columns.group,
+        help: "Also hold out each group of this column in turn (e.g. Topic), train on the "
+          + "others, and measure the score of 30 sets of 100 of its tweets."),
     ] + TrainingSettings.options.map { $0.embedded(in: \.training) }
   }
 }

@@ -32,6 +32,14 @@ extension Context {
       report.accuracy = Spread([result.metrics.accuracy ?? 0])
       report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
       report.trainingCount = result.trainingCount
+      report.raw = result.raw
+      report.calibrated = result.calibrated
+      if options.quantification {
+        report.quantification = (
+          "artificial prevalence, 100-tweet sets",
+          QuantificationProtocol.artificialPrevalence([result], seed: options.seed)
+        )
+      }
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
@@ -42,6 +50,28 @@ extension Context {
       report.metrics = result.pooled
       report.accuracy = result.accuracy
       report.macroF1 = result.macroF1
+      report.raw = result.raw
+      report.calibrated = result.calibrated
+      if options.quantification {
+        report.quantification = (
+          "artificial prevalence, 100-tweet sets",
+          QuantificationProtocol.artificialPrevalence(result.folds, seed: options.seed)
+        )
+      }
+    }
+    if settings.columns.group != nil {
+      guard Set(corpus.groups).count > 1 else {
+        throw RuntimeError(
+          "--group-column needs at least two groups in \(name); found \(Set(corpus.groups).count)")
+      }
+      let held = QuantificationProtocol.leaveOneGroupOut(
+        corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
+      report.groups = held.map { group in
+        (
+          group.group, group.result.metrics.accuracy,
+          QuantificationProtocol.naturalSets(group.result, seed: options.seed)
+        )
+      }
     }
     if options.json {
       try stdout.write(report.json())

@@ -64,6 +64,16 @@ extension Context {
     }
     lines.append(row("score", explanation.scores))
     lines.append(row("probability", prediction.probabilities))
+    if let calibration = explanation.calibration {
+      lines.append(
+        "calibrated: softmax(score / \(FixedDecimal.string(calibration.temperature, decimals: 2))"
+          + " + bias), biases "
+          + calibration.biases.map { FixedDecimal.string($0, decimals: 2) }.joined(separator: " "))
+    } else {
+      lines.append(
+        "calibrated: no (a model file older than version 3): raw Naive Bayes probabilities, "
+          + "far too sure; train the model again")
+    }
     lines.append(
       "ignored: "
         + (explanation.ignored.isEmpty ? "none" : explanation.ignored.joined(separator: " | ")))

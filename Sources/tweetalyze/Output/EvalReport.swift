@@ -13,6 +13,13 @@ struct EvalReport {
   var metrics = ClassificationMetrics()
   var accuracy: Spread?
   var macroF1: Spread?
+  /// The held-out probabilities before and after calibration.
+  var raw = ProbabilityMetrics()
+  var calibrated = ProbabilityMetrics()
+  /// What a quantification protocol found, and its name.
+  var quantification: (protocol: String, result: QuantificationResult)?
+  /// Leave-one-group-out: each group's held-out accuracy and sets.
+  var groups: [(name: String, accuracy: Double?, sets: QuantificationResult)] = []
 
   static func decimal(_ value: Double?) -> String {
     value.map { FixedDecimal.string($0, decimals: 4) } ?? "--"
@@ -58,7 +65,67 @@ struct EvalReport {
       }.joined()
       text += "\n"
     }
+    text += "\nProbabilities (held out)  ECE (10 bins)  Brier    log-loss\n"
+    for (name, metrics) in [("raw", raw), ("calibrated", calibrated)] {
+      text +=
+        Self.pad("  " + name, 27) + Self.pad(Self.decimal(metrics.expectedCalibrationError), 15)
+      text += Self.pad(Self.decimal(metrics.brier), 9) + Self.decimal(metrics.logLoss) + "\n"
+    }
+    if let (name, result) = quantification {
+      text += "\nScore of \(result.sets) sets (\(name)):\n" + Self.table(result)
+    }
+    for group in groups {
+      text += "\nGroup \(group.name) held out (accuracy \(Self.decimal(group.accuracy))), "
+      text += "\(group.sets.sets) sets of up to 100 tweets:\n" + Self.table(group.sets)
+    }
+    if !groups.isEmpty {
+      var all = QuantificationResult()
+      for group in groups { all.merge(group.sets) }
+      text += "\nAll groups, \(all.sets) sets:\n" + Self.table(all)
+    }
     return text
+  }
+
+  /// Each method's error per 100 tweets and emoji accuracy.
+  static func table(_ result: QuantificationResult) -> String {
+    var text = "  " + pad("estimator", 15) + pad("mean |error| per 100", 22) + "emoji right\n"
+    for method in QuantificationMethod.allCases {
+      let error = result.meanAbsoluteError(method).map { FixedDecimal.string($0, decimals: 2) }
+      let right = result.emojiAccuracy(method).map { FixedDecimal.string($0 * 100, decimals: 1) }
+      text += "  " + pad(method.rawValue, 15) + pad(error ?? "--", 22) + (right ?? "--") + " %\n"
+    }
+    return text
+  }
+
+  /// `{"mae":…,"emoji_accuracy":…}` per method, with the number of sets.
+  static func json(_ result: QuantificationResult, into json: inout JSONWriter) {
+    json.beginObject()
+    json.key("estimators")
+    json.beginObject()
+    for method in QuantificationMethod.allCases {
+      json.key(method.rawValue)
+      json.beginObject()
+      json.key("emoji_accuracy")
+      json.number(result.emojiAccuracy(method) ?? .nan, decimals: 4)
+      json.key("mae")
+      json.number(result.meanAbsoluteError(method) ?? .nan, decimals: 4)
+      json.endObject()
+    }
+    json.endObject()
+    json.key("sets")
+    json.integer(result.sets)
+    json.endObject()
+  }
+
+  private static func probabilities(_ metrics: ProbabilityMetrics, into json: inout JSONWriter) {
+    json.beginObject()
+    json.key("brier")
+    json.number(metrics.brier ?? .nan, decimals: 4)
+    json.key("ece")
+    json.number(metrics.expectedCalibrationError ?? .nan, decimals: 4)
+    json.key("log_loss")
+    json.number(metrics.logLoss ?? .nan, decimals: 4)
+    json.endObject()
   }
 
   func json() -> [UInt8] {
@@ -68,6 +135,13 @@ struct EvalReport {
     json.number(accuracy?.mean ?? .nan, decimals: 4)
     json.key("accuracy_std")
     json.number(accuracy?.standardDeviation ?? .nan, decimals: 4)
+    json.key("calibration")
+    json.beginObject()
+    json.key("calibrated")
+    Self.probabilities(calibrated, into: &json)
+    json.key("raw")
+    Self.probabilities(raw, into: &json)
+    json.endObject()
     json.key("classes")
     json.beginObject()
     for label in Sentiment.allCases {
@@ -113,12 +187,35 @@ struct EvalReport {
       }
       json.endArray()
     }
+    if !groups.isEmpty {
+      json.key("groups")
+      json.beginObject()
+      for group in groups {
+        json.key(group.name)
+        json.beginObject()
+        json.key("accuracy")
+        optional(group.accuracy, &json)
+        json.key("score")
+        Self.json(group.sets, into: &json)
+        json.endObject()
+      }
+      json.endObject()
+    }
     json.key("macro_f1")
     json.number(macroF1?.mean ?? .nan, decimals: 4)
     json.key("macro_f1_std")
     json.number(macroF1?.standardDeviation ?? .nan, decimals: 4)
     json.key("method")
     json.string(method)
+    if let (name, result) = quantification {
+      json.key("quantification")
+      json.beginObject()
+      json.key("protocol")
+      json.string(name)
+      json.key("score")
+      Self.json(result, into: &json)
+      json.endObject()
+    }
     json.key("rows")
     json.integer(corpus.count)
     json.key("seed")

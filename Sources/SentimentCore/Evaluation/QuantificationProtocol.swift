@@ -1,0 +1,147 @@
+import Foundation
+
+/// How close each ``QuantificationMethod`` comes to the true score of sets
+/// of held-out tweets: the mean absolute error of the score per 100 tweets,
+/// and the share of sets whose emoji is the true one.
+public struct QuantificationResult: Equatable, Sendable {
+  /// The number of sets drawn.
+  public var sets = 0
+  /// Summed absolute errors per 100 tweets, by method (in `allCases` order).
+  private var errorSums = [Double](repeating: 0, count: QuantificationMethod.allCases.count)
+  /// Sets with the true emoji, by method.
+  private var emojiRight = [Int](repeating: 0, count: QuantificationMethod.allCases.count)
+
+  /// Creates an empty result.
+  public init() {}
+
+  /// Scores one set: its texts' calibrated probabilities and true classes.
+  public mutating func add(
+    posteriors: [[Double]], labels: [Sentiment], context: QuantificationContext
+  ) {
+    guard !labels.isEmpty else { return }
+    sets += 1
+    let truth = SentimentScore(labels: labels)
+    let n = Double(labels.count)
+    for (index, method) in QuantificationMethod.allCases.enumerated() {
+      let shares = Quantifier.prevalence(of: posteriors, method: method, context: context)
+      let value = ScoreEstimate.score(shares, count: labels.count)
+      errorSums[index] += abs(value - Double(truth.value)) * 100 / n
+      let score = Int(value.rounded())
+      let band = SentimentScore(
+        positive: max(0, score), negative: max(0, -score), neutral: labels.count - abs(score)
+      ).band
+      if band == truth.band { emojiRight[index] += 1 }
+    }
+  }
+
+  /// Adds another result's sets.
+  public mutating func merge(_ other: QuantificationResult) {
+    sets += other.sets
+    for index in errorSums.indices {
+      errorSums[index] += other.errorSums[index]
+      emojiRight[index] += other.emojiRight[index]
+    }
+  }
+
+  /// The mean absolute error of `method`'s score per 100 tweets.
+  public func meanAbsoluteError(_ method: QuantificationMethod) -> Double? {
+    guard sets > 0, let index = QuantificationMethod.allCases.firstIndex(of: method) else {
+      return nil
+    }
+    return errorSums[index] / Double(sets)
+  }
+
+  /// The share of sets whose emoji `method` got right.
+  public func emojiAccuracy(_ method: QuantificationMethod) -> Double? {
+    guard sets > 0, let index = QuantificationMethod.allCases.firstIndex(of: method) else {
+      return nil
+    }
+    return Double(emojiRight[index]) / Double(sets)
+  }
+}
+
+/// The standard protocols for measuring quantification (Esuli et al.
+/// 2023, QuaPy): sets drawn from held-out predictions, scored against their
+/// labels' true score.
+public enum QuantificationProtocol {
+  /// The artificial-prevalence protocol: from each held-out part, sets of
+  /// `size` texts at every class balance on a grid of step 0.1 (66
+  /// balances), `repeats` sets each, drawn with replacement within each
+  /// class. Tests how the estimate follows a balance unlike the training
+  /// data's.
+  ///
+  /// - Complexity: O(*p* × 66 × `repeats` × `size`) for *p* parts.
+  public static func artificialPrevalence(
+    _ parts: [EvaluationResult], size: Int = 100, repeats: Int = 5, seed: UInt64
+  ) -> QuantificationResult {
+    var generator = SeededGenerator(seed: seed)
+    var result = QuantificationResult()
+    for part in parts {
+      guard let context = part.context else { continue }
+      let pools = Sentiment.allCases.map { label in
+        part.labels.indices.filter { part.labels[$0] == label }
+      }
+      guard pools.allSatisfy({ !$0.isEmpty }) else { continue }
+      for negative in 0...10 {
+        for neutral in 0...(10 - negative) {
+          let shares = [negative, neutral, 10 - negative - neutral].map { Double($0) / 10 }
+          for _ in 0..<repeats {
+            var posteriors: [[Double]] = []
+            var labels: [Sentiment] = []
+            for label in Sentiment.allCases {
+              let count = Int((shares[label.rawValue] * Double(size)).rounded())
+              for _ in 0..<count {
+                let pool = pools[label.rawValue]
+                let index = pool[generator.next(below: pool.count)]
+                posteriors.append(part.posteriors[index])
+                labels.append(label)
+              }
+            }
+            result.add(posteriors: posteriors, labels: labels, context: context)
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// Sets of `size` texts drawn without replacement from a held-out part at
+  /// its own balance (all of it when smaller), `count` times.
+  public static func naturalSets(
+    _ part: EvaluationResult, count: Int = 30, size: Int = 100, seed: UInt64
+  ) -> QuantificationResult {
+    var result = QuantificationResult()
+    guard let context = part.context else { return result }
+    var generator = SeededGenerator(seed: seed)
+    for _ in 0..<count {
+      var indices = Array(part.labels.indices)
+      generator.shuffle(&indices)
+      let chosen = indices.prefix(size)
+      result.add(
+        posteriors: chosen.map { part.posteriors[$0] }, labels: chosen.map { part.labels[$0] },
+        context: context)
+    }
+    return result
+  }
+
+  /// Leave one group out (Sanders' topics): for each group, a model trained
+  /// on all other groups (and calibrated on them), tested on the group.
+  ///
+  /// - Complexity: O(*g* × *n*) for *g* groups of *n* texts in all.
+  public static func leaveOneGroupOut(
+    _ corpus: LabeledCorpus, tokenizer: TokenizerSettings, options: NaiveBayesOptions,
+    lexicon: Lexicon
+  ) -> [(group: String, result: EvaluationResult)] {
+    let names = Array(Set(corpus.groups)).sorted()
+    return names.map { name in
+      let test = corpus.labels.indices.filter { corpus.groups[$0] == name }
+      let train = corpus.labels.indices.filter { corpus.groups[$0] != name }
+      return (
+        name,
+        Evaluation.evaluate(
+          corpus, train: train, test: test, tokenizer: tokenizer, options: options,
+          lexicon: lexicon)
+      )
+    }
+  }
+}

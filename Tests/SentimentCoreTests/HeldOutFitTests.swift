@@ -1,0 +1,98 @@
+import XCTest
+
+@testable import SentimentCore
+
+final class HeldOutFitTests: XCTestCase {
+  private func corpus() -> LabeledCorpus {
+    var corpus = LabeledCorpus()
+    let texts: [(String, Sentiment)] = [
+      ("I love it", .positive), ("great phone, love the camera", .positive),
+      ("awesome battery :)", .positive), ("best update ever", .positive),
+      ("I hate it", .negative), ("awful screen, hate the update", .negative),
+      ("terrible battery :(", .negative), ("worst phone ever", .negative),
+      ("the store opens at nine", .neutral), ("new phone out today", .neutral),
+      ("the update is 2 GB", .neutral), ("event on Friday", .neutral),
+      ("update at noon", .neutral), ("phone case in blue", .neutral),
+    ]
+    for _ in 0..<3 {
+      for (text, label) in texts { corpus.append(text, label: label) }
+    }
+    return corpus
+  }
+
+  func testFitCalibratesAndCountsTheHeldOutTexts() throws {
+    let data = corpus()
+    let fit = try XCTUnwrap(
+      HeldOutFit.fit(
+        data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
+    XCTAssertEqual(fit.rows, data.count)
+    XCTAssertEqual(fit.folds, 5)
+    XCTAssertEqual(fit.confusion.flatMap { $0 }.reduce(0, +), data.count)
+    XCTAssertGreaterThan(fit.calibration.temperature, 0)
+    for row in fit.meanProbabilities { XCTAssertEqual(row.reduce(0, +), 1, accuracy: 1e-9) }
+    // The same data and seed give the same fit.
+    XCTAssertEqual(
+      fit,
+      HeldOutFit.fit(
+        data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
+  }
+
+  func testTooLittleDataHasNoFit() {
+    var tiny = LabeledCorpus()
+    tiny.append("good", label: .positive)
+    tiny.append("bad", label: .negative)
+    XCTAssertNil(
+      HeldOutFit.fit(
+        tiny, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
+  }
+
+  func testTheModelFileKeepsTheFitAndOldFilesLoadWithout() throws {
+    let data = corpus()
+    var trainer = NaiveBayesTrainer()
+    for index in 0..<data.count {
+      data.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: data.labels[index]) }
+    }
+    var model = trainer.model()
+    model.heldOut = HeldOutFit.fit(
+      data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn)
+    let bytes = ModelFile.encode(model)
+    let decoded = try ModelFile.decode(bytes)
+    XCTAssertEqual(decoded.heldOut, model.heldOut)
+    XCTAssertEqual(ModelFile.encode(decoded), bytes)
+    XCTAssertEqual(decoded.predict("I love it"), model.predict("I love it"))
+    // A version 2 file: no calibration, raw probabilities.
+    var text = String(decoding: bytes, as: UTF8.self)
+    let start = try XCTUnwrap(text.range(of: #"{"calibration":"#))
+    let end = try XCTUnwrap(text.range(of: #","classes":"#))
+    text.replaceSubrange(start.lowerBound..<end.lowerBound, with: "{")
+    text = text.replacingOccurrences(of: #"{,"classes""#, with: #"{"classes""#)
+    text = text.replacingOccurrences(of: #""version":3"#, with: #""version":2"#)
+    let old = try ModelFile.decode(Array(text.utf8))
+    XCTAssertNil(old.heldOut)
+    XCTAssertNil(QuantificationContext(model: old))
+    var classifier = Classifier(model: old)
+    let scores = Array("I love it".utf8).withUnsafeBufferPointer { classifier.scores($0) }
+    XCTAssertEqual(old.predict("I love it"), Prediction(scores: scores))
+    XCTAssertNotEqual(
+      old.predict("I love it").probabilities, model.predict("I love it").probabilities)
+  }
+
+  func testArtificialPrevalenceOfAPerfectClassifierHasNoError() {
+    var part = EvaluationResult(
+      trainingAccuracy: 1, metrics: ClassificationMetrics(), trainingCount: 0)
+    part.context = QuantificationContext(
+      trainingPrevalence: [0.3, 0.4, 0.3], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    for label in Sentiment.allCases {
+      for _ in 0..<20 {
+        part.labels.append(label)
+        part.posteriors.append(Sentiment.allCases.map { $0 == label ? 1 : 0 })
+      }
+    }
+    let result = QuantificationProtocol.artificialPrevalence([part], repeats: 1, seed: 1)
+    XCTAssertEqual(result.sets, 66)
+    for method in QuantificationMethod.allCases {
+      XCTAssertEqual(result.meanAbsoluteError(method) ?? 1, 0, accuracy: 1e-9, "\(method)")
+      XCTAssertEqual(result.emojiAccuracy(method), 1, "\(method)")
+    }
+  }
+}
