@@ -16,6 +16,17 @@ final class CalibrationTests: XCTestCase {
     }
   }
 
+  func testTheTupleFormGivesTheSameBits() {
+    var generator = SeededGenerator(seed: 2)
+    let calibration = Calibration(temperature: 5.07, biases: [0, 0.72, -0.11])
+    for _ in 0..<10_000 {
+      let s = (0..<3).map { _ in -Double(generator.next(below: 100_000)) / 997 }
+      let array = calibration.probabilities(s)
+      let tuple = calibration.probabilities((s[0], s[1], s[2]))
+      XCTAssertEqual([tuple.0, tuple.1, tuple.2], array)
+    }
+  }
+
   func testHugeScoresDoNotOverflow() {
     let p = Calibration(temperature: 0.5).probabilities([-1e6, -2e6, 0])
     XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12)

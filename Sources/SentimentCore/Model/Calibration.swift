@@ -45,6 +45,29 @@ public struct Calibration: Equatable, Sendable {
     Calibration.softmax(logits(scores))
   }
 
+  /// The calibrated probabilities of three class scores, without arrays:
+  /// the same numbers as ``probabilities(_:)``, for `classify`'s loop.
+  ///
+  /// - Complexity: O(1); no allocation.
+  public func probabilities(
+    _ scores: (Double, Double, Double)
+  ) -> (Double, Double, Double) {
+    let top = max(scores.0, scores.1, scores.2)
+    let l0 = (scores.0 - top) / temperature + biases[0]
+    let l1 = (scores.1 - top) / temperature + biases[1]
+    let l2 = (scores.2 - top) / temperature + biases[2]
+    let high = max(l0, l1, l2)
+    guard high.isFinite else {
+      return (l0 == high ? 1 / 3 : 0, l1 == high ? 1 / 3 : 0, l2 == high ? 1 / 3 : 0)
+    }
+    let e0 = exp(l0 - high)
+    let e1 = exp(l1 - high)
+    let e2 = exp(l2 - high)
+    // In the order of `reduce(0, +)`, so that both forms give the same bits.
+    let sum = 0 + e0 + e1 + e2
+    return (e0 / sum, e1 / sum, e2 / sum)
+  }
+
   /// The calibrated log-odds of each class, before the softmax.
   func logits(_ scores: [Double]) -> [Double] {
     // Scores are log-likelihoods, often in the hundreds: only differences
