@@ -651,3 +651,105 @@ final class HTTPBearerTokenTests: XCTestCase {
     }
   }
 }
+
+// MARK: Redirects
+
+/// The bearer token never follows a redirect to another origin (host,
+/// port or scheme), as curl's CVE-2018-1000007 fix; a redirect within the
+/// same origin is followed.
+extension HTTPTweetSourceTests {
+  func testCrossOriginRedirectDoesNotCarryTheToken() async throws {
+    let other = try server([.json(page([9]))])
+    let location = "http://localhost:\(other.port)/2/tweets/search/recent?query=x"
+    let first = try server([
+      LoopbackHTTPServer.Response(status: 302, headers: ["Location": location])
+    ])
+    let failure = await error { try await self.fetch(first) }
+    XCTAssertTrue(
+      other.requests.allSatisfy { $0.headers["authorization"] == nil },
+      "the token reached the other origin")
+    let message = describe(failure)
+    XCTAssertTrue(message.contains("redirect"), message)
+    XCTAssertTrue(message.contains("localhost:\(other.port)"), message)
+    assertNoToken(message)
+  }
+
+  func testAnotherPortOnTheSameHostIsAnotherOrigin() async throws {
+    let other = try server([.json(page([9]))])
+    let first = try server([
+      LoopbackHTTPServer.Response(
+        status: 307, headers: ["Location": "\(other.baseURL)/tweets/search/recent?query=x"])
+    ])
+    _ = await error { try await self.fetch(first) }
+    XCTAssertTrue(other.requests.allSatisfy { $0.headers["authorization"] == nil })
+  }
+
+  func testSchemeDowngradeIsAnotherOrigin() {
+    let from = URL(string: "https://api.x.com/2/tweets")
+    let to = URL(string: "http://api.x.com/2/tweets")
+    XCTAssertFalse(HTTPTweetSource.sameOrigin(from, to))
+    XCTAssertFalse(
+      HTTPTweetSource.sameOrigin(URL(string: "https://api.x.com/2"), URL(string: "https://x.com/2"))
+    )
+    XCTAssertFalse(
+      HTTPTweetSource.sameOrigin(
+        URL(string: "https://api.x.com/2"), URL(string: "https://api.x.com:8443/2")))
+    XCTAssertTrue(
+      HTTPTweetSource.sameOrigin(
+        URL(string: "https://API.x.com/2/a"), URL(string: "https://api.x.com:443/2/b")))
+  }
+
+  func testSameOriginRedirectIsFollowed() async throws {
+    let server = try server([])
+    let target = "\(server.baseURL)/tweets/search/recent?query=moved"
+    try server.replaceResponses([
+      LoopbackHTTPServer.Response(status: 302, headers: ["Location": target]),
+      .json(page([5])),
+    ])
+    let tweets = try await fetch(server)
+    XCTAssertEqual(tweets.map(\.id), ["5"])
+    XCTAssertEqual(server.requests.count, 2)
+    XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(token)")
+  }
+}
+
+// MARK: Plain HTTP
+
+/// A plain `http` base URL to another machine is refused before anything
+/// is sent, unless allowed; loopback hosts are always allowed.
+extension HTTPTweetSourceTests {
+  func source(_ base: String, allow: Bool = false) -> HTTPTweetSource {
+    var configuration = HTTPTweetSource.Configuration(
+      token: token, userAgent: "tweetalyze/9.9", baseURL: base)
+    configuration.allowInsecureHTTP = allow
+    return HTTPTweetSource(configuration)
+  }
+
+  func testPlainHTTPToAnotherMachineIsRefused() {
+    for base in [
+      "http://192.0.2.1/2", "http://api.x.com/2", "HTTP://example.com:8080/2",
+      "http://127.0.0.1.example.com/2", "http://10.0.0.1/2",
+    ] {
+      XCTAssertThrowsError(
+        try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base
+      ) {
+        XCTAssertEqual($0 as? HTTPSourceError, .insecureBaseURL(base), base)
+        let message = describe($0)
+        XCTAssertTrue(message.contains("clear text"), message)
+        XCTAssertTrue(message.contains("TWEETALYZE_ALLOW_HTTP"), message)
+      }
+      XCTAssertNoThrow(
+        try source(base, allow: true).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil))
+    }
+  }
+
+  func testLoopbackAndHTTPSAreAllowed() {
+    for base in [
+      "http://127.0.0.1:8080/2", "http://127.1.2.3/2", "http://localhost/2", "http://[::1]:9/2",
+      "https://api.x.com/2", "https://example.com/2",
+    ] {
+      XCTAssertNoThrow(
+        try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base)
+    }
+  }
+}

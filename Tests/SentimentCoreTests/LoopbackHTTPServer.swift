@@ -86,6 +86,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   /// The base URL to give the client: `http://127.0.0.1:PORT/2`.
   var baseURL: String { "http://127.0.0.1:\(port)/2" }
 
+  /// Replaces the answers still to give (for a script that needs the
+  /// server's own port).
+  func replaceResponses(_ responses: [Response]) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    self.responses = responses
+  }
+
   /// The requests received so far.
   var requests: [Request] {
     lock.lock()
@@ -252,6 +260,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 302: "Found"
+    case 307: "Temporary Redirect"
     case 400: "Bad Request"
     case 401: "Unauthorized"
     case 403: "Forbidden"

@@ -140,6 +140,34 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     assertNoToken(result)
   }
 
+  /// Inside a network namespace of its own (`unshare -n`: no route
+  /// anywhere, so nothing can leave the machine), a plain-http base URL to
+  /// another host is refused as a usage error before any connection; with
+  /// the opt-in, the run gets as far as the (failing) connection.
+  func testPlainHTTPToAnotherHostIsRefusedFirst() throws {
+    let unshare = URL(fileURLWithPath: "/usr/bin/unshare")
+    let probe = try? BinaryRunner.run(["-n", "true"], executable: unshare)
+    guard probe?.status == 0 else {
+      try Requirement.unmet(
+        "unshare -n is not available here (it needs root): \(probe?.stderr ?? "")")
+    }
+    let binary = try BinaryRunner.executable().path
+    let environment = ["TWITTER_BEARER_TOKEN": token, "TWEETALYZE_API_BASE": "http://192.0.2.1/2"]
+    let refused = try BinaryRunner.run(
+      ["-n", binary, "@Apple", "--timeout", "2"], environment: environment, executable: unshare)
+    XCTAssertEqual(refused.status, 64, refused.stderr)
+    XCTAssertTrue(refused.stderr.hasPrefix("Error: "), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("clear text"), refused.stderr)
+    XCTAssertFalse(refused.stderr.contains(token))
+    var allowed = environment
+    allowed["TWEETALYZE_ALLOW_HTTP"] = "1"
+    let tried = try BinaryRunner.run(
+      ["-n", binary, "@Apple", "--timeout", "2"], environment: allowed, executable: unshare)
+    XCTAssertEqual(tried.status, 1, tried.stderr)
+    XCTAssertFalse(tried.stderr.contains("clear text"), tried.stderr)
+    XCTAssertFalse(tried.stderr.contains(token))
+  }
+
   func testNoTokenPointsToFixtures() throws {
     let result = try run(["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
     XCTAssertEqual(result.status, 1)

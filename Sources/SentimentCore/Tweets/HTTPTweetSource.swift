@@ -34,9 +34,22 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   case unexpectedStatus(status: Int, detail: String?, url: String)
   /// `--record` could not write its file.
   case recordFailed(path: String, reason: String)
+  /// A plain `http` base URL to a host that is not this machine: the token
+  /// would cross the network in clear text.
+  case insecureBaseURL(String)
+  /// A redirect to another origin, which is not followed: the token would
+  /// go with it.
+  case crossOriginRedirect(from: String, to: String)
 
   public var errorDescription: String? {
     switch self {
+    case .insecureBaseURL(let base):
+      return "the X API base URL '\(base)' is plain http to another machine, which would send "
+        + "the bearer token in clear text; use https, or set TWEETALYZE_ALLOW_HTTP=1 if the "
+        + "network path is trusted (plain http to localhost or 127.0.0.1 is always allowed)"
+    case .crossOriginRedirect(let from, let to):
+      return "the X API at \(from) answered with a redirect to another host (\(to)); tweetalyze "
+        + "does not send the bearer token there. Check TWEETALYZE_API_BASE and any proxy"
     case .invalidBaseURL(let base):
       return "the X API base URL '\(base)' is not an http(s) URL; "
         + "fix TWEETALYZE_API_BASE (e.g. https://api.x.com/2) or unset it"
@@ -175,6 +188,9 @@ public struct HTTPTweetSource: TweetSource {
     public var attempts = 3
     /// The delay before the first retry, in seconds; doubled for each next.
     public var retryDelay: Double = 1
+    /// Whether a plain `http` base URL may point to another machine
+    /// (`TWEETALYZE_ALLOW_HTTP=1`); loopback hosts are always allowed.
+    public var allowInsecureHTTP = false
     /// The `User-Agent` header (`tweetalyze/0.1.0`).
     public var userAgent: String
     /// Where to record the raw response pages (`<fileStem>.jsonl`), if
@@ -238,7 +254,34 @@ public struct HTTPTweetSource: TweetSource {
       parsed.query == nil, parsed.fragment == nil,
       let url = URL(string: "\(trimmed)/tweets/search/recent?\(queryString)")
     else { throw HTTPSourceError.invalidBaseURL(base) }
+    if scheme == "http" && !configuration.allowInsecureHTTP && !Self.isLoopback(parsed.host) {
+      throw HTTPSourceError.insecureBaseURL(base)
+    }
     return url
+  }
+
+  /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.
+  static func isLoopback(_ host: String?) -> Bool {
+    guard var host = host?.lowercased() else { return false }
+    if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
+  }
+
+  /// Whether two URLs share an origin: scheme, host and port (RFC 6454),
+  /// the default port filled in. Only then may the bearer token follow a
+  /// redirect from one to the other.
+  static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
+    func origin(_ url: URL?) -> (String, String, Int)? {
+      guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
+      else { return nil }
+      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+      return (scheme, host, port)
+    }
+    guard let first = origin(a), let second = origin(b) else { return false }
+    return first == second
   }
 
   /// Percent-encodes everything but RFC 3986 unreserved characters
@@ -257,7 +300,9 @@ public struct HTTPTweetSource: TweetSource {
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
     sessionConfiguration.urlCache = nil
-    let session = URLSession(configuration: sessionConfiguration)
+    let guardian = RedirectGuard()
+    let session = URLSession(
+      configuration: sessionConfiguration, delegate: guardian, delegateQueue: nil)
     defer { session.invalidateAndCancel() }
 
     var collector = TweetCollector(limit: max(0, count))
@@ -328,6 +373,14 @@ public struct HTTPTweetSource: TweetSource {
       let failure: Transient
       do {
         let (data, response) = try await session.data(for: request)
+        if let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
+          let location = http.value(forHTTPHeaderField: "Location"),
+          let target = URL(string: location, relativeTo: url)?.absoluteURL,
+          !Self.sameOrigin(url, target)
+        {
+          throw HTTPSourceError.crossOriginRedirect(
+            from: host, to: Self.hostDescription(target))
+        }
         guard let http = response as? HTTPURLResponse else {
           throw HTTPSourceError.invalidResponse(
             host: host, status: 0, problem: "the answer is not an HTTP response")
@@ -581,5 +634,20 @@ private struct APIProblem {
     if title == "UsageCapExceeded" || type?.contains("usage-capped") == true { return true }
     let lowered = raw.lowercased()
     return lowered.contains("usage cap") || lowered.contains("usagecap")
+  }
+}
+
+/// Follows a redirect only within the request's origin: a redirect to
+/// another host, port or scheme is not followed, so that its 3xx answer
+/// reaches ``HTTPTweetSource``, which reports it (the `Authorization`
+/// header would otherwise be sent along).
+private final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    let from = task.originalRequest?.url ?? response.url
+    completionHandler(HTTPTweetSource.sameOrigin(from, request.url) ? request : nil)
   }
 }

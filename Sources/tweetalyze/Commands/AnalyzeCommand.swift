@@ -127,6 +127,16 @@ extension Context {
     var configuration = HTTPTweetSource.Configuration(
       token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
       baseURL: base ?? HTTPTweetSource.Configuration.defaultBaseURL)
+    configuration.allowInsecureHTTP = environment["TWEETALYZE_ALLOW_HTTP"] == "1"
+    do {
+      // Checked before anything is sent: a usage error, with the reason.
+      _ = try HTTPTweetSource(configuration).searchURL(
+        for: options.query, maxResults: 10, nextToken: nil)
+    } catch let error as HTTPSourceError {
+      if case .insecureBaseURL = error {
+        throw UsageError(message: error.localizedDescription, command: .analyze)
+      }
+    }
     configuration.language = options.language
     configuration.includeRetweets = options.includeRetweets
     configuration.timeout = options.timeout
