@@ -753,3 +753,49 @@ extension HTTPTweetSourceTests {
     }
   }
 }
+
+// MARK: Numbers from the server
+
+extension HTTPTweetSourceTests {
+  /// A reset time that is not a plausible time crashed the tool (a trap on
+  /// the Double → Int conversion); it is now no reset time at all.
+  func testImplausibleResetTimesAreIgnored() async throws {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    for reset in ["1e300", "nan", "inf", "-1e300", "-5", "1e11"] {
+      for wait in [false, true] {
+        let server = try server([
+          .json(429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": reset])
+        ])
+        let failure = await error {
+          try await self.fetch(server) {
+            $0.now = { now }
+            $0.waitForRateLimit = wait
+          }
+        }
+        XCTAssertEqual(failure as? HTTPSourceError, .rateLimited(reset: nil, now: now), reset)
+        XCTAssertTrue(sleeps.values.isEmpty, "\(reset): no wait for an unknown time")
+      }
+    }
+  }
+
+  /// `--wait` waits at most ``HTTPTweetSource/Configuration/maximumWait``:
+  /// a reset years away is reported, not waited for.
+  func testWaitIsCapped() async throws {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let far = "\(1_800_000_000 + 998_204_518)"
+    let server = try server([
+      .json(429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": far])
+    ])
+    let failure = await error {
+      try await self.fetch(server) {
+        $0.now = { now }
+        $0.waitForRateLimit = true
+      }
+    }
+    XCTAssertEqual(
+      failure as? HTTPSourceError,
+      .rateLimited(reset: Date(timeIntervalSince1970: Double(far) ?? 0), now: now))
+    XCTAssertTrue(sleeps.values.isEmpty)
+    XCTAssertEqual(server.requests.count, 1)
+  }
+}

@@ -107,3 +107,16 @@ final class TweetDateTests: XCTestCase {
     }
   }
 }
+
+extension TweetDateTests {
+  /// Years from outside are bounded before the day arithmetic, which
+  /// overflowed (a trap) for a v1.1 year like 999999999999.
+  func testHugeAndZeroYearsAreNoDate() {
+    XCTAssertNil(TweetDate.parseV1("Wed Nov 18 11:28:30 +0000 999999999999"))
+    XCTAssertNil(TweetDate.parseV1("Wed Nov 18 11:28:30 +0000 -9223372036854775807"))
+    XCTAssertNil(TweetDate.parseV1("Wed Nov 18 11:28:30 +0000 0"))
+    XCTAssertNil(TweetDate.parseISO8601("0000-01-01T00:00:00Z"))
+    XCTAssertNotNil(TweetDate.parseV1("Wed Nov 18 11:28:30 +0000 9999"))
+    XCTAssertNotNil(TweetDate.parseISO8601("0001-01-01T00:00:00Z"))
+  }
+}

@@ -165,6 +165,10 @@ public struct HTTPTweetSource: TweetSource {
   public struct Configuration: Sendable {
     /// `https://api.x.com/2`.
     public static let defaultBaseURL = "https://api.x.com/2"
+    /// The longest `--wait` waits for a rate limit window, in seconds: one
+    /// 15-minute window and a minute more. A reset further away is reported
+    /// instead of waited for.
+    public static let maximumWait: Double = 960
     /// The fields asked for with each tweet.
     public static let tweetFields = [
       "created_at", "lang", "author_id", "entities", "note_tweet", "referenced_tweets",
@@ -396,10 +400,15 @@ public struct HTTPTweetSource: TweetSource {
               period: problem.period.map(redact), scope: problem.scope.map(redact),
               detail: problem.detail.map(redact))
           }
+          // Epoch seconds from the server: anything not a plausible time
+          // (nan, inf, 1e300, negative) is no reset time at all.
           let reset = http.value(forHTTPHeaderField: "x-rate-limit-reset")
             .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { $0.isFinite && $0 >= 0 && $0 < 1e11 ? $0 : nil }
             .map { Date(timeIntervalSince1970: $0) }
-          if configuration.waitForRateLimit, !waited, let reset {
+          if configuration.waitForRateLimit, !waited, let reset,
+            reset.timeIntervalSince(configuration.now()) <= Configuration.maximumWait
+          {
             waited = true
             try await waitUntil(reset)
             continue

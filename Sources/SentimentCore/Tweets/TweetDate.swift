@@ -80,6 +80,8 @@ public enum TweetDate {
     _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
     offset: Int, fraction: Double
   ) -> Date? {
+    // A year from outside must not overflow the day arithmetic below.
+    guard (1...9999).contains(year) else { return nil }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     guard (1...12).contains(month), day >= 1, day <= monthDays[month - 1], (0...23).contains(hour),
