@@ -159,6 +159,15 @@ final class HTTPTweetSourceTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 2)
   }
 
+  /// A server that sends the same tweets with a new `next_token` each
+  /// time kept the tool paging forever; a page with nothing new ends it.
+  func testPagesWithNothingNewStopPaging() async throws {
+    let server = try server((0..<50).map { .json(page([1, 2], next: "t\($0)")) })
+    let tweets = try await fetch(server, count: 1000)
+    XCTAssertEqual(tweets.map(\.id), ["1", "2"])
+    XCTAssertEqual(server.requests.count, 2)
+  }
+
   func testNoResults() async throws {
     let server = try server([.json(#"{"meta":{"result_count":0}}"#)])
     let tweets = try await fetch(server)

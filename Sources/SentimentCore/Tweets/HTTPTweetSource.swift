@@ -302,6 +302,9 @@ public struct HTTPTweetSource: TweetSource {
   ) async throws -> [Tweet] {
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
+    // `timeout` catches silence; a body trickled a byte at a time needs a
+    // deadline for the whole request too.
+    sessionConfiguration.timeoutIntervalForResource = configuration.timeout * 4
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
     sessionConfiguration.urlCache = nil
     let guardian = RedirectGuard()
@@ -322,11 +325,14 @@ public struct HTTPTweetSource: TweetSource {
       let (body, page) = try await fetch(
         url, session: session, page: pages, tweets: collector.tweets.count)
       for warning in page.warnings { configuration.warning?(redact(warning)) }
+      let before = collector.tweets.count
       collector.add(page.tweets)
       bodies.append(body)
       nextToken = page.nextToken
-      // A token seen before would loop forever.
+      // A token seen before would loop forever; so would a server that
+      // sends the same tweets with a new token each time.
       if let token = nextToken, !tokensSeen.insert(token).inserted { break }
+      if collector.tweets.count == before && !page.tweets.isEmpty { break }
     } while !collector.isFull && nextToken != nil
     if let directory = configuration.recordDirectory {
       try record(bodies, for: query, in: directory)
