@@ -8,9 +8,12 @@ enum AnalyzeReport {
   // MARK: Per-tweet lines
 
   /// `id<TAB>created_at<TAB>label<TAB>probability<TAB>text` and a line break;
-  /// tabs, carriage returns and line breaks in the text become spaces.
+  /// tabs, carriage returns and line breaks in the text become spaces, and
+  /// other control characters (ESC, BEL, C1, U+2028…) are written escaped
+  /// (`\u{1B}`), so that a tweet can neither split the line nor drive the
+  /// terminal.
   static func tweetLine(_ tweet: Tweet, _ prediction: Prediction, into buffer: inout [UInt8]) {
-    buffer.append(contentsOf: tweet.id.utf8)
+    buffer.append(contentsOf: ErrorLine.clean(tweet.id).utf8)
     buffer.append(0x09)
     if let date = tweet.createdAt { buffer.append(contentsOf: ISO8601.string(date).utf8) }
     buffer.append(0x09)
@@ -18,9 +21,16 @@ enum AnalyzeReport {
     buffer.append(0x09)
     FixedDecimal.append(prediction.confidence, decimals: 4, to: &buffer)
     buffer.append(0x09)
-    for byte in tweet.text.utf8 {
-      buffer.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+    var text = ""
+    for scalar in tweet.text.unicodeScalars {
+      switch scalar {
+      case "\t", "\n", "\r": text += " "
+      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: text.unicodeScalars.append(scalar)
+      }
     }
+    buffer.append(contentsOf: text.utf8)
     buffer.append(0x0A)
   }
 

@@ -73,7 +73,9 @@ final class FetchDisplay: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     clear()
-    write("Warning: \(message)\n")
+    // The API's own words: a server must not fake an `Error:` line or
+    // drive the terminal.
+    write("Warning: \(ErrorLine.clean(message))\n")
     draw()
   }
 
