@@ -27,6 +27,11 @@ public struct CrossValidationResult: Equatable, Sendable {
   /// One result per fold.
   public var folds: [EvaluationResult]
 
+  /// The results of the given folds (or of one split's held-out part).
+  public init(folds: [EvaluationResult]) {
+    self.folds = folds
+  }
+
   /// The predictions of all folds together: every example once.
   public var pooled: ClassificationMetrics {
     var pooled = ClassificationMetrics()

@@ -262,29 +262,28 @@ public enum ModelFile {
     }
     json.endObject()
     json.key("confusion")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.beginArray()
-      for count in heldOut.confusion[label.rawValue] { json.integer(count) }
-      json.endArray()
-    }
-    json.endObject()
+    writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
     json.key("folds")
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.beginArray()
-      for share in heldOut.meanProbabilities[label.rawValue] { json.number(share) }
-      json.endArray()
-    }
-    json.endObject()
+    writePerClass(heldOut.meanProbabilities, to: &json)
     json.key("rows")
     json.integer(heldOut.rows)
     json.key("temperature")
     json.number(heldOut.calibration.temperature)
+    json.endObject()
+  }
+
+  /// `{"negative":[…],"neutral":[…],"positive":[…]}`: a row of numbers
+  /// per class (whole numbers are written as integers).
+  private static func writePerClass(_ rows: [[Double]], to json: inout JSONWriter) {
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.beginArray()
+      for value in rows[label.rawValue] { json.number(value) }
+      json.endArray()
+    }
     json.endObject()
   }
 

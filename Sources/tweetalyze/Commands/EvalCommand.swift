@@ -32,14 +32,7 @@ extension Context {
       report.accuracy = Spread([result.metrics.accuracy ?? 0])
       report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
       report.trainingCount = result.trainingCount
-      report.raw = result.raw
-      report.calibrated = result.calibrated
-      if options.quantification {
-        report.quantification = (
-          "artificial prevalence, 100-tweet sets",
-          QuantificationProtocol.artificialPrevalence([result], seed: options.seed)
-        )
-      }
+      report.folds = [result]
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
@@ -50,14 +43,16 @@ extension Context {
       report.metrics = result.pooled
       report.accuracy = result.accuracy
       report.macroF1 = result.macroF1
-      report.raw = result.raw
-      report.calibrated = result.calibrated
-      if options.quantification {
-        report.quantification = (
-          "artificial prevalence, 100-tweet sets",
-          QuantificationProtocol.artificialPrevalence(result.folds, seed: options.seed)
-        )
-      }
+    }
+    // The held-out parts: the split's one, or every fold.
+    let parts = CrossValidationResult(folds: report.folds)
+    report.raw = parts.raw
+    report.calibrated = parts.calibrated
+    if options.quantification {
+      report.quantification = (
+        "artificial prevalence, 100-tweet sets",
+        QuantificationProtocol.artificialPrevalence(report.folds, seed: options.seed)
+      )
     }
     if settings.columns.group != nil {
       guard Set(corpus.groups).count > 1 else {
