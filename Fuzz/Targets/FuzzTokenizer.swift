@@ -33,7 +33,8 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if count > text.count { fatalError("\(count) tokens from \(text.count) bytes") }
   var features = 0
-  Featurizer(tokenizer: tokenizer, bigrams: true).forEachFeature(in: text) { feature in
+  Featurizer(tokenizer: tokenizer, bigrams: true).forEachFeature(in: text.span) { feature in
+    let feature = feature.withUnsafeBytes { Array($0) }
     features += 1
     if feature.isEmpty { fatalError("an empty feature") }
     if !isValidUTF8(feature) { fatalError("a feature that is not UTF-8: \(Array(feature))") }

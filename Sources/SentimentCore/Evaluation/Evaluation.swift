@@ -104,15 +104,13 @@ public enum Evaluation {
     var trainer = NaiveBayesTrainer(
       tokenizer: tokenizer, options: options, lexicon: lexicon, recordDocuments: true)
     for index in train {
-      corpus.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: corpus.labels[index]) }
+      trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
     }
     let model = trainer.model()
     var classifier = Classifier(model: model)
     var metrics = ClassificationMetrics()
     for index in test {
-      let predicted = corpus.bytes(at: index).withUnsafeBufferPointer {
-        classifier.predict($0).label
-      }
+      let predicted = classifier.predict(corpus.bytes(at: index).span).label
       metrics.add(actual: corpus.labels[index], predicted: predicted)
     }
     return EvaluationResult(

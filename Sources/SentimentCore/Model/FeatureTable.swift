@@ -228,7 +228,7 @@ final class FeatureTable {
   /// Calls `body` with the feature's text: the token, or the two tokens
   /// with a space between them, from the `tokens` that gave the ids.
   func withFeature<Result>(
-    at feature: Int, tokens: Vocabulary, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at feature: Int, tokens: Vocabulary, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
     let key = records[feature].key
     if key & Self.tokenTag == Self.tokenTag {
@@ -251,7 +251,7 @@ final class FeatureTable {
         pair[index] = byte
         index += 1
       }
-      return try body(UnsafeBufferPointer(pair))
+      return try body(pair.span)
     }
   }
 

@@ -58,20 +58,20 @@ final class PairIndex: @unchecked Sendable {
     for id in keys.unresolved {
       let feature = view.token(at: id)
       guard let split = PairKeys.onlySpace(in: feature) else { continue }
-      let first = UnsafeBufferPointer(rebasing: feature[..<split])
-      let second = UnsafeBufferPointer(rebasing: feature[(split + 1)...])
-      let firstKey = view.id(of: first) ?? vocabulary.count + extra.insert(first)
-      let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(second)
+      let first = feature.extracting(..<split)
+      let second = feature.extracting((split + 1)...)
+      let firstKey = view.id(of: first) ?? vocabulary.count + extra.insert(buffer: first)
+      let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(buffer: second)
       keys.resolve(id, key: Self.key(firstKey, secondKey))
     }
     var tokens = Vocabulary(capacity: vocabulary.count - keys.pairCount + extra.count)
     tokenKeys = .allocate(capacity: vocabulary.count - keys.pairCount + extra.count)
     for id in 0..<vocabulary.count where !keys.isPair(id) {
-      tokenKeys[tokens.insert(view.token(at: id))] = UInt32(truncatingIfNeeded: id)
+      tokenKeys[tokens.insert(buffer: view.token(at: id))] = UInt32(truncatingIfNeeded: id)
     }
     let extraView = extra.view
     for id in 0..<extra.count {
-      tokenKeys[tokens.insert(extraView.token(at: id))] = UInt32(
+      tokenKeys[tokens.insert(buffer: extraView.token(at: id))] = UInt32(
         truncatingIfNeeded: vocabulary.count + id)
     }
     self.tokens = tokens
@@ -195,8 +195,8 @@ final class PairKeys {
     guard let split = Self.onlySpace(in: feature) else { return }
     pairCount += 1
     var key: UInt64 = 0
-    if let first = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[..<split])),
-      let second = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[(split + 1)...]))
+    if let first = vocabulary.id(of: feature.extracting(..<split)),
+      let second = vocabulary.id(of: feature.extracting((split + 1)...))
     {
       key = PairIndex.key(first, second)
     } else {

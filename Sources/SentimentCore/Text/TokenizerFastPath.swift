@@ -49,7 +49,7 @@ extension Tokenizer {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
       // Words are read eight bytes at a time, past their end.
       scratch.initialize(repeating: 0)
-      let tokens = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratchCapacity])
+      let tokens = scratch.extracting(..<Self.scratchCapacity)
       var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
       scanner.forEach(body)
     }
