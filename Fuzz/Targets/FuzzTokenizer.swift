@@ -25,7 +25,7 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let tokenizer = Tokenizer(settings: settings)
   let longest = Tokenizer.scratchCapacity - 8 + Tokenizer.negationPrefix.utf8.count
   var count = 0
-  tokenizer.forEachToken(in: text) { token in
+  tokenizer.forEachPaddedToken(in: text.span) { token in
     count += 1
     if token.isEmpty { fatalError("an empty token") }
     if token.count > longest { fatalError("a token of \(token.count) bytes") }

@@ -66,7 +66,7 @@ final class VocabularyTests: XCTestCase {
     for text in texts {
       var bytes = Array(text.utf8)
       bytes.withUnsafeMutableBufferPointer { buffer in
-        tokenizer.forEachToken(in: UnsafeBufferPointer(buffer)) { token in
+        tokenizer.forEachPaddedToken(in: buffer.span) { token in
           // Before the insert: a token not yet in is not found either way.
           XCTAssertEqual(padded.view.id(ofPadded: token), plain.id(of: token.span))
           plain.insert(buffer: token)

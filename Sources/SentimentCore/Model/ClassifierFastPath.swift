@@ -7,19 +7,13 @@
 // give the same predictions.
 
 extension Classifier {
-  /// ``scores(of:)`` of a span's bytes.
-  @inline(__always)
-  mutating func scores(ofSpan text: Span<UInt8>) -> (Double, Double, Double) {
-    text.withUnsafeBufferPointer { scores(of: $0) }
-  }
-
   /// The log prior plus the weights of the text's features, per class.
   ///
   /// The weights are summed feature by feature in the order of the text, as
   /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation.
-  mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
+  mutating func scores(of span: Span<UInt8>) -> (Double, Double, Double) {
     // A copy of this classifier shares the text numbers until it scores.
     if !isKnownUniquelyReferenced(&rows) { rows = FeatureRows(rowOfFeature: model.weightRow) }
     let pairs = model.pairs?.view
@@ -31,7 +25,7 @@ extension Classifier {
         rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
       guard let pairs else {
         let vocabulary = model.vocabulary.view
-        tokenizer.forEachToken(in: text) { token in
+        tokenizer.forEachPaddedToken(in: span) { token in
           if let id = vocabulary.id(ofPadded: token) { sum.add(id) }
         }
         return sum.scores
@@ -39,7 +33,7 @@ extension Classifier {
       // The features in the featurizer's order: each token, then the pair
       // of the token before and it.
       var previous = -1
-      tokenizer.forEachToken(in: text) { token in
+      tokenizer.forEachPaddedToken(in: span) { token in
         guard let key = pairs.key(ofPadded: token) else {
           previous = -1
           return

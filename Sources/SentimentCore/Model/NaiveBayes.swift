@@ -138,7 +138,7 @@ public struct NaiveBayesTrainer {
   /// Adds one labeled text.
   public mutating func add(_ text: String, as label: Sentiment) {
     var text = text
-    text.withUTF8 { add(buffer: $0, as: label) }
+    text.withUTF8 { add(span: $0.span, as: label) }
   }
 
   /// The number of features the model will have: those seen at least
@@ -485,7 +485,7 @@ public struct Classifier {
   /// - Complexity: O(*n*) in the text's length; no allocation but the
   ///   prediction's probabilities.
   public mutating func predict(_ text: Span<UInt8>) -> Prediction {
-    let scores = scores(ofSpan: text)
+    let scores = scores(of: text)
     guard let calibration = model.calibration else { return Prediction(scores: scores) }
     return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
   }
@@ -493,7 +493,7 @@ public struct Classifier {
   /// The class scores of a text (log prior plus the evidence of its
   /// features), before calibration: what ``Calibration`` is fitted to.
   public mutating func scores(_ text: Span<UInt8>) -> [Double] {
-    let scores = scores(ofSpan: text)
+    let scores = scores(of: text)
     return [scores.0, scores.1, scores.2]
   }
 
@@ -505,7 +505,7 @@ public struct Classifier {
   public mutating func classify(
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
-    let scores = scores(ofSpan: text)
+    let scores = scores(of: text)
     if let calibration = model.calibration {
       let prediction = Prediction(
         probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
@@ -519,7 +519,7 @@ public struct Classifier {
   /// Classifies a text.
   public mutating func predict(_ text: String) -> Prediction {
     var text = text
-    let scores = text.withUTF8 { self.scores(of: $0) }
+    let scores = text.withUTF8 { self.scores(of: $0.span) }
     guard let calibration = model.calibration else { return Prediction(scores: scores) }
     return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
   }

@@ -9,14 +9,9 @@
 // 3,424 labeled Sanders texts in 8 ms, `ReferenceCounts` in 134 ms.
 
 extension NaiveBayesTrainer {
-  /// ``add(_:as:)-(Span<UInt8>,_)`` by the fast path.
-  mutating func add(span text: Span<UInt8>, as label: Sentiment) {
-    text.withUnsafeBufferPointer { add(buffer: $0, as: label) }
-  }
-
-  /// Adds one labeled text given as a buffer: its tokens are inserted as
-  /// they are scanned, and counted a chunk at a time.
-  mutating func add(buffer text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
+  /// ``add(_:as:)-(Span<UInt8>,_)`` by the fast path: the text's tokens are
+  /// inserted as they are scanned, and counted a chunk at a time.
+  mutating func add(span: Span<UInt8>, as label: Sentiment) {
     if !isKnownUniquelyReferenced(&table) { table = table.copy() }
     let offset = label.rawValue
     documents[offset] += 1
@@ -33,7 +28,7 @@ extension NaiveBayesTrainer {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.chunkSize) { ids in
       withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.chunkSize) { hashes in
         var chunk = TokenChunk(ids: ids, hashes: hashes.baseAddress.unsafelyUnwrapped)
-        scanner.forEachToken(in: text) { token in
+        scanner.forEachPaddedToken(in: span) { token in
           chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
           if chunk.isFull {
             chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)

@@ -269,10 +269,10 @@ final class VocabularyStorage: @unchecked Sendable {
     if id == tokenCapacity {
       precondition(id < Int(UInt32.max) / 2, "the vocabulary exceeds 2^31 tokens")
       let bigger = tokenCapacity * 2
-      let starts = UnsafeMutablePointer<UInt32>.allocate(capacity: bigger + 1)
-      starts.moveInitialize(from: self.starts, count: count + 1)
-      self.starts.deallocate()
-      self.starts = starts
+      let old = starts
+      starts = .allocate(capacity: bigger + 1)
+      starts.moveInitialize(from: old, count: count + 1)
+      old.deallocate()
       tokenCapacity = bigger
     }
     if let base = token.baseAddress {

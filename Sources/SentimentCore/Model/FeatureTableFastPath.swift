@@ -6,6 +6,12 @@
   import Darwin
 #endif
 
+// Part of the trainer's fast path (`TrainerFastPath.swift`): the counts in
+// raw memory that grows by reallocation, pairs keyed by their tokens' ids and
+// their hashes prefetched a chunk at a time. `ReferenceCounts` counts the
+// same plainly, by each feature's text; `TrainerFastPathTests` check that
+// both agree, `FeatureTableTests` the table's ids, prefetching and marks.
+
 /// The counts a trainer gathers: for every feature seen (a token, or a pair
 /// of neighbouring tokens), a count per class, with dense ids in order of
 /// first occurrence.

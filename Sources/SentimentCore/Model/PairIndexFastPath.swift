@@ -1,3 +1,10 @@
+// Part of the classifier's fast path (`ClassifierFastPath.swift`): a pair is
+// found by the keys of its two tokens in tables of raw memory, never by its
+// text. The plain way is looking the pair's text ("not good") up in the
+// vocabulary; `PairIndexTests` check the index against the features listed,
+// and `NaiveBayesTests` that the classifier scores pairs as the featurizer
+// makes them.
+
 /// Finds a model's pair features (`"not good"`) by the ids of their two
 /// tokens, so that classifying a text never copies, hashes or compares the
 /// bytes of a pair.
@@ -77,9 +84,9 @@ final class PairIndex: @unchecked Sendable {
     self.tokens = tokens
     var size = 16
     while size < keys.pairCount * 2 { size <<= 1 }
-    let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
-    slots.initialize(repeating: 0, count: size)
-    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
+    table = TaggedSlots(
+      slots: .allocate(capacity: size), mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
+    table.slots.initialize(repeating: 0, count: size)
     for id in 0..<keys.written where keys.keys[id] != 0 {
       table.place(id, hash: FeatureTable.hash(keys.keys[id]))
     }
@@ -205,10 +212,10 @@ final class PairKeys {
     if id >= capacity {
       var bigger = capacity * 2
       while id >= bigger { bigger *= 2 }
-      let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
-      keys.moveInitialize(from: self.keys, count: written)
-      self.keys.deallocate()
-      self.keys = keys
+      let old = keys
+      keys = .allocate(capacity: bigger)
+      keys.moveInitialize(from: old, count: written)
+      old.deallocate()
       capacity = bigger
     }
     (keys + written).initialize(repeating: 0, count: id - written)
