@@ -509,6 +509,7 @@ private struct TokenScanner {
   }
 
   /// Whether the text at `position` is `literal`, ignoring ASCII case.
+  @inline(__always)
   func matches(_ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard position + count <= text.count else { return false }

@@ -25,12 +25,21 @@ extension Context {
     }
   }
 
-  /// Appends `label<TAB>probability` and a line break to `output`.
+  /// The longest line ``write(_:_:into:)`` writes.
+  static let lineLength = 8 + 1 + FixedDecimal.maximumLength + 1
+
+  /// Appends `label<TAB>probability` and a line break to `output`, in room
+  /// for ``lineLength`` bytes added once (no check per byte that the array
+  /// is its own).
   static func write(_ label: Sentiment, _ confidence: Double, into output: inout [UInt8]) {
-    label.literalName.withUTF8Buffer { output.append(contentsOf: $0) }
-    output.append(0x09)
-    FixedDecimal.forEachByte(of: confidence, decimals: 4) { output.append($0) }
-    output.append(0x0A)
+    output.append(addingCapacity: lineLength) { line in
+      label.literalName.withUTF8Buffer { name in
+        for byte in name { line.append(byte) }
+      }
+      line.append(0x09)
+      FixedDecimal.forEachByte(of: confidence, decimals: 4) { line.append($0) }
+      line.append(0x0A)
+    }
   }
 
   /// Appends the prediction as one JSON object and a line break.
