@@ -43,10 +43,8 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       try TrainingData.read(MemorySource(bytes, blockSize: split), columns: columns) {
         label, text in
         if !isValidUTF8(text) { fatalError("TrainingData passed invalid UTF-8 on") }
-        text.withUnsafeBufferPointer { text in
-          featurizer.forEachFeature(in: text) { _ in }
-          trainer.add(text, as: label)
-        }
+        featurizer.forEachFeature(in: text.span) { _ in }
+        trainer.add(text.span, as: label)
       }
       let model = trainer.model()
       _ = model.predict("good")

@@ -5,7 +5,7 @@
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModelFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let model: NaiveBayesModel
   do {
     model = try ModelFile.decode(bytes)

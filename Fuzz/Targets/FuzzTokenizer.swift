@@ -25,7 +25,7 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let tokenizer = Tokenizer(settings: settings)
   let longest = Tokenizer.scratchCapacity - 8 + Tokenizer.negationPrefix.utf8.count
   var count = 0
-  tokenizer.forEachToken(in: text) { token in
+  tokenizer.forEachPaddedToken(in: text.span) { token in
     count += 1
     if token.isEmpty { fatalError("an empty token") }
     if token.count > longest { fatalError("a token of \(token.count) bytes") }
@@ -33,7 +33,8 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if count > text.count { fatalError("\(count) tokens from \(text.count) bytes") }
   var features = 0
-  Featurizer(tokenizer: tokenizer, bigrams: true).forEachFeature(in: text) { feature in
+  Featurizer(tokenizer: tokenizer, bigrams: true).forEachFeature(in: text.span) { feature in
+    let feature = feature.withUnsafeBytes { Array($0) }
     features += 1
     if feature.isEmpty { fatalError("an empty feature") }
     if !isValidUTF8(feature) { fatalError("a feature that is not UTF-8: \(Array(feature))") }

@@ -63,12 +63,12 @@ final class AccuracyTests: XCTestCase {
       for topic in topics {
         var trainer = NaiveBayesTrainer(options: options)
         for row in rows where row.topic != topic {
-          row.text.withUnsafeBufferPointer { trainer.add($0, as: row.label) }
+          trainer.add(row.text.span, as: row.label)
         }
         var classifier = Classifier(model: trainer.model())
         var metrics = ClassificationMetrics()
         for row in rows where row.topic == topic {
-          let predicted = row.text.withUnsafeBufferPointer { classifier.predict($0).label }
+          let predicted = classifier.predict(row.text.span).label
           metrics.add(actual: row.label, predicted: predicted)
         }
         sum += metrics.macroF1 ?? 0

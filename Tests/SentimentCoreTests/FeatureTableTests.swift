@@ -12,7 +12,9 @@ final class FeatureTableTests: XCTestCase {
   }
 
   private func text(of feature: Int, in table: FeatureTable) -> String {
-    table.withFeature(at: feature, tokens: tokens) { String(decoding: $0, as: UTF8.self) }
+    table.withFeature(at: feature, tokens: tokens) {
+      $0.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
   }
 
   func testTokensAndPairsShareIdsInOrderOfFirstOccurrence() {

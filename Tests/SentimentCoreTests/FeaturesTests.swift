@@ -61,8 +61,10 @@ final class FeaturesTests: XCTestCase {
   func testByteCallbackMatchesStrings() {
     let featurizer = Featurizer(tokenizer: words, bigrams: true)
     var bytes: [[UInt8]] = []
-    var text = "one two three"
-    text.withUTF8 { buffer in featurizer.forEachFeature(in: buffer) { bytes.append(Array($0)) } }
+    let text = Array("one two three".utf8)
+    featurizer.forEachFeature(in: text.span) { feature in
+      bytes.append(feature.withUnsafeBytes { Array($0) })
+    }
     XCTAssertEqual(
       bytes, ["one", "two", "one two", "three", "two three"].map { Array($0.utf8) })
   }

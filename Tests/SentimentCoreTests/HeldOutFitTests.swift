@@ -50,7 +50,7 @@ final class HeldOutFitTests: XCTestCase {
     let data = corpus()
     var trainer = NaiveBayesTrainer()
     for index in 0..<data.count {
-      data.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: data.labels[index]) }
+      trainer.add(data.bytes(at: index).span, as: data.labels[index])
     }
     var model = trainer.model()
     model.heldOut = HeldOutFit.fit(
@@ -71,7 +71,7 @@ final class HeldOutFitTests: XCTestCase {
     XCTAssertNil(old.heldOut)
     XCTAssertNil(QuantificationContext(model: old))
     var classifier = Classifier(model: old)
-    let scores = Array("I love it".utf8).withUnsafeBufferPointer { classifier.scores($0) }
+    let scores = classifier.scores(Array("I love it".utf8).span)
     XCTAssertEqual(old.predict("I love it"), Prediction(scores: scores))
     XCTAssertNotEqual(
       old.predict("I love it").probabilities, model.predict("I love it").probabilities)

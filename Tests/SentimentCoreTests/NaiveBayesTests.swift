@@ -285,10 +285,8 @@ final class NaiveBayesTests: XCTestCase {
           XCTAssertEqual(classifier.predict(text), model.predict(text), "\(text) \(binarized)")
         }
       }
-      var bytes = Array("fun fun".utf8)
-      let fromBytes = bytes.withUnsafeMutableBufferPointer {
-        classifier.predict(UnsafeBufferPointer($0))
-      }
+      let bytes = Array("fun fun".utf8)
+      let fromBytes = classifier.predict(bytes.span)
       XCTAssertEqual(fromBytes, model.predict("fun fun"))
     }
   }

@@ -79,7 +79,7 @@ final class PairIndexTests: XCTestCase {
     let keys = PairKeys(capacity: 2)
     for feature in features {
       vocabulary.insert(feature)
-      vocabulary.withToken(at: vocabulary.count - 1) { keys.add($0, in: vocabulary.view) }
+      keys.add(vocabulary.view.token(at: vocabulary.count - 1), in: vocabulary.view)
     }
     let gatheredIndex = PairIndex(vocabulary: vocabulary, keys: keys)
     let wholeIndex = PairIndex(vocabulary: vocabulary)

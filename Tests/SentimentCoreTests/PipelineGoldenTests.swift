@@ -62,7 +62,7 @@ final class PipelineGoldenTests: XCTestCase {
   private func train(_ options: NaiveBayesOptions) throws -> (NaiveBayesTrainer, Provenance) {
     var trainer = NaiveBayesTrainer(options: options)
     let summary = try TrainingData.read(MemorySource(Self.trainingCorpus, blockSize: 4096)) {
-      label, text in text.withUnsafeBufferPointer { trainer.add($0, as: label) }
+      label, text in trainer.add(text.span, as: label)
     }
     var hash = SHA256()
     hash.update(Self.trainingCorpus)
@@ -79,8 +79,8 @@ final class PipelineGoldenTests: XCTestCase {
   private func classifyOutput(_ model: NaiveBayesModel) -> [UInt8] {
     var classifier = Classifier(model: model)
     var output: [UInt8] = []
-    for var text in Self.probeTexts {
-      let prediction = text.withUTF8 { classifier.predict($0) }
+    for text in Self.probeTexts {
+      let prediction = classifier.predict(text)
       output.append(contentsOf: prediction.label.name.utf8)
       output.append(0x09)
       FixedDecimal.append(prediction.confidence, decimals: 4, to: &output)

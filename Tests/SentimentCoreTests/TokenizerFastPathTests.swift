@@ -21,9 +21,7 @@ final class TokenizerFastPathTests: XCTestCase {
   /// The fast path's tokens of `bytes`, as the trainer sees them.
   private func fastTokens(_ bytes: [UInt8], _ tokenizer: Tokenizer) -> [[UInt8]] {
     var tokens: [[UInt8]] = []
-    bytes.withUnsafeBufferPointer { text in
-      tokenizer.forEachToken(in: text) { tokens.append(Array($0)) }
-    }
+    tokenizer.forEachPaddedToken(in: bytes.span) { tokens.append(Array($0)) }
     return tokens
   }
 

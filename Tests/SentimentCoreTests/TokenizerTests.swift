@@ -43,10 +43,8 @@ final class TokenizerTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) -> [[UInt8]] {
     var result: [[UInt8]] = []
-    bytes.withUnsafeBufferPointer { buffer in
-      Tokenizer(settings: settings).forEachToken(in: buffer) { token in
-        result.append(Array(token))
-      }
+    Tokenizer(settings: settings).forEachPaddedToken(in: bytes.span) { token in
+      result.append(Array(token))
     }
     XCTAssertEqual(
       Tokenizer(settings: settings).referenceTokens(inUTF8: bytes), result,

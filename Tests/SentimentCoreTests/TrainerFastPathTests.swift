@@ -27,7 +27,7 @@ final class TrainerFastPathTests: XCTestCase {
     var trainer = NaiveBayesTrainer(tokenizer: settings, options: options)
     var reference = ReferenceCounts(tokenizer: Tokenizer(settings: settings), options: options)
     for (sentiment, text) in texts {
-      text.withUnsafeBufferPointer { trainer.add($0, as: sentiment) }
+      trainer.add(text.span, as: sentiment)
       reference.add(text, as: sentiment)
     }
     XCTAssertEqual(

@@ -11,11 +11,9 @@ final class ClassifyCommandTests: XCTestCase {
       (.neutral, 0.33333, "neutral\t0.3333\n"),
     ]
     for (label, confidence, expected) in cases {
-      var line = [UInt8](repeating: 0, count: Context.lineLength)
-      let count = line.withUnsafeMutableBufferPointer {
-        Context.write(label, confidence, to: $0.baseAddress!)
-      }
-      XCTAssertEqual(String(decoding: line[..<count], as: UTF8.self), expected)
+      var line = Array("before ".utf8)
+      Context.write(label, confidence, into: &line)
+      XCTAssertEqual(String(decoding: line, as: UTF8.self), "before " + expected)
     }
   }
 }

@@ -36,10 +36,7 @@ final class OutputTests: XCTestCase {
       for number in 0..<20_000 {
         let line = Array("line \(number)\n".utf8)
         expected += line
-        try output.append(atMost: 32) { pointer in
-          pointer.update(from: line, count: line.count)
-          return line.count
-        }
+        try output.append { $0 += line }
       }
     }
     XCTAssertEqual(bytes.count, expected.count)

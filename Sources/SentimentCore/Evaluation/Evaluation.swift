@@ -127,7 +127,7 @@ public enum Evaluation {
     var trainer = NaiveBayesTrainer(
       tokenizer: tokenizer, options: options, lexicon: lexicon, recordDocuments: true)
     for index in train {
-      corpus.bytes(at: index).withUnsafeBufferPointer { trainer.add($0, as: corpus.labels[index]) }
+      trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
     }
     var model = trainer.model()
     let trainingAccuracy = trainer.trainingAccuracy(of: model) ?? 0
@@ -143,7 +143,7 @@ public enum Evaluation {
       trainingCount: train.count)
     result.context = QuantificationContext(model: model)
     for index in test {
-      let scores = corpus.bytes(at: index).withUnsafeBufferPointer { classifier.scores($0) }
+      let scores = classifier.scores(corpus.bytes(at: index).span)
       let actual = corpus.labels[index]
       let raw = Prediction(scores: scores).probabilities
       let calibrated = model.calibration?.probabilities(scores) ?? raw

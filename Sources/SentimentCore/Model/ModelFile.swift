@@ -304,7 +304,7 @@ public enum ModelFile {
   ///
   /// - Throws: ``ModelFileError``.
   /// - Complexity: O(*n*) in the file's size.
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> NaiveBayesModel {
+  static func decode(_ bytes: Span<UInt8>) throws -> NaiveBayesModel {
     let contents = try ModelFileReader.read(bytes)
     return try model(root: .object(contents.members)) { try contents.features.get() }
   }
@@ -411,12 +411,12 @@ public enum ModelFile {
 
   /// Decodes a model from a byte array.
   public static func decode(_ bytes: [UInt8]) throws -> NaiveBayesModel {
-    try bytes.withUnsafeBufferPointer { try decode($0) }
+    try decode(bytes.span)
   }
 
   /// Decodes a model from a file's contents.
   public static func decode(_ data: Data) throws -> NaiveBayesModel {
-    try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self)) }
+    try decode(data.span)
   }
 
   static func nonNegativeInteger(_ value: JSONValue?) -> Int? {
@@ -554,7 +554,7 @@ protocol FeatureCounts {
   func count(ofFeature id: Int, label: Sentiment) -> Int
   /// Calls `body` with the feature's text.
   func withFeature<Result>(
-    at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at id: Int, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result
 }
 
@@ -582,7 +582,7 @@ struct ModelFeatures: FeatureCounts {
   }
 
   func withFeature<Result>(
-    at id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at id: Int, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
     try model.vocabulary.withToken(at: id, body)
   }

@@ -83,20 +83,20 @@ public struct NaiveBayesTrainer {
   /// The number of lexicon entries left out because the tokenizer does not
   /// write them as they are (``Lexicon/usable(by:)``).
   public let lexiconSkipped: Int
-  private let scanner: Tokenizer
+  let scanner: Tokenizer
   /// The tokens seen; the table keys features by these ids.
-  private var tokens = Vocabulary()
-  private var table = FeatureTable()
+  var tokens = Vocabulary()
+  var table = FeatureTable()
   /// The most tokens read before they are counted: 512 bytes of ids and
   /// 1 KiB of pair hashes, which `withUnsafeTemporaryAllocation` keeps on
   /// the stack.
-  private static let chunkSize = 128
-  private var documents = [Int](repeating: 0, count: Sentiment.count)
+  static let chunkSize = 128
+  var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.
-  private var document: UInt32 = 0
+  var document: UInt32 = 0
   /// When recording, every document's feature ids and class, so that the
   /// model can be scored on its training data without tokenizing again.
-  private var recorded: RecordedDocuments?
+  var recorded: RecordedDocuments?
 
   /// Creates a trainer; `recordDocuments` keeps the feature ids of every
   /// document for ``trainingAccuracy(of:)``.
@@ -115,8 +115,7 @@ public struct NaiveBayesTrainer {
       (self.lexicon, lexiconSkipped) = (Lexicon(), 0)
     }
     for entry in self.lexicon.entries {
-      var word = entry.word
-      let token = word.withUTF8 { tokens.insert($0) }
+      let token = tokens.insert(entry.word)
       _ = table.feature(ofToken: UInt32(truncatingIfNeeded: token))
     }
   }
@@ -132,39 +131,14 @@ public struct NaiveBayesTrainer {
   /// `TrainerFastPath.swift`; `ReferenceCounts` counts the same plainly.
   ///
   /// - Complexity: O(*n*) in the text's length, amortized.
-  public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
-    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
-    let offset = label.rawValue
-    documents[offset] += 1
-    if document == .max {
-      table.resetSeen()
-      document = 0
-    }
-    document += 1
-    let current = options.binarized ? document : 0
-    let table = self.table
-    let bigrams = options.bigrams
-    let inserter = tokens.paddedInserter()
-    let scanner = self.scanner
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.chunkSize) { ids in
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.chunkSize) { hashes in
-        var chunk = TokenChunk(ids: ids, hashes: hashes.baseAddress.unsafelyUnwrapped)
-        scanner.forEachToken(in: text) { token in
-          chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
-          if chunk.isFull {
-            chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
-          }
-        }
-        chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
-      }
-    }
-    recorded?.end(label)
+  public mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
+    add(span: text, as: label)
   }
 
   /// Adds one labeled text.
   public mutating func add(_ text: String, as label: Sentiment) {
     var text = text
-    text.withUTF8 { add($0, as: label) }
+    text.withUTF8 { add(span: $0.span, as: label) }
   }
 
   /// The number of features the model will have: those seen at least
@@ -225,7 +199,7 @@ public struct NaiveBayesTrainer {
         let mapped = remap[Int(id)]
         if mapped >= 0 { ids.append(mapped) }
       }
-      ids.withUnsafeBufferPointer { model.scores(ofFeatureIDs: $0, into: &scores) }
+      model.scores(ofFeatureIDs: ids, into: &scores)
       if Prediction.argmax(scores) == label { correct += 1 }
     }
     return Double(correct) / Double(recorded.labels.count)
@@ -258,7 +232,7 @@ struct TrainedFeatures: FeatureCounts {
   }
 
   func withFeature<Result>(
-    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at index: Int, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
     try table.withFeature(at: kept.map { Int($0[index]) } ?? index, tokens: tokens, body)
   }
@@ -450,19 +424,19 @@ public struct NaiveBayesModel: Sendable {
   /// - Complexity: O(*n*) in the text's length, plus O(*V*) in the number
   ///   of features to set up a ``Classifier``: for many texts, use one
   ///   ``Classifier``.
-  public func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
+  public func predict(_ text: Span<UInt8>) -> Prediction {
     var classifier = Classifier(model: self)
     return classifier.predict(text)
   }
 
   /// Classifies a text.
   public func predict(_ text: String) -> Prediction {
-    var text = text
-    return text.withUTF8 { predict($0) }
+    var classifier = Classifier(model: self)
+    return classifier.predict(text)
   }
 
   /// Adds the log prior and the weights of the given features per class.
-  func scores(ofFeatureIDs ids: UnsafeBufferPointer<Int32>, into scores: inout [Double]) {
+  func scores(ofFeatureIDs ids: [Int32], into scores: inout [Double]) {
     for c in 0..<Sentiment.count { scores[c] = logPriors[c] }
     for id in ids {
       let base = Int(weightRow[Int(id)]) &* Sentiment.count
@@ -493,9 +467,9 @@ public struct Classifier {
   /// The model used.
   public let model: NaiveBayesModel
   /// Tokenizes as the model was trained.
-  private let tokenizer: Tokenizer
+  let tokenizer: Tokenizer
   /// Each feature's weights, and whether the current text has scored it.
-  private var rows: FeatureRows
+  var rows: FeatureRows
 
   /// Creates a classifier for `model`.
   ///
@@ -510,7 +484,7 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation but the
   ///   prediction's probabilities.
-  public mutating func predict(_ text: UnsafeBufferPointer<UInt8>) -> Prediction {
+  public mutating func predict(_ text: Span<UInt8>) -> Prediction {
     let scores = scores(of: text)
     guard let calibration = model.calibration else { return Prediction(scores: scores) }
     return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
@@ -518,18 +492,18 @@ public struct Classifier {
 
   /// The class scores of a text (log prior plus the evidence of its
   /// features), before calibration: what ``Calibration`` is fitted to.
-  public mutating func scores(_ text: UnsafeBufferPointer<UInt8>) -> [Double] {
+  public mutating func scores(_ text: Span<UInt8>) -> [Double] {
     let scores = scores(of: text)
     return [scores.0, scores.1, scores.2]
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
-  /// the class found: ``predict(_:)-(UnsafeBufferPointer<UInt8>)`` without
+  /// the class found: ``predict(_:)-(Span<UInt8>)`` without
   /// the array of every class's probability.
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation.
   public mutating func classify(
-    _ text: UnsafeBufferPointer<UInt8>
+    _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
     let scores = scores(of: text)
     if let calibration = model.calibration {
@@ -545,107 +519,9 @@ public struct Classifier {
   /// Classifies a text.
   public mutating func predict(_ text: String) -> Prediction {
     var text = text
-    return text.withUTF8 { predict($0) }
-  }
-
-  /// The log prior plus the weights of the text's features, per class.
-  ///
-  /// The weights are summed feature by feature in the order of the text, as
-  /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
-  ///
-  /// - Complexity: O(*n*) in the text's length; no allocation.
-  private mutating func scores(of text: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double) {
-    // A copy of this classifier shares the text numbers until it scores.
-    if !isKnownUniquelyReferenced(&rows) { rows = FeatureRows(rowOfFeature: model.weightRow) }
-    let pairs = model.pairs?.view
-    let tokenizer = self.tokenizer
-    let stamp = rows.nextText()
-    return model.weightRows.withUnsafeBufferPointer { weights in
-      var sum = ScoreSum(
-        scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
-        rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
-      guard let pairs else {
-        let vocabulary = model.vocabulary.view
-        tokenizer.forEachToken(in: text) { token in
-          if let id = vocabulary.id(ofPadded: token) { sum.add(id) }
-        }
-        return sum.scores
-      }
-      // The features in the featurizer's order: each token, then the pair
-      // of the token before and it.
-      var previous = -1
-      tokenizer.forEachToken(in: text) { token in
-        guard let key = pairs.key(ofPadded: token) else {
-          previous = -1
-          return
-        }
-        if key < pairs.featureCount { sum.add(key) }
-        if previous >= 0, let pair = pairs.pair(previous, key) { sum.add(pair) }
-        previous = key
-      }
-      return sum.scores
-    }
-  }
-}
-
-/// The per-class sums of a text's weights.
-private struct ScoreSum {
-  var scores: (Double, Double, Double)
-  /// Feature id → its weight row and, when binarized, the last text that
-  /// scored it (``FeatureRows``).
-  let rows: UnsafeMutablePointer<UInt64>
-  let weights: UnsafeBufferPointer<Double>
-  /// The current text's number in the upper 32 bits, or 0 when counts are
-  /// not binarized.
-  let stamp: UInt64
-
-  /// Adds the weights of feature `id`, once per text when binarized.
-  @inline(__always)
-  mutating func add(_ id: Int) {
-    let entry = rows[id]
-    if stamp != 0 {
-      if entry & FeatureRows.stampMask == stamp { return }
-      rows[id] = stamp | entry & ~FeatureRows.stampMask
-    }
-    let base = Int(truncatingIfNeeded: entry & ~FeatureRows.stampMask) &* Sentiment.count
-    scores.0 += weights[base]
-    scores.1 += weights[base &+ 1]
-    scores.2 += weights[base &+ 2]
-  }
-}
-
-/// Each feature's weight row, and the number of the last text that scored
-/// it: one load tells both whether a feature was seen in the current text
-/// (binarized counts) and where its weights are, with no set to empty
-/// between texts.
-private final class FeatureRows {
-  /// The bits of an entry that hold the text number.
-  static let stampMask: UInt64 = 0xFFFF_FFFF_0000_0000
-  /// Feature id → its row of weights in the lower 32 bits, the number of
-  /// the last text that scored it in the upper.
-  let entries: UnsafeMutablePointer<UInt64>
-  let count: Int
-  /// The number of the current text.
-  private(set) var text: UInt64 = 0
-
-  init(rowOfFeature: [UInt32]) {
-    count = rowOfFeature.count
-    entries = .allocate(capacity: max(count, 1))
-    for (id, row) in rowOfFeature.enumerated() { (entries + id).initialize(to: UInt64(row)) }
-  }
-
-  deinit {
-    entries.deallocate()
-  }
-
-  /// Starts a new text; its number, in the bits of `stampMask`.
-  func nextText() -> UInt64 {
-    if text == UInt64(UInt32.max) {
-      for id in 0..<count { entries[id] &= ~Self.stampMask }
-      text = 0
-    }
-    text += 1
-    return text << 32
+    let scores = text.withUTF8 { self.scores(of: $0.span) }
+    guard let calibration = model.calibration else { return Prediction(scores: scores) }
+    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
   }
 }
 
@@ -745,10 +621,9 @@ struct CountRows {
   /// The rows of `table`, feature id × class.
   init(table: [Int]) {
     self.init(capacity: table.count / Sentiment.count)
-    table.withUnsafeBufferPointer { table in
-      for base in stride(from: 0, to: table.count, by: Sentiment.count) {
-        append(UnsafeBufferPointer(rebasing: table[base..<(base + Sentiment.count)]))
-      }
+    let table = table.span
+    for base in stride(from: 0, to: table.count, by: Sentiment.count) {
+      append(table.extracting(base..<(base + Sentiment.count)))
     }
   }
 
@@ -758,10 +633,8 @@ struct CountRows {
   /// Adds the next feature, with `row`, its count per class.
   ///
   /// - Complexity: O(1) on average.
-  mutating func append(_ row: UnsafeBufferPointer<Int>) {
-    totals.withUnsafeMutableBufferPointer { totals in
-      for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
-    }
+  mutating func append(_ row: Span<Int>) {
+    for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
     rowOfFeature.append(number(of: row))
   }
 
@@ -778,36 +651,40 @@ struct CountRows {
   }
 
   /// The number of `row`, adding it if it is new.
-  private mutating func number(of row: UnsafeBufferPointer<Int>) -> UInt32 {
-    let classes = Sentiment.count
-    let mask = slots.count - 1
-    var slot = Self.slot(of: row, mask: mask)
-    // Most features share a row with an earlier one: find it without
-    // checking each access.
-    let found: UInt32? = slots.withUnsafeBufferPointer { slots in
-      counts.withUnsafeBufferPointer { counts in
-        while slots[slot] != 0 {
-          let number = Int(slots[slot]) &- 1
-          if (0..<classes).allSatisfy({ counts[number &* classes &+ $0] == row[$0] }) {
-            return UInt32(number)
-          }
-          slot = (slot &+ 1) & mask
-        }
-        return nil
-      }
-    }
+  private mutating func number(of row: Span<Int>) -> UInt32 {
+    let (slot, found) = find(row)
     if let found { return found }
-    let number = counts.count / classes
-    counts.append(contentsOf: row)
+    let number = counts.count / Sentiment.count
+    for label in 0..<Sentiment.count { counts.append(row[label]) }
     slots[slot] = UInt32(number + 1)
     if (number + 1) * 2 > slots.count { grow() }
     return UInt32(number)
   }
 
-  private static func slot(of row: UnsafeBufferPointer<Int>, mask: Int) -> Int {
+  /// The number of `row` and its slot, or the empty slot where it would go.
+  private func find(_ row: Span<Int>) -> (slot: Int, number: UInt32?) {
+    let classes = Sentiment.count
+    let mask = slots.count - 1
+    var slot = Self.slot(of: row, mask: mask)
+    // Most features share a row with an earlier one: find it without
+    // checking each access (slots and numbers are in bounds by
+    // construction).
+    let slots = self.slots.span
+    let counts = self.counts.span
+    while slots[unchecked: slot] != 0 {
+      let number = Int(slots[unchecked: slot]) &- 1
+      if (0..<classes).allSatisfy({ counts[unchecked: number &* classes &+ $0] == row[$0] }) {
+        return (slot, UInt32(number))
+      }
+      slot = (slot &+ 1) & mask
+    }
+    return (slot, nil)
+  }
+
+  private static func slot(of row: Span<Int>, mask: Int) -> Int {
     var hash: UInt64 = 0
-    for count in row {
-      hash = (hash ^ UInt64(bitPattern: Int64(count))) &* 0x9E37_79B9_7F4A_7C15
+    for index in row.indices {
+      hash = (hash ^ UInt64(bitPattern: Int64(row[index]))) &* 0x9E37_79B9_7F4A_7C15
     }
     return Int(truncatingIfNeeded: hash >> 32) & mask
   }
@@ -819,16 +696,17 @@ struct CountRows {
   /// Numbers the rows again in `size` slots (a power of two).
   private mutating func rehash(size: Int) {
     let classes = Sentiment.count
-    slots = [UInt32](repeating: 0, count: size)
-    let mask = slots.count - 1
-    counts.withUnsafeBufferPointer { counts in
+    var slots = [UInt32](repeating: 0, count: size)
+    let mask = size - 1
+    do {
+      let counts = self.counts.span
       for number in 0..<(counts.count / classes) {
-        let row = UnsafeBufferPointer(
-          rebasing: counts[(number * classes)..<((number + 1) * classes)])
+        let row = counts.extracting((number * classes)..<((number + 1) * classes))
         var slot = Self.slot(of: row, mask: mask)
         while slots[slot] != 0 { slot = (slot &+ 1) & mask }
         slots[slot] = UInt32(number + 1)
       }
     }
+    self.slots = slots
   }
 }

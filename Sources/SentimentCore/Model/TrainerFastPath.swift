@@ -8,6 +8,39 @@
 // It is kept because it is measured to matter: on 2026-11-24 it counted the
 // 3,424 labeled Sanders texts in 8 ms, `ReferenceCounts` in 134 ms.
 
+extension NaiveBayesTrainer {
+  /// ``add(_:as:)-(Span<UInt8>,_)`` by the fast path: the text's tokens are
+  /// inserted as they are scanned, and counted a chunk at a time.
+  mutating func add(span: Span<UInt8>, as label: Sentiment) {
+    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+    let offset = label.rawValue
+    documents[offset] += 1
+    if document == .max {
+      table.resetSeen()
+      document = 0
+    }
+    document += 1
+    let current = options.binarized ? document : 0
+    let table = self.table
+    let bigrams = options.bigrams
+    let inserter = tokens.paddedInserter()
+    let scanner = self.scanner
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.chunkSize) { ids in
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.chunkSize) { hashes in
+        var chunk = TokenChunk(ids: ids, hashes: hashes.baseAddress.unsafelyUnwrapped)
+        scanner.forEachPaddedToken(in: span) { token in
+          chunk.append(UInt32(truncatingIfNeeded: inserter.insert(token)))
+          if chunk.isFull {
+            chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+          }
+        }
+        chunk.count(into: table, label: offset, document: current, bigrams: bigrams, &recorded)
+      }
+    }
+    recorded?.end(label)
+  }
+}
+
 /// A text's token ids, counted a chunk at a time so that memory does not
 /// grow with a long text.
 struct TokenChunk {

@@ -511,6 +511,12 @@ public struct JSONWriter: Sendable {
     appendQuoted(value)
   }
 
+  /// Writes a string value given as valid UTF-8 bytes.
+  public mutating func string(bytes value: Span<UInt8>) {
+    valueStart()
+    value.withUnsafeBytes { appendQuoted($0) }
+  }
+
   /// Writes an integer value.
   ///
   /// - Complexity: O(digits), without creating a `String`.

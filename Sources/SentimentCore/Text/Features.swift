@@ -20,34 +20,24 @@ public struct Featurizer: Sendable {
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
   public func forEachFeature(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
-    text.withUnsafeBufferPointer { text in
-      forEachFeature(in: text) { feature in body(feature.span) }
-    }
-  }
-
-  /// ``forEachFeature(in:_:)`` over a buffer, for the trainer and the
-  /// classifier.
-  func forEachFeature(
-    in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
     guard bigrams else {
       tokenizer.forEachToken(in: text, body)
       return
     }
-    let capacity = 2 * Tokenizer.scratchCapacity + 1
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { pair in
-      var previous = 0
-      tokenizer.forEachToken(in: text) { token in
-        body(token)
-        let length = min(token.count, Tokenizer.scratchCapacity)
-        if previous > 0 {
-          pair[previous] = UInt8(ascii: " ")
-          for index in 0..<length { pair[previous + 1 + index] = token[index] }
-          body(UnsafeBufferPointer(rebasing: pair[0..<(previous + 1 + length)]))
-        }
-        for index in 0..<length { pair[index] = token[index] }
-        previous = length
+    // The previous token, a space and the current one (each token is at
+    // most `scratchCapacity` bytes).
+    var pair = InlineArray<257, UInt8>(repeating: 0)
+    var previous = 0
+    tokenizer.forEachToken(in: text) { token in
+      body(token)
+      let length = min(token.count, Tokenizer.scratchCapacity)
+      if previous > 0 {
+        pair[previous] = UInt8(ascii: " ")
+        for index in 0..<length { pair[previous + 1 + index] = token[index] }
+        body(pair.span.extracting(0..<(previous + 1 + length)))
       }
+      for index in 0..<length { pair[index] = token[index] }
+      previous = length
     }
   }
 
@@ -56,7 +46,9 @@ public struct Featurizer: Sendable {
     var result: [String] = []
     var text = text
     text.withUTF8 { bytes in
-      forEachFeature(in: bytes) { result.append(String(decoding: $0, as: UTF8.self)) }
+      forEachFeature(in: bytes.span) { feature in
+        result.append(feature.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
+      }
     }
     return result
   }

@@ -130,7 +130,7 @@ public struct Tokenizer: Sendable {
     var result: [String] = []
     var text = text
     text.withUTF8 { bytes in
-      forEachToken(in: bytes) { token in
+      forEachPaddedToken(in: bytes.span) { token in
         result.append(String(decoding: token, as: UTF8.self))
       }
     }

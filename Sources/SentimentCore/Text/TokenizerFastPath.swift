@@ -17,9 +17,7 @@ extension Tokenizer {
   /// - Complexity: O(*n*) in the number of bytes.
   public func tokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
     var result: [[UInt8]] = []
-    bytes.withUnsafeBufferPointer { bytes in
-      forEachToken(in: bytes) { result.append(Array($0)) }
-    }
+    forEachPaddedToken(in: bytes.span) { result.append(Array($0)) }
     return result
   }
 
@@ -29,9 +27,7 @@ extension Tokenizer {
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
   public func forEachToken(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
-    text.withUnsafeBufferPointer { text in
-      forEachToken(in: text) { token in body(token.span) }
-    }
+    forEachPaddedToken(in: text) { token in body(token.span) }
   }
 
   /// Calls `body` with the bytes of each token of `text`, in order.
@@ -42,23 +38,25 @@ extension Tokenizer {
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
   @inline(__always)
-  func forEachToken(
-    in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  func forEachPaddedToken(
+    in text: Span<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     let capacity = Self.scratchCapacity + Self.padding
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
-      // Words are read eight bytes at a time, past their end.
-      scratch.initialize(repeating: 0)
-      let tokens = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratchCapacity])
-      var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
-      scanner.forEach(body)
+    text.withUnsafeBufferPointer { text in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+        // Words are read eight bytes at a time, past their end.
+        scratch.initialize(repeating: 0)
+        let tokens = scratch.extracting(..<Self.scratchCapacity)
+        var scanner = TokenScanner(settings: settings, text: text, scratch: tokens)
+        scanner.forEach(body)
+      }
     }
   }
 
   /// Room for the negation prefix, a token, and an emoji sequence.
   static let scratchCapacity = 128
 
-  /// How many readable bytes follow each token that ``forEachToken(in:_:)``
+  /// How many readable bytes follow each token that ``forEachPaddedToken(in:_:)``
   /// passes on.
   static let padding = 8
 }
@@ -95,18 +93,17 @@ private enum ByteClass: UInt8 {
 /// and lazy-initialization checks of global arrays.
 private struct ScannerTables: @unchecked Sendable {
   /// `ByteClass` by byte.
-  let classes: UnsafePointer<ByteClass>
+  let classes: UnsafeMutablePointer<ByteClass>
   /// The negators, packed (see `packedLowercase`), by `negatorSlot`; all
   /// ones, which no packed word is, in the empty slots.
-  let negators: UnsafePointer<UInt64>
+  let negators: UnsafeMutablePointer<UInt64>
 
   static let shared = ScannerTables()
 
   private init() {
-    let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
+    classes = .allocate(capacity: 256)
     for value in 0..<256 { (classes + value).initialize(to: ByteClass(UInt8(value))) }
-    self.classes = UnsafePointer(classes)
-    let negators = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.negatorSlots)
+    negators = .allocate(capacity: Self.negatorSlots)
     negators.initialize(repeating: .max, count: Self.negatorSlots)
     for word in TokenizerRules.negatorWords {
       var word = word
@@ -116,7 +113,6 @@ private struct ScannerTables: @unchecked Sendable {
       precondition(negators[slot] == .max, "two negators share a slot")
       negators[slot] = packed
     }
-    self.negators = UnsafePointer(negators)
   }
 
   static let negatorSlots = 64
@@ -188,7 +184,7 @@ private struct TokenScanner {
   let settings: TokenizerSettings
   let text: UnsafeBufferPointer<UInt8>
   /// `ScannerTables.classes`, read once per text.
-  let classes: UnsafePointer<ByteClass>
+  let classes: UnsafeMutablePointer<ByteClass>
   let tables: ScannerTables
   var position = 0
   var negated = false
@@ -513,6 +509,7 @@ private struct TokenScanner {
   }
 
   /// Whether the text at `position` is `literal`, ignoring ASCII case.
+  @inline(__always)
   func matches(_ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard position + count <= text.count else { return false }

@@ -85,13 +85,11 @@ public struct HeldOutFit: Equatable, Sendable {
       let isHeld = Set(held)
       var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
       for index in corpus.labels.indices where !isHeld.contains(index) {
-        corpus.bytes(at: index).withUnsafeBufferPointer {
-          trainer.add($0, as: corpus.labels[index])
-        }
+        trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
       }
       var classifier = Classifier(model: trainer.model())
       for index in held {
-        scores[index] = corpus.bytes(at: index).withUnsafeBufferPointer { classifier.scores($0) }
+        scores[index] = classifier.scores(corpus.bytes(at: index).span)
       }
     }
     return scores
@@ -116,15 +114,15 @@ public struct HeldOutSample {
   /// Offers one row to the sample.
   ///
   /// - Complexity: O(*k*) in the text's length.
-  public mutating func add(_ text: UnsafeBufferPointer<UInt8>, as label: Sentiment) {
+  public mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
     seen += 1
     if texts.count < capacity {
-      texts.append(Array(text))
+      texts.append(text.withUnsafeBytes { Array($0) })
       labels.append(label)
     } else {
       let slot = generator.next(below: seen)
       if slot < capacity {
-        texts[slot] = Array(text)
+        texts[slot] = text.withUnsafeBytes { Array($0) }
         labels[slot] = label
       }
     }

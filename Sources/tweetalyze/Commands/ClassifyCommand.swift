@@ -6,10 +6,10 @@ extension Context {
     let model = try loadModel(options.model)
     var classifier = Classifier(model: model)
     let json = options.json
-    let emit: (UnsafeBufferPointer<UInt8>) throws -> Void = { text in
+    let emit: (Span<UInt8>) throws -> Void = { text in
       guard json else {
         let (label, confidence) = classifier.classify(text)
-        try stdout.append(atMost: Self.lineLength) { Self.write(label, confidence, to: $0) }
+        try stdout.append { Self.write(label, confidence, into: &$0) }
         return
       }
       let prediction = classifier.predict(text)
@@ -17,33 +17,29 @@ extension Context {
     }
     if options.texts.isEmpty {
       var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-      try lines.forEachLine { line in try line.withUnsafeBufferPointer { try emit($0) } }
+      try lines.forEachLine { line in try emit(line.span) }
     } else {
       for var text in options.texts {
-        try text.withUTF8 { try emit($0) }
+        try emit(text.utf8.span)
       }
     }
   }
 
-  /// The longest line ``write(_:_:to:)`` writes.
+  /// The longest line ``write(_:_:into:)`` writes.
   static let lineLength = 8 + 1 + FixedDecimal.maximumLength + 1
 
-  /// Writes `label<TAB>probability` and a line break at `output`, which has
-  /// room for ``lineLength`` bytes; returns how many bytes it wrote.
-  static func write(
-    _ label: Sentiment, _ confidence: Double, to output: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    let name = label.literalName
-    var count = name.utf8CodeUnitCount
-    output.update(from: name.utf8Start, count: count)
-    output[count] = 0x09
-    count += 1
-    FixedDecimal.forEachByte(of: confidence, decimals: 4) {
-      output[count] = $0
-      count += 1
+  /// Appends `label<TAB>probability` and a line break to `output`, in room
+  /// for ``lineLength`` bytes added once (no check per byte that the array
+  /// is its own).
+  static func write(_ label: Sentiment, _ confidence: Double, into output: inout [UInt8]) {
+    output.append(addingCapacity: lineLength) { line in
+      label.literalName.withUTF8Buffer { name in
+        for byte in name { line.append(byte) }
+      }
+      line.append(0x09)
+      FixedDecimal.forEachByte(of: confidence, decimals: 4) { line.append($0) }
+      line.append(0x0A)
     }
-    output[count] = 0x0A
-    return count + 1
   }
 
   /// Appends the prediction as one JSON object and a line break.

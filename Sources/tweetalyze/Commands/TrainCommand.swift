@@ -34,10 +34,9 @@ extension Context {
     let (summary, sha256) = try Files.withInput(options.data) { file in
       var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
       let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        text.withUnsafeBufferPointer {
-          trainer.add($0, as: label)
-          sample.add($0, as: label)
-        }
+        let text = text.span
+        trainer.add(text, as: label)
+        sample.add(text, as: label)
       }
       return (summary, reader.source.hash.finalize())
     }
@@ -134,7 +133,7 @@ extension Context {
     _ = try Files.withInput(path) { file in
       try TrainingData.read(file, columns: settings.columns) { label, text in
         used += 1
-        if text.withUnsafeBufferPointer({ classifier.predict($0) }).label == label { correct += 1 }
+        if classifier.predict(text.span).label == label { correct += 1 }
       }
     }
     return Double(correct) / Double(max(used, 1))

@@ -40,7 +40,7 @@ extension Files {
     do {
       defer { close(descriptor) }
       try produce { bytes in
-        if let code = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+        if let code = writeAll(bytes.span, to: descriptor) {
           throw RuntimeError("cannot write \(path): \(reason(code))")
         }
       }

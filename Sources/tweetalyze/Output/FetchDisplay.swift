@@ -112,7 +112,7 @@ final class FetchDisplay: @unchecked Sendable {
   /// Writes progress to stderr at once; a failure to show progress is no
   /// reason to stop fetching, so it is ignored.
   private func write(_ text: String) {
-    _ = Array(text.utf8).withUnsafeBytes { Files.writeAll($0, to: 2) }
+    _ = Files.writeAll(Array(text.utf8).span, to: 2)
   }
 
   private static func seconds(_ value: Double) -> String {

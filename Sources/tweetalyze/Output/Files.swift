@@ -49,27 +49,27 @@ enum Files {
 
   /// Writes all of `bytes` to `descriptor`, again after an interruption.
   /// Returns `nil` on success, else the `errno` of the failed `write(2)`.
-  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-    guard let base = bytes.baseAddress else { return nil }
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
+  static func writeAll(_ bytes: Span<UInt8>, to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return nil }
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
       }
-      offset += written
+      return nil
     }
-    return nil
   }
 
   /// Creates and opens a new file from `template`, a path ending in
   /// `XXXXXX` (see `mkstemp(3)`); `nil` with `errno` set on failure.
   static func makeTemporary(_ template: String) -> (descriptor: Int32, path: String)? {
     var bytes = Array(template.utf8CString)
-    let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
+    let descriptor = mkstemp(&bytes)
     guard descriptor >= 0 else { return nil }
     return (
       descriptor, String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -19,72 +19,52 @@ final class Output {
   private let descriptor: Int32
   /// Written out once this many bytes are buffered.
   private static let threshold = 1 << 16
-  /// The buffer: the threshold, and room for what one call adds after it.
-  private let storage: UnsafeMutablePointer<UInt8>
-  private let capacity = Output.threshold * 2
-  /// Unchecked: each access would otherwise be checked at run time for
-  /// overlapping writes, several times per line of `classify`. Nothing here
-  /// is reentrant.
-  @exclusivity(unchecked) private var count = 0
-  /// Reused by ``append(_:)``.
-  @exclusivity(unchecked) private var scratch: [UInt8] = []
+  /// The most bytes kept: the threshold, and room for what one call adds
+  /// after it; a bigger write goes out as it is.
+  private static let capacity = threshold * 2
+  /// The bytes not written out yet. Unchecked: each access would otherwise
+  /// be checked at run time for overlapping writes, several times per line
+  /// of `classify`. Nothing here is reentrant.
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
-    storage = .allocate(capacity: capacity)
+    buffer.reserveCapacity(Self.capacity)
   }
 
-  deinit {
-    storage.deallocate()
-  }
-
-  func write(_ bytes: UnsafeRawBufferPointer) throws {
-    if count + bytes.count > capacity {
+  func write(_ bytes: Span<UInt8>) throws {
+    if buffer.count + bytes.count > Self.capacity {
       try flush()
       // More than the buffer holds goes out as it is.
-      if bytes.count > capacity { return try writeOut(bytes) }
+      if bytes.count > Self.capacity { return try writeOut(bytes) }
     }
-    if let base = bytes.baseAddress {
-      UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
-      count += bytes.count
-    }
-    if count >= Self.threshold { try flush() }
+    bytes.withUnsafeBytes { buffer.append(contentsOf: $0) }
+    if buffer.count >= Self.threshold { try flush() }
   }
 
   func write(_ text: String) throws {
     var text = text
-    try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    try text.withUTF8 { try write($0.span) }
   }
 
   func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { try write($0) }
+    try write(bytes.span)
   }
 
-  /// Appends bytes with a closure that appends them to an array.
+  /// Appends bytes with a closure that appends them to the buffer, an
+  /// array: the way for output written line by line. Its lines may make
+  /// the buffer longer than ``capacity``; they are written out after.
   func append(_ body: (inout [UInt8]) -> Void) throws {
-    scratch.removeAll(keepingCapacity: true)
-    body(&scratch)
-    try write(scratch)
-  }
-
-  /// Appends at most `maximum` bytes (at most 64 KiB) with a closure that
-  /// writes them at the pointer it is given and returns how many it wrote:
-  /// the way for output written line by line, without an array.
-  func append(
-    atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
-  ) throws {
-    precondition(maximum <= Self.threshold, "a line longer than the output buffer")
-    if count + maximum > capacity { try flush() }
-    count += body(storage + count)
-    if count >= Self.threshold { try flush() }
+    body(&buffer)
+    if buffer.count >= Self.threshold { try flush() }
   }
 
   func flush() throws {
-    defer { count = 0 }
-    try writeOut(UnsafeRawBufferPointer(start: storage, count: count))
+    defer { buffer.removeAll(keepingCapacity: true) }
+    try writeOut(buffer.span)
   }
 
-  private func writeOut(_ bytes: UnsafeRawBufferPointer) throws {
+  private func writeOut(_ bytes: Span<UInt8>) throws {
     guard let code = Files.writeAll(bytes, to: descriptor) else { return }
     if code == EPIPE { throw BrokenPipe() }
     throw RuntimeError("cannot write output: \(Files.reason(code))")

@@ -30,7 +30,7 @@ final class Spool {
   }
 
   /// Appends `bytes` to the copy.
-  func write(_ bytes: UnsafeRawBufferPointer) throws {
+  func write(_ bytes: Span<UInt8>) throws {
     if let code = Files.writeAll(bytes, to: descriptor) {
       throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(code))")
     }
@@ -51,7 +51,7 @@ struct SpoolingSource<Base: ByteSource>: ByteSource {
   /// Reads from the base source and copies what it read to the spool.
   mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = try base.read(into: &buffer)
-    try buffer[..<count].withUnsafeBytes { try spool?.write($0) }
+    try spool?.write(buffer.span.extracting(..<count))
     return count
   }
 }

@@ -6,6 +6,12 @@
   import Darwin
 #endif
 
+// Part of the trainer's fast path (`TrainerFastPath.swift`): the counts in
+// raw memory that grows by reallocation, pairs keyed by their tokens' ids and
+// their hashes prefetched a chunk at a time. `ReferenceCounts` counts the
+// same plainly, by each feature's text; `TrainerFastPathTests` check that
+// both agree, `FeatureTableTests` the table's ids, prefetching and marks.
+
 /// The counts a trainer gathers: for every feature seen (a token, or a pair
 /// of neighbouring tokens), a count per class, with dense ids in order of
 /// first occurrence.
@@ -228,7 +234,7 @@ final class FeatureTable {
   /// Calls `body` with the feature's text: the token, or the two tokens
   /// with a space between them, from the `tokens` that gave the ids.
   func withFeature<Result>(
-    at feature: Int, tokens: Vocabulary, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    at feature: Int, tokens: Vocabulary, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
     let key = records[feature].key
     if key & Self.tokenTag == Self.tokenTag {
@@ -251,7 +257,7 @@ final class FeatureTable {
         pair[index] = byte
         index += 1
       }
-      return try body(UnsafeBufferPointer(pair))
+      return try body(pair.span)
     }
   }
 

@@ -65,9 +65,11 @@ struct ModelFileReader {
   ///   error; content problems are in ``Contents/features`` or found by
   ///   ``ModelFile`` in the members.
   /// - Complexity: O(*n*) in the file's size.
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ModelFileError) -> Contents {
-    var reader = ModelFileReader(bytes: bytes)
-    return try reader.file()
+  static func read(_ bytes: Span<UInt8>) throws(ModelFileError) -> Contents {
+    try bytes.withUnsafeBufferPointer { (bytes) throws(ModelFileError) in
+      var reader = ModelFileReader(bytes: bytes)
+      return try reader.file()
+    }
   }
 
   // MARK: The file
@@ -133,7 +135,7 @@ struct ModelFileReader {
             try json.skipValue(depth: 1)
             do {
               members[name] = try JSONValue.parse(
-                UnsafeBufferPointer(rebasing: bytes[start..<json.position]))
+                bytes.extracting(start..<json.position))
             } catch {
               throw JSONError(offset: start + error.offset, reason: error.reason)
             }
@@ -184,8 +186,7 @@ struct ModelFileReader {
       }
       position += 1
     }
-    let name = String(
-      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    let name = String(decoding: bytes[start..<position], as: UTF8.self)
     try expect(Self.quote)
     return name
   }
@@ -244,15 +245,12 @@ struct ModelFileReader {
       position = end
       return rows
     }
-    // Each column's read position and the row being read, in memory of
-    // their own: the loop runs once per count, so no array checks.
+    // Each column's read position and the row being read, inline: the loop
+    // runs once per count, so no array (no uniqueness check per store).
     let classes = Sentiment.count
-    let cursors = UnsafeMutablePointer<Int>.allocate(capacity: classes)
-    defer { cursors.deallocate() }
-    cursors.initialize(from: columns, count: classes)
-    let row = UnsafeMutablePointer<Int>.allocate(capacity: classes)
-    defer { row.deallocate() }
-    row.initialize(repeating: 0, count: classes)
+    var cursors = InlineArray<3, Int>(repeating: 0)
+    var row = InlineArray<3, Int>(repeating: 0)
+    for label in 0..<classes { cursors[label] = columns[label] }
     let size = bytes.count
     var isLast = false
     while !isLast {
@@ -270,7 +268,7 @@ struct ModelFileReader {
         isLast = separator == UInt8(ascii: "]")
         cursors[label] = at
       }
-      rows.append(UnsafeBufferPointer(start: row, count: classes))
+      rows.append(row.span)
     }
     position = end
     return rows
@@ -390,7 +388,7 @@ struct ModelFileReader {
     let isASCII = skipPlainBytes()
     guard position < bytes.count else { throw .unread }
     if bytes[position] == Self.quote {
-      let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
+      let token = bytes.extracting(start..<position)
       position += 1
       try Self.insertNew(token, into: &vocabulary, checkingUTF8: !isASCII)
       pairKeys.add(token, in: vocabulary.view)
@@ -398,7 +396,7 @@ struct ModelFileReader {
     }
     guard bytes[position] == Self.backslash else { throw .unread }
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    scratch.append(contentsOf: bytes.extracting(start..<position))
     try unescapeRest()
     try scratch.withUnsafeBufferPointer { (token) throws(Failure) in
       try Self.insertNew(token, into: &vocabulary, checkingUTF8: true)
@@ -451,7 +449,7 @@ struct ModelFileReader {
     guard !token.isEmpty else { throw .unread }
     if checkingUTF8 && !isValidUTF8(token) { throw .unread }
     let before = vocabulary.count
-    guard vocabulary.insert(token) == before else {
+    guard vocabulary.insert(buffer: token) == before else {
       let text = String(decoding: token, as: UTF8.self)
       throw .content(.inconsistent("the token '\(text.prefix(80))' is listed twice"))
     }

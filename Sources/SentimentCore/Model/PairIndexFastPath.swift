@@ -1,3 +1,10 @@
+// Part of the classifier's fast path (`ClassifierFastPath.swift`): a pair is
+// found by the keys of its two tokens in tables of raw memory, never by its
+// text. The plain way is looking the pair's text ("not good") up in the
+// vocabulary; `PairIndexTests` check the index against the features listed,
+// and `NaiveBayesTests` that the classifier scores pairs as the featurizer
+// makes them.
+
 /// Finds a model's pair features (`"not good"`) by the ids of their two
 /// tokens, so that classifying a text never copies, hashes or compares the
 /// bytes of a pair.
@@ -58,28 +65,28 @@ final class PairIndex: @unchecked Sendable {
     for id in keys.unresolved {
       let feature = view.token(at: id)
       guard let split = PairKeys.onlySpace(in: feature) else { continue }
-      let first = UnsafeBufferPointer(rebasing: feature[..<split])
-      let second = UnsafeBufferPointer(rebasing: feature[(split + 1)...])
-      let firstKey = view.id(of: first) ?? vocabulary.count + extra.insert(first)
-      let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(second)
+      let first = feature.extracting(..<split)
+      let second = feature.extracting((split + 1)...)
+      let firstKey = view.id(of: first) ?? vocabulary.count + extra.insert(buffer: first)
+      let secondKey = view.id(of: second) ?? vocabulary.count + extra.insert(buffer: second)
       keys.resolve(id, key: Self.key(firstKey, secondKey))
     }
     var tokens = Vocabulary(capacity: vocabulary.count - keys.pairCount + extra.count)
     tokenKeys = .allocate(capacity: vocabulary.count - keys.pairCount + extra.count)
     for id in 0..<vocabulary.count where !keys.isPair(id) {
-      tokenKeys[tokens.insert(view.token(at: id))] = UInt32(truncatingIfNeeded: id)
+      tokenKeys[tokens.insert(buffer: view.token(at: id))] = UInt32(truncatingIfNeeded: id)
     }
     let extraView = extra.view
     for id in 0..<extra.count {
-      tokenKeys[tokens.insert(extraView.token(at: id))] = UInt32(
+      tokenKeys[tokens.insert(buffer: extraView.token(at: id))] = UInt32(
         truncatingIfNeeded: vocabulary.count + id)
     }
     self.tokens = tokens
     var size = 16
     while size < keys.pairCount * 2 { size <<= 1 }
-    let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
-    slots.initialize(repeating: 0, count: size)
-    table = TaggedSlots(slots: slots, mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
+    table = TaggedSlots(
+      slots: .allocate(capacity: size), mask: size - 1, idLimit: Self.idLimit(vocabulary.count))
+    table.slots.initialize(repeating: 0, count: size)
     for id in 0..<keys.written where keys.keys[id] != 0 {
       table.place(id, hash: FeatureTable.hash(keys.keys[id]))
     }
@@ -195,8 +202,8 @@ final class PairKeys {
     guard let split = Self.onlySpace(in: feature) else { return }
     pairCount += 1
     var key: UInt64 = 0
-    if let first = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[..<split])),
-      let second = vocabulary.id(of: UnsafeBufferPointer(rebasing: feature[(split + 1)...]))
+    if let first = vocabulary.id(of: feature.extracting(..<split)),
+      let second = vocabulary.id(of: feature.extracting((split + 1)...))
     {
       key = PairIndex.key(first, second)
     } else {
@@ -205,10 +212,10 @@ final class PairKeys {
     if id >= capacity {
       var bigger = capacity * 2
       while id >= bigger { bigger *= 2 }
-      let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
-      keys.moveInitialize(from: self.keys, count: written)
-      self.keys.deallocate()
-      self.keys = keys
+      let old = keys
+      keys = .allocate(capacity: bigger)
+      keys.moveInitialize(from: old, count: written)
+      old.deallocate()
       capacity = bigger
     }
     (keys + written).initialize(repeating: 0, count: id - written)
