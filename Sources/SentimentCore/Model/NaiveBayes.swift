@@ -507,9 +507,9 @@ public struct Classifier {
   ) -> (label: Sentiment, confidence: Double) {
     let scores = scores(of: text)
     if let calibration = model.calibration {
-      let prediction = Prediction(
-        probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
-      return (prediction.label, prediction.confidence)
+      let probabilities = calibration.probabilities(scores)
+      let label = Prediction.argmax(probabilities)
+      return (label, Prediction.component(probabilities, label))
     }
     let label = Prediction.argmax(scores)
     let probabilities = Prediction.probabilities(scores, top: label)
