@@ -141,7 +141,7 @@ final class InsightEndToEndTests: XCTestCase {
       tweets    13
       count     0 (positives − negatives, as labeled)
       estimate  0.0 (adjusted: positive 30.8 %, negative 30.8 %)
-      interval  -4.4 to +4.4 (90 %: other samples of such tweets, and each tweet's doubtful label)
+      interval  -4.3 to +4.3 (90 %: other samples of such tweets, and each tweet's doubtful label)
       score     0
       scaled    0.00 (score × 100 / tweets)
       band      😐 neutral (scaled = 0)
