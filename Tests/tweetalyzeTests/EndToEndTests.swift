@@ -994,3 +994,40 @@ extension String {
   /// The path relative to `root`, made absolute.
   fileprivate func absolute(_ root: URL) -> String { root.appendingPathComponent(self).path }
 }
+
+// MARK: Writing models safely
+
+extension EndToEndTests {
+  /// `train x.csv --out x.csv` replaced the training data without a word.
+  func testTrainRefusesToOverwriteItsData() throws {
+    let directory = try temporaryDirectory()
+    let data = directory.appendingPathComponent("data.csv")
+    try FileManager.default.copyItem(at: fixture("Fixtures/train/tiny.csv"), to: data)
+    let before = try Data(contentsOf: data)
+    let run = try tweetalyze(["train", data.path, "--out", data.path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.stderr.hasPrefix("Error: "), run.stderr)
+    XCTAssertTrue(run.stderr.contains("training data itself"), run.stderr)
+    XCTAssertEqual(try Data(contentsOf: data), before)
+  }
+
+  /// Retraining over a 0600 model made it 0644; it keeps its mode now.
+  func testRetrainingKeepsTheModelsMode() throws {
+    let directory = try temporaryDirectory()
+    let model = directory.appendingPathComponent("m.json")
+    let data = fixture("Fixtures/train/tiny.csv").path
+    XCTAssertEqual(try tweetalyze(["train", data, "--out", model.path]).status, 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: model.path)
+    XCTAssertEqual(try tweetalyze(["train", data, "--out", model.path]).status, 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: model.path)[.posixPermissions]
+    XCTAssertEqual((mode as? NSNumber)?.intValue, 0o600)
+  }
+
+  /// `--alpha 1e308` gave NaN weights; it is bounded.
+  func testHugeAlphaIsAUsageError() throws {
+    let run = try tweetalyze(
+      ["train", fixture("Fixtures/train/tiny.csv").path, "--out", "/dev/null", "--alpha", "1e308"])
+    XCTAssertEqual(run.status, 64)
+    XCTAssertTrue(run.stderr.contains("at most 1000"), run.stderr)
+  }
+}

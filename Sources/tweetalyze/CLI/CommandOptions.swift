@@ -136,8 +136,9 @@ struct TrainingSettings: Equatable, CommandSettings {
   static var options: [Option<Self>] {
     [
       .value(
-        "alpha", "A", .number("a number above 0, such as 1 or 0.5") { $0 > 0 },
-        \.options.alpha, help: "Additive smoothing, above 0 {default}."),
+        "alpha", "A",
+        .number("a number above 0 and at most 1000, such as 1 or 0.5") { $0 > 0 && $0 <= 1000 },
+        \.options.alpha, help: "Additive smoothing, above 0 and at most 1000 {default}."),
       .toggle(
         "binarized", \.options.binarized, on: "Count each feature once per tweet.",
         off: "Count every occurrence."),

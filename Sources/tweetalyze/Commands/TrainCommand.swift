@@ -23,6 +23,14 @@ extension Context {
   /// temporary file for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
+    var data = stat()
+    var output = stat()
+    if options.data != "-", stat(options.data, &data) == 0, stat(options.output, &output) == 0,
+      data.st_dev == output.st_dev, data.st_ino == output.st_ino
+    {
+      throw RuntimeError(
+        "--out \(options.output) is the training data itself; write the model to another file")
+    }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
     let source =

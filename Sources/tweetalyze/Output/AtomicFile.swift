@@ -25,9 +25,20 @@ extension Files {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     var status = stat()
-    if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+    let exists = stat(path, &status) == 0
+    if exists && status.st_mode & S_IFMT == S_IFDIR {
       throw RuntimeError(
         "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
+    }
+    // A replaced file keeps its mode (a 0600 model stays private); a new
+    // one gets what the umask allows, as `open(2)` would give it.
+    let mode: mode_t
+    if exists && status.st_mode & S_IFMT == S_IFREG {
+      mode = status.st_mode & 0o7777
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
     }
     guard
       let (descriptor, temporary) = Files.makeTemporary(
@@ -44,7 +55,7 @@ extension Files {
           throw RuntimeError("cannot write \(path): \(reason(code))")
         }
       }
-      fchmod(descriptor, 0o644)
+      fchmod(descriptor, mode)
       guard fsync(descriptor) == 0 else {
         throw RuntimeError("cannot write \(path): \(reason(errno))")
       }
