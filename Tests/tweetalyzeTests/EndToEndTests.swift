@@ -674,7 +674,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(other.status, 0, other.stderr)
     XCTAssertTrue(other.stdout.contains("seed 4"), other.stdout)
     let json = try tweetalyze(arguments + ["--json"])
-    XCTAssertEqual(try self.json(json.stdoutData)["seed"] as? String, "3")
+    XCTAssertEqual(try self.json(json.stdoutData)["seed"] as? Int, 3)
   }
 
   func testEvalDataFromTheEnvironment() throws {

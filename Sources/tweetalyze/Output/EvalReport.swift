@@ -219,7 +219,8 @@ struct EvalReport {
     json.key("rows")
     json.integer(corpus.count)
     json.key("seed")
-    json.string(String(seed))
+    // A number, as given: all 64 bits, in digits.
+    json.raw(Array(String(seed).utf8))
     if method == "split" {
       json.key("split")
       json.number(fraction)
