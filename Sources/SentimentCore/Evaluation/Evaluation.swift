@@ -146,8 +146,9 @@ public enum Evaluation {
       let scores = classifier.scores(corpus.bytes(at: index).span)
       let actual = corpus.labels[index]
       let raw = Prediction(scores: scores).probabilities
-      let calibrated = model.calibration?.probabilities(scores) ?? raw
-      result.metrics.add(actual: actual, predicted: Prediction(probabilities: calibrated).label)
+      let prediction = model.prediction(scores: (scores[0], scores[1], scores[2]))
+      let calibrated = prediction.probabilities
+      result.metrics.add(actual: actual, predicted: prediction.label)
       result.raw.add(raw, actual: actual)
       result.calibrated.add(calibrated, actual: actual)
       result.posteriors.append(calibrated)

@@ -26,10 +26,7 @@ public struct QuantificationResult: Equatable, Sendable {
       let shares = Quantifier.prevalence(of: posteriors, method: method, context: context)
       let value = ScoreEstimate.score(shares, count: labels.count)
       errorSums[index] += abs(value - Double(truth.value)) * 100 / n
-      let score = Int(value.rounded())
-      let band = SentimentScore(
-        positive: max(0, score), negative: max(0, -score), neutral: labels.count - abs(score)
-      ).band
+      let band = ScoreEstimate.band(score: Int(value.rounded()), count: labels.count)
       if band == truth.band { emojiRight[index] += 1 }
     }
   }

@@ -277,6 +277,13 @@ public struct NaiveBayesModel: Sendable {
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
   public var calibration: Calibration? { heldOut?.calibration }
 
+  /// The prediction for a text's class scores: calibrated when the model
+  /// is, else the scores' softmax.
+  public func prediction(scores: (Double, Double, Double)) -> Prediction {
+    guard let calibration else { return Prediction(scores: scores) }
+    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+  }
+
   /// Feature id × class → how often the feature occurred in documents of the
   /// class (documents containing it, when binarized).
   ///
@@ -485,9 +492,7 @@ public struct Classifier {
   /// - Complexity: O(*n*) in the text's length; no allocation but the
   ///   prediction's probabilities.
   public mutating func predict(_ text: Span<UInt8>) -> Prediction {
-    let scores = scores(of: text)
-    guard let calibration = model.calibration else { return Prediction(scores: scores) }
-    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+    model.prediction(scores: scores(of: text))
   }
 
   /// The class scores of a text (log prior plus the evidence of its
@@ -519,9 +524,7 @@ public struct Classifier {
   /// Classifies a text.
   public mutating func predict(_ text: String) -> Prediction {
     var text = text
-    let scores = text.withUTF8 { self.scores(of: $0.span) }
-    guard let calibration = model.calibration else { return Prediction(scores: scores) }
-    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+    return model.prediction(scores: text.withUTF8 { self.scores(of: $0.span) })
   }
 }
 

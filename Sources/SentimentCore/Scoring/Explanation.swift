@@ -96,9 +96,7 @@ public struct Explanation: Equatable, Sendable {
     }
     self.scores = scores
     calibration = model.calibration
-    prediction =
-      model.calibration.map { Prediction(probabilities: $0.probabilities(scores)) }
-      ?? Prediction(scores: scores)
+    prediction = model.prediction(scores: (scores[0], scores[1], scores[2]))
     // A stable sort: strongest first, ties in order of occurrence.
     self.features = features.enumerated().sorted {
       $0.element.spread != $1.element.spread

@@ -41,7 +41,6 @@ extension Context {
       context: context ?? QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
-    let scaled = Double(estimate.score) * 100 / Double(estimate.count)
     let top = options.mentions.flatMap { count in tally?.top(count) }
     let trend = options.trend ? Trend(dated) : nil
     if options.json {
@@ -81,7 +80,7 @@ extension Context {
       json.key("query")
       json.string(options.query.description)
       json.key("scaled_score")
-      json.number(scaled, decimals: 2)
+      json.number(estimate.scaled, decimals: 2)
       json.key("score")
       json.integer(estimate.score)
       if let trend {

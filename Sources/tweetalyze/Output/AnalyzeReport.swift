@@ -85,9 +85,9 @@ enum AnalyzeReport {
         + signed(estimate.interval.upperBound, decimals: 1)
         + " (90 %: other samples of such tweets, and each tweet's doubtful label)")
     lines.append(pad("score", 10) + String(estimate.score))
-    let scaled = Double(estimate.score) * 100 / Double(estimate.count)
     lines.append(
-      pad("scaled", 10) + FixedDecimal.string(scaled, decimals: 2) + " (score × 100 / tweets)")
+      pad("scaled", 10) + FixedDecimal.string(estimate.scaled, decimals: 2)
+        + " (score × 100 / tweets)")
     lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
     let bands = estimate.bands
     if bands.count > 1 {
