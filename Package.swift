@@ -10,7 +10,7 @@ let package = Package(
   targets: [
     .target(name: "SentimentCore"),
     .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
-    .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"]),
+    .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"], exclude: ["Golden"]),
     .testTarget(
       name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"], exclude: ["Golden"]),
   ]

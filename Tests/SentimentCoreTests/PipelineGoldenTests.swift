@@ -1,10 +1,14 @@
+import Foundation
 import XCTest
 
 @testable import SentimentCore
 
 /// Pins the bytes the whole pipeline produces on a fixed corpus: the encoded
 /// model and the `classify` output lines, for the default options and a few
-/// variants. Any optimization of reading, tokenizing, counting, encoding or
+/// variants. The default options' classify output is a readable golden file,
+/// `Golden/pipeline-classify-defaults.tsv` (label, probability, text), so a
+/// deliberate change shows which texts changed label or probability; the
+/// variants and the model bytes are pinned by digest. Any optimization of reading, tokenizing, counting, encoding or
 /// decoding must leave these digests unchanged. (Re-pinned for deliberate
 /// changes only: the lexicon changed every model's bytes, with the file's
 /// version 2, but not the classify output of a model without it; format
@@ -95,6 +99,50 @@ final class PipelineGoldenTests: XCTestCase {
     return hash.finalize()
   }
 
+  /// The golden files' folder, beside this file.
+  static let goldenDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().appendingPathComponent("Golden")
+
+  /// The readable form of ``classifyOutput(_:)``: each probe text after its
+  /// output line, tab-separated, with line breaks and tabs shown as `\n`
+  /// and `\t`.
+  private func readableClassifyOutput(_ model: NaiveBayesModel) -> String {
+    let lines = String(decoding: classifyOutput(model), as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var text = "label\tprobability\ttext\n"
+    for (line, probe) in zip(lines, Self.probeTexts) {
+      let shown = probe.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+      text += "\(line)\t\(shown)\n"
+    }
+    return text
+  }
+
+  /// Compares `text` with `Golden/<name>`, or rewrites it when
+  /// `UPDATE_GOLDEN=1`; a difference names the first line that differs.
+  private func assertGolden(
+    _ text: String, name: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let url = Self.goldenDirectory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: url)
+      return
+    }
+    let golden = try String(contentsOf: url, encoding: .utf8)
+    guard golden != text else { return }
+    let expected = golden.components(separatedBy: "\n")
+    let actual = text.components(separatedBy: "\n")
+    let index =
+      zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expected.count, actual.count)
+    XCTFail(
+      "\(name) differs at line \(index + 1):\n  golden: "
+        + "\(index < expected.count ? expected[index] : "<end>")\n  actual: "
+        + "\(index < actual.count ? actual[index] : "<end>")\nIf the change is intended, "
+        + "regenerate with 'UPDATE_GOLDEN=1 swift test --filter PipelineGoldenTests' and review "
+        + "the diff.", file: file, line: line)
+  }
+
   private func check(
     _ options: NaiveBayesOptions, model expectedModel: String, output expectedOutput: String,
     file: StaticString = #filePath, line: UInt = #line
@@ -131,6 +179,14 @@ final class PipelineGoldenTests: XCTestCase {
       NaiveBayesOptions(),
       model: "cf14ad41db326b8b092423aa02b725933a9c7ba18d6e42bf2276999fabbf5f41",
       output: "66f883f151b7d95c12549e19e6646ebaa78f25966a4eb206f7da0ad545bb6c45")
+  }
+
+  /// The defaults' classify output, readable: label and probability of
+  /// every probe text.
+  func testDefaultOptionsClassifyOutputIsTheGoldenFile() throws {
+    let (trainer, provenance) = try train(NaiveBayesOptions())
+    let model = trainer.model(metadata: ModelMetadata(), provenance: provenance)
+    try assertGolden(readableClassifyOutput(model), name: "pipeline-classify-defaults.tsv")
   }
 
   /// Without the lexicon, as before it: the classify output is the one
