@@ -47,4 +47,17 @@ final class MentionsTests: XCTestCase {
     XCTAssertEqual(
       tally.top(10).users, [MentionCount(kind: .user, name: "wwdc", tweets: 2, sentimentSum: 2)])
   }
+
+  func testAQueryMatchesTweetsThatMentionItOrAreByIt() {
+    let apple = SearchQuery.mention("Apple")
+    XCTAssertTrue(apple.matches(Tweet(id: "1", text: "thanks @APPLE!")))
+    XCTAssertTrue(apple.matches(Tweet(id: "1", text: "new phone", author: "apple")))
+    XCTAssertFalse(apple.matches(Tweet(id: "1", text: "I love apple pie")))
+    XCTAssertFalse(apple.matches(Tweet(id: "1", text: "@Apples are great")))
+    XCTAssertFalse(apple.matches(Tweet(id: "1", text: "mail ada@apple.com")))
+    let wwdc = SearchQuery.hashtag("WWDC")
+    XCTAssertTrue(wwdc.matches(Tweet(id: "1", text: "at #wwdc today")))
+    XCTAssertFalse(wwdc.matches(Tweet(id: "1", text: "at #WWDC24 today")))
+    XCTAssertFalse(wwdc.matches(Tweet(id: "1", text: "WWDC", author: "wwdc")))
+  }
 }

@@ -27,37 +27,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
   /// Starts the fake API with `responses` (status, body, headers); returns
   /// its base URL and the file it logs requests to.
   func startServer(_ responses: [[String: Any]]) throws -> (base: String, log: URL) {
-    let directory = try temporaryDirectory()
-    let log = directory.appendingPathComponent("requests.jsonl")
-    let scenario = directory.appendingPathComponent("scenario.json")
-    let json = try JSONSerialization.data(
-      withJSONObject: ["responses": responses, "log": log.path])
-    try json.write(to: scenario)
-    let script = Self.packageRoot.appendingPathComponent("Tests/Support/fake_x_api.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, scenario.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      try Requirement.unmet("python3 is not available: \(error)")
-    }
-    addTeardownBlock {
-      process.terminate()
-      process.waitUntilExit()
-    }
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { try Requirement.unmet("the fake X API did not start (python3?)") }
-      line.append(chunk)
-    }
-    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    XCTAssertNotNil(UInt16(port), "port: \(port)")
-    return ("http://127.0.0.1:\(port)/2", log)
+    try FakeXAPI.start(responses, for: self)
   }
 
   func run(_ arguments: [String], environment: [String: String]) throws -> Run {
@@ -116,7 +86,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     let server = try startServer([["status": 401, "body": body]])
     let result = try run(
       ["@Apple"], environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
-    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.status, 77)
     XCTAssertEqual(result.stdout, "")
     let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     XCTAssertEqual(lines.count, 2, result.stderr)
@@ -134,7 +104,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     ])
     let result = try run(
       ["#WWDC"], environment: ["TWEETALYZE_API_BASE": server.base, "X_BEARER_TOKEN": token])
-    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.status, 75)
     XCTAssertTrue(result.stderr.contains("resets at"), result.stderr)
     XCTAssertTrue(result.stderr.contains("--wait"), result.stderr)
     assertNoToken(result)
@@ -163,14 +133,14 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     allowed["TWEETALYZE_ALLOW_HTTP"] = "1"
     let tried = try BinaryRunner.run(
       ["-n", binary, "@Apple", "--timeout", "2"], environment: allowed, executable: unshare)
-    XCTAssertEqual(tried.status, 1, tried.stderr)
+    XCTAssertEqual(tried.status, 69, tried.stderr)
     XCTAssertFalse(tried.stderr.contains("clear text"), tried.stderr)
     XCTAssertFalse(tried.stderr.contains(token))
   }
 
   func testNoTokenPointsToFixtures() throws {
     let result = try run(["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
-    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.status, 77)
     XCTAssertEqual(result.stdout, "")
     XCTAssertTrue(result.stderr.hasPrefix("Error: no X API bearer token"), result.stderr)
     XCTAssertTrue(result.stderr.contains("--fixtures"), result.stderr)
@@ -183,7 +153,7 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     try Data("\(token)\n".utf8).write(to: file)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
     let result = try run(["@Apple", "--token-file", file.path], environment: [:])
-    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.status, 77)
     XCTAssertTrue(result.stderr.contains("chmod 600"), result.stderr)
     assertNoToken(result)
   }

@@ -80,60 +80,60 @@ final class BadInputTests: XCTestCase {
     try check(
       [
         Case(
-          name: "wrong number of columns", arguments: ["train", "columns.csv"] + out, status: 1,
+          name: "wrong number of columns", arguments: ["train", "columns.csv"] + out, status: 65,
           parts: ["line 3", "3 fields", "header has 2"]),
         Case(
-          name: "a 10 MB label", arguments: ["train", "biglabel.csv"] + out, status: 1,
+          name: "a 10 MB label", arguments: ["train", "biglabel.csv"] + out, status: 65,
           parts: ["line 3", "unknown label 'xxxx", "…'", "expected Pos/positive"]),
         Case(
-          name: "a 10 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 1,
+          name: "a 10 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 65,
           parts: ["no text column", "'class'", "…'", "--text-column"]),
         Case(
           name: "a 10 MB unterminated field", arguments: ["train", "bigquote.csv"] + out,
-          status: 1, parts: ["line 3", "never closed"]),
+          status: 65, parts: ["line 3", "never closed"]),
         Case(
-          name: "a NUL byte after 10 MB", arguments: ["train", "bignul.csv"] + out, status: 1,
+          name: "a NUL byte after 10 MB", arguments: ["train", "bignul.csv"] + out, status: 65,
           parts: ["line 2", "NUL"]),
         Case(
           name: "a label holding a line break", arguments: ["train", "newline-label.csv"] + out,
-          status: 1, parts: ["line 2", #"'Po\ns'"#]),
+          status: 65, parts: ["line 2", #"'Po\ns'"#]),
         Case(
-          name: "NUL in a quoted field", arguments: ["train", "quoted-nul.csv"] + out, status: 1,
+          name: "NUL in a quoted field", arguments: ["train", "quoted-nul.csv"] + out, status: 65,
           parts: ["line 2", "NUL"]),
         Case(
-          name: "NUL on stdin", arguments: ["train", "-"] + out, status: 1, parts: ["NUL"],
+          name: "NUL on stdin", arguments: ["train", "-"] + out, status: 65, parts: ["NUL"],
           stdin: Data(header + Array("Pos,a\0b\n".utf8))),
         Case(
           name: "text after a closing quote", arguments: ["train", "after-quote.csv"] + out,
-          status: 1, parts: ["line 2", "closing quote"]),
+          status: 65, parts: ["line 2", "closing quote"]),
         Case(
-          name: "invalid UTF-8 label", arguments: ["train", "utf8-label.csv"] + out, status: 1,
+          name: "invalid UTF-8 label", arguments: ["train", "utf8-label.csv"] + out, status: 65,
           parts: ["line 2", "unknown label"]),
         Case(
-          name: "byte order mark only", arguments: ["train", "bom.csv"] + out, status: 1,
+          name: "byte order mark only", arguments: ["train", "bom.csv"] + out, status: 65,
           parts: ["empty"]),
         Case(
-          name: "blank lines only", arguments: ["train", "blank.csv"] + out, status: 1,
+          name: "blank lines only", arguments: ["train", "blank.csv"] + out, status: 65,
           parts: ["empty"]),
         Case(
-          name: "only irrelevant rows", arguments: ["train", "irrelevant.csv"] + out, status: 1,
+          name: "only irrelevant rows", arguments: ["train", "irrelevant.csv"] + out, status: 65,
           parts: ["no usable rows", "2 skipped"]),
         Case(
-          name: "no label column", arguments: ["train", "nolabel.csv"] + out, status: 1,
+          name: "no label column", arguments: ["train", "nolabel.csv"] + out, status: 65,
           parts: ["no label column", "--label-column"]),
         Case(
           name: "a chosen column that is absent",
-          arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 1,
+          arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 65,
           parts: ["no text column", "'body'"]),
         Case(
-          name: "eval on empty stdin", arguments: ["eval", "-"], status: 1, parts: ["empty"],
+          name: "eval on empty stdin", arguments: ["eval", "-"], status: 65, parts: ["empty"],
           stdin: Data()),
         Case(
-          name: "eval header only", arguments: ["eval", "plain.csv"], status: 1,
+          name: "eval header only", arguments: ["eval", "plain.csv"], status: 65,
           parts: ["no usable rows"]),
         Case(
           name: "eval with a 10 MB label", arguments: ["eval", "biglabel.csv", "--folds", "2"],
-          status: 1, parts: ["line 3", "unknown label"]),
+          status: 65, parts: ["line 3", "unknown label"]),
       ], in: directory)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
@@ -154,31 +154,31 @@ final class BadInputTests: XCTestCase {
       [
         Case(
           name: "data under a file", arguments: ["train", "data.csv/x.csv", "--out", "m.json"],
-          status: 1, parts: ["data.csv/x.csv", "not a directory"]),
+          status: 66, parts: ["data.csv/x.csv", "not a directory"]),
         Case(
-          name: "eval data under a file", arguments: ["eval", "data.csv/x.csv"], status: 1,
+          name: "eval data under a file", arguments: ["eval", "data.csv/x.csv"], status: 66,
           parts: ["data.csv/x.csv", "not a directory"]),
         Case(
           name: "model under a file", arguments: ["classify", "--model", "data.csv/m.json", "x"],
-          status: 1, parts: ["data.csv/m.json", "not a directory"]),
+          status: 66, parts: ["data.csv/m.json", "not a directory"]),
         Case(
           name: "output under a file", arguments: ["train", tiny, "--out", "data.csv/m.json"],
-          status: 1, parts: ["cannot write", "data.csv/m.json"]),
+          status: 73, parts: ["cannot write", "data.csv/m.json"]),
         Case(
           name: "fixtures under a file", arguments: ["@Apple", "--fixtures", "data.csv/tweets"],
-          status: 1, parts: ["data.csv/tweets"]),
+          status: 66, parts: ["data.csv/tweets"]),
         Case(
           name: "token file under a file",
-          arguments: ["@Apple", "--token-file", "data.csv/token"], status: 1,
+          arguments: ["@Apple", "--token-file", "data.csv/token"], status: 66,
           parts: ["data.csv/token"]),
         Case(
-          name: "missing token file", arguments: ["@Apple", "--token-file", "nope"], status: 1,
+          name: "missing token file", arguments: ["@Apple", "--token-file", "nope"], status: 66,
           parts: ["nope"]),
         Case(
-          name: "directory as token file", arguments: ["@Apple", "--token-file", "."], status: 1,
+          name: "directory as token file", arguments: ["@Apple", "--token-file", "."], status: 66,
           parts: ["directory"]),
         Case(
-          name: "eval missing file", arguments: ["eval", "missing.csv"], status: 1,
+          name: "eval missing file", arguments: ["eval", "missing.csv"], status: 66,
           parts: ["missing.csv", "no such file"]),
       ], in: directory)
     XCTAssertEqual(
@@ -243,11 +243,12 @@ final class BadInputTests: XCTestCase {
     ]
     var all = cases.map { name, file, parts in
       Case(
-        name: name, arguments: ["classify", "--model", file, "x"], status: 1, parts: [file] + parts)
+        name: name, arguments: ["classify", "--model", file, "x"], status: 65,
+        parts: [file] + parts)
     }
     all.append(
       Case(
-        name: "model from empty stdin", arguments: ["classify", "--model", "-", "x"], status: 1,
+        name: "model from empty stdin", arguments: ["classify", "--model", "-", "x"], status: 65,
         parts: ["not valid JSON"], stdin: Data()))
     all.append(
       Case(
@@ -255,7 +256,7 @@ final class BadInputTests: XCTestCase {
         arguments: [
           "@Apple", "--fixtures", root.appendingPathComponent("Fixtures/tweets").path, "--model",
           "twice.json",
-        ], status: 1, parts: ["inconsistent"]))
+        ], status: 65, parts: ["inconsistent"]))
     try check(all, in: directory)
   }
 
@@ -276,7 +277,7 @@ final class BadInputTests: XCTestCase {
       (["@Apple", "--lang"], ["Missing value for '--lang"]),
       (["@Apple", "--lang", "e@"], ["--lang"]),
       (["@Apple", "--json=1"], ["'--json' takes no value"]),
-      (["@Apple", "#b"], ["Unexpected argument '#b'"]),
+      (["@Apple", "b"], ["Invalid query 'b'", "'@b'"]),
       (["@Apple", "--fixtures", "a", "--record", "b"], ["--record or --fixtures"]),
       (["@"], ["'@'"]),
       (["#"], ["'#'"]),

@@ -147,7 +147,9 @@ final class CommandLineParserTests: XCTestCase {
     assertRefused(["@a", "--timeout", "inf"], command: .analyze, "--timeout takes a number")
     assertRefused(
       ["@a", "--fixtures", "f", "--record", "r"], command: .analyze, "--record or --fixtures")
-    assertRefused(["@a", "@b"], command: .analyze, "Unexpected argument '@b'")
+    XCTAssertEqual(
+      analyze(["@a", "#b", "@c"])?.queries, [.mention("a"), .hashtag("b"), .mention("c")])
+    assertRefused(["@a", "b"], command: .analyze, "Invalid query 'b'")
     assertRefused([], command: nil, "Missing query")
     assertRefused(["analyze"], command: .analyze, "Missing query")
   }
@@ -362,14 +364,18 @@ final class CommandLineParserTests: XCTestCase {
     XCTAssertEqual(parse(["classify"]), .classify(ClassifyOptions()))
     XCTAssertEqual(
       parse(["classify", "I love it", "meh", "--json", "--model", "m.json"]),
-      .classify(ClassifyOptions(texts: ["I love it", "meh"], model: "m.json", json: true)))
+      .classify(
+        ClassifyOptions(input: TextInput(texts: ["I love it", "meh"]), model: "m.json", json: true))
+    )
     XCTAssertEqual(
       parse(["classify", "--", "--json", "-h", "-x"]),
-      .classify(ClassifyOptions(texts: ["--json", "-h", "-x"])), "after --, options are texts")
+      .classify(ClassifyOptions(input: TextInput(texts: ["--json", "-h", "-x"]))),
+      "after --, options are texts")
     XCTAssertEqual(
       parse(["classify", "--json", "--", "a", "--", "b"]),
-      .classify(ClassifyOptions(texts: ["a", "--", "b"], json: true)))
-    XCTAssertEqual(parse(["classify", "-"]), .classify(ClassifyOptions(texts: ["-"])))
+      .classify(ClassifyOptions(input: TextInput(texts: ["a", "--", "b"]), json: true)))
+    XCTAssertEqual(
+      parse(["classify", "-"]), .classify(ClassifyOptions(input: TextInput(texts: ["-"]))))
     assertRefused(["classify", "--model"], command: .classify, "Missing value for '--model PATH'")
   }
 

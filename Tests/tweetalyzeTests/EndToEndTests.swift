@@ -306,7 +306,7 @@ final class EndToEndTests: XCTestCase {
 
   func testMissingFixtureNamesTheTriedFiles() throws {
     let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Nobody"])
-    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.status, 66)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
     XCTAssertTrue(run.stderr.hasPrefix("Error: "), run.stderr)
@@ -413,7 +413,7 @@ final class EndToEndTests: XCTestCase {
     try Data("word,polarity\nlove,positive\nmeh,so-so\n".utf8).write(to: bad)
     let data = fixture("Fixtures/train/tiny.csv").path
     let run = try tweetalyze(["train", data, "--out", model.path, "--lexicon", bad.path])
-    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.status, 65)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(
       run.stderr,
@@ -422,7 +422,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: model.path))
     let missing = try tweetalyze(
       ["eval", data, "--lexicon", directory.appendingPathComponent("nope.csv").path])
-    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.status, 66)
     XCTAssertTrue(missing.stderr.hasPrefix("Error: cannot read "), missing.stderr)
   }
 
@@ -537,7 +537,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(FileManager.default.fileExists(atPath: model.path))
     let failed = try tweetalyze(["train", "missing.csv", "--out", model.path, "--quiet"])
-    XCTAssertEqual(failed.status, 1)
+    XCTAssertEqual(failed.status, 66)
     XCTAssertTrue(failed.stderr.hasPrefix("Error: "), failed.stderr)
   }
 
@@ -571,7 +571,7 @@ final class EndToEndTests: XCTestCase {
     let bad = directory.appendingPathComponent("bad.csv")
     try Data("class,text\nPos,fine\nMeh,what\n".utf8).write(to: bad)
     let run = try tweetalyze(["train", bad.path, "--out", model.path])
-    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.status, 65)
     XCTAssertEqual(run.stdout, "")
     XCTAssertTrue(run.stderr.hasPrefix("Error: line 3:"), run.stderr)
     XCTAssertEqual(try Data(contentsOf: model), before, "unchanged")
@@ -582,7 +582,7 @@ final class EndToEndTests: XCTestCase {
     // A directory that does not exist: nothing is written anywhere.
     let missing = directory.appendingPathComponent("nope/m.json")
     let nowhere = try tweetalyze(["train", "Fixtures/train/tiny.csv", "--out", missing.path])
-    XCTAssertEqual(nowhere.status, 1)
+    XCTAssertEqual(nowhere.status, 73)
     XCTAssertEqual(nowhere.stderrLines.count, 1, nowhere.stderr)
     XCTAssertTrue(nowhere.stderr.hasPrefix("Error: cannot write "), nowhere.stderr)
     XCTAssertEqual(
@@ -838,67 +838,67 @@ final class EndToEndTests: XCTestCase {
     let out = ["--out", "m.json"]
     return [
       BadInput(
-        name: "empty CSV", arguments: ["train", "empty.csv"] + out, status: 1, parts: ["empty"]),
+        name: "empty CSV", arguments: ["train", "empty.csv"] + out, status: 65, parts: ["empty"]),
       BadInput(
-        name: "header only", arguments: ["train", "header.csv"] + out, status: 1,
+        name: "header only", arguments: ["train", "header.csv"] + out, status: 65,
         parts: ["no usable rows"]),
       BadInput(
-        name: "no text column", arguments: ["train", "nocolumn.csv"] + out, status: 1,
+        name: "no text column", arguments: ["train", "nocolumn.csv"] + out, status: 65,
         parts: ["text column", "'body'"]),
       BadInput(
-        name: "unknown label", arguments: ["train", "label.csv"] + out, status: 1,
+        name: "unknown label", arguments: ["train", "label.csv"] + out, status: 65,
         parts: ["line 3", "'Meh'"]),
       BadInput(
-        name: "unknown label, eval", arguments: ["eval", "label.csv"], status: 1,
+        name: "unknown label, eval", arguments: ["eval", "label.csv"], status: 65,
         parts: ["line 3", "'Meh'"]),
       BadInput(
-        name: "unterminated quote", arguments: ["train", "quote.csv"] + out, status: 1,
+        name: "unterminated quote", arguments: ["train", "quote.csv"] + out, status: 65,
         parts: ["line 3", "quote"]),
       BadInput(
-        name: "NUL byte", arguments: ["train", "nul.csv"] + out, status: 1,
+        name: "NUL byte", arguments: ["train", "nul.csv"] + out, status: 65,
         parts: ["line 2", "NUL"]),
       BadInput(
-        name: "invalid UTF-8", arguments: ["train", "utf8.csv"] + out, status: 1,
+        name: "invalid UTF-8", arguments: ["train", "utf8.csv"] + out, status: 65,
         parts: ["line 3", "UTF-8"]),
       BadInput(
-        name: "directory as data", arguments: ["train", "folder"] + out, status: 1,
+        name: "directory as data", arguments: ["train", "folder"] + out, status: 66,
         parts: ["folder", "directory"]),
       BadInput(
-        name: "directory as model", arguments: ["classify", "--model", "folder", "x"], status: 1,
+        name: "directory as model", arguments: ["classify", "--model", "folder", "x"], status: 66,
         parts: ["folder", "directory"]),
       BadInput(
         name: "directory as output",
         arguments: ["train", "Fixtures/train/tiny.csv".absolute(root), "--out", "folder"],
-        status: 1, parts: ["folder", "directory"]),
+        status: 73, parts: ["folder", "directory"]),
       BadInput(
-        name: "missing data file", arguments: ["train", "missing.csv"] + out, status: 1,
+        name: "missing data file", arguments: ["train", "missing.csv"] + out, status: 66,
         parts: ["missing.csv", "no such file"]),
       BadInput(
         name: "missing model file", arguments: ["classify", "--model", "missing.json", "x"],
-        status: 1, parts: ["missing.json", "no such file"]),
+        status: 66, parts: ["missing.json", "no such file"]),
       BadInput(
-        name: "missing fixtures", arguments: ["@Apple", "--fixtures", "missing"], status: 1,
+        name: "missing fixtures", arguments: ["@Apple", "--fixtures", "missing"], status: 66,
         parts: ["missing"]),
       BadInput(
-        name: "empty stdin", arguments: ["train", "-"] + out, status: 1, parts: ["empty"],
+        name: "empty stdin", arguments: ["train", "-"] + out, status: 65, parts: ["empty"],
         stdin: Data()),
       BadInput(
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
-        status: 1, parts: ["truncated.json", "not valid JSON"]),
+        status: 65, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 4", arguments: ["classify", "--model", "v4.json", "x"], status: 1,
+        name: "model version 4", arguments: ["classify", "--model", "v4.json", "x"], status: 65,
         parts: ["v4.json", "version 4"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
-        status: 1, parts: ["counts.json", "inconsistent"]),
+        status: 65, parts: ["counts.json", "inconsistent"]),
       BadInput(
-        name: "model not JSON", arguments: ["classify", "--model", "notjson.json", "x"], status: 1,
+        name: "model not JSON", arguments: ["classify", "--model", "notjson.json", "x"], status: 65,
         parts: ["notjson.json", "not valid JSON"]),
       BadInput(
         name: "bad model for analyze",
         arguments: [
           "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v4.json",
-        ], status: 1, parts: ["version 4"]),
+        ], status: 65, parts: ["version 4"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),
@@ -930,7 +930,8 @@ final class EndToEndTests: XCTestCase {
     if access(locked.path, R_OK) != 0 {
       cases.append(
         BadInput(
-          name: "unreadable file", arguments: ["train", "locked.csv", "--out", "m.json"], status: 1,
+          name: "unreadable file", arguments: ["train", "locked.csv", "--out", "m.json"],
+          status: 66,
           parts: ["locked.csv", "permission denied"]))
     } else {
       print("Running as a user who can read a mode-000 file: the unreadable-file case is skipped")
@@ -1005,7 +1006,7 @@ extension EndToEndTests {
     try FileManager.default.copyItem(at: fixture("Fixtures/train/tiny.csv"), to: data)
     let before = try Data(contentsOf: data)
     let run = try tweetalyze(["train", data.path, "--out", data.path])
-    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.status, 73)
     XCTAssertTrue(run.stderr.hasPrefix("Error: "), run.stderr)
     XCTAssertTrue(run.stderr.contains("training data itself"), run.stderr)
     XCTAssertEqual(try Data(contentsOf: data), before)
@@ -1029,5 +1030,65 @@ extension EndToEndTests {
       ["train", fixture("Fixtures/train/tiny.csv").path, "--out", "/dev/null", "--alpha", "1e308"])
     XCTAssertEqual(run.status, 64)
     XCTAssertTrue(run.stderr.contains("at most 1000"), run.stderr)
+  }
+
+  // MARK: Small things a script author meets
+
+  /// The documented one-liner counts the tweets' labels, not the score line.
+  func testTheDocumentedOneLinerCountsOnlyTweetLines() throws {
+    let binary = try BinaryRunner.executable().path
+    let run = try BinaryRunner.shell(
+      "'\(binary)' --fixtures Fixtures/tweets '@Apple' --tweets | cut -s -f3 | sort | uniq -c",
+      directory: root)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let counts = run.stdout.split(separator: "\n").map { line in
+      line.split(separator: " ").map(String.init)
+    }
+    XCTAssertEqual(counts.compactMap { $0.first.flatMap { Int($0) } }.reduce(0, +), 100)
+    XCTAssertTrue(counts.allSatisfy { $0.count == 2 && labels.contains($0[1]) }, run.stdout)
+    XCTAssertTrue(Help.text(for: .analyze).contains("cut -s -f3 | sort | uniq -c"))
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    XCTAssertTrue(readme.contains("cut -s -f3"))
+    XCTAssertFalse(readme.contains("| cut -f3"))
+  }
+
+  func testNoEvalLineEndsInASpace() throws {
+    let run = try tweetalyze(["eval", fixture("Fixtures/train/tiny.csv").path, "--folds", "3"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stdout.contains("Confusion matrix"))
+    for line in run.stdout.split(separator: "\n") {
+      XCTAssertFalse(line.hasSuffix(" "), "'\(line)'")
+    }
+  }
+
+  /// Every numeric option quotes what was typed, never the number reprinted.
+  func testNumericOptionErrorsQuoteTheTypedText() throws {
+    let cases: [([String], String)] = [
+      (["eval", "d.csv", "--split", "90"], "(got '90')"),
+      (["eval", "d.csv", "--split", "1e0"], "(got '1e0')"),
+      (["eval", "d.csv", "--folds", "1"], "(got '1')"),
+      (["eval", "d.csv", "--seed", "-1"], "(got '-1')"),
+      (["train", "d.csv", "--out", "m", "--alpha", "2000"], "(got '2000')"),
+      (["train", "d.csv", "--out", "m", "--lexicon-weight", "-1"], "(got '-1')"),
+      (["train", "d.csv", "--out", "m", "--min-count", "0"], "(got '0')"),
+      (["@a", "--timeout", "601"], "(got '601')"),
+      (["@a", "--count", "0"], "(got '0')"),
+      (["@a", "--mentions", "0"], "(got '0')"),
+    ]
+    for (arguments, part) in cases {
+      let run = try tweetalyze(arguments)
+      XCTAssertEqual(run.status, 64, "\(arguments)")
+      XCTAssertTrue(run.stderrLines.first?.contains(part) == true, "\(arguments): \(run.stderr)")
+      XCTAssertFalse(run.stderr.contains(".0)"), run.stderr)
+    }
+  }
+
+  func testTheOverviewListsAnalyzeExamplesAndExitStatuses() {
+    let overview = Help.text(for: nil)
+    XCTAssertTrue(overview.contains("\n  analyze "), overview)
+    XCTAssertTrue(overview.contains("EXAMPLES:\n  tweetalyze \"@Apple\""), overview)
+    for status in ExitStatus.allCases {
+      XCTAssertTrue(overview.contains(" \(status.rawValue) "), "\(status)")
+    }
   }
 }

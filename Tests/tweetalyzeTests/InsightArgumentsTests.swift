@@ -36,7 +36,7 @@ final class InsightArgumentsTests: XCTestCase {
   func testExplainAndVersion() throws {
     XCTAssertEqual(
       try CommandLineParser.parse(["explain", "--json", "--model", "m.json", "a", "b"]),
-      .explain(ExplainOptions(texts: ["a", "b"], model: "m.json", json: true)))
+      .explain(ExplainOptions(input: TextInput(texts: ["a", "b"]), model: "m.json", json: true)))
     XCTAssertEqual(try CommandLineParser.parse(["explain", "--help"]), .help(.explain))
     XCTAssertEqual(try CommandLineParser.parse(["help", "explain"]), .help(.explain))
     XCTAssertEqual(try CommandLineParser.parse(["--version", "--json"]), .versionJSON)

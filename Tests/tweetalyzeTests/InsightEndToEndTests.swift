@@ -400,7 +400,7 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertEqual(quiet.status, 0)
     XCTAssertEqual(quiet.stderr, "")
     let missing = try BinaryRunner.run(["@Nobody", "--fixtures", "Fixtures/tweets/insight", "-q"])
-    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.status, 66)
     XCTAssertTrue(missing.stderr.hasPrefix("Error: "), missing.stderr)
   }
 

@@ -175,3 +175,23 @@ public struct MentionTally: Sendable {
     return Array(sorted.prefix(max(0, limit)))
   }
 }
+
+extension SearchQuery {
+  /// Whether `tweet` is one the search could have found: it mentions the
+  /// `@handle` or carries the `#hashtag` (case-insensitive), or, for a
+  /// handle, was written by that user.
+  ///
+  /// ```swift
+  /// SearchQuery.mention("Apple").matches(Tweet(id: "1", text: "hi @apple"))  // true
+  /// ```
+  public func matches(_ tweet: Tweet) -> Bool {
+    let found = Mentions.extract(from: tweet.text)
+    switch self {
+    case .mention(let name):
+      return found.users.contains(name.lowercased())
+        || tweet.author?.lowercased() == name.lowercased()
+    case .hashtag(let tag):
+      return found.hashtags.contains(tag.lowercased())
+    }
+  }
+}

@@ -25,3 +25,18 @@ enum Command: Equatable {
   /// `--version --json`: `{"version":"0.1.0"}`.
   case versionJSON
 }
+
+extension Command {
+  /// Whether `--json` was given: errors are then also one JSON object.
+  var wantsJSON: Bool {
+    switch self {
+    case .analyze(let options): options.json
+    case .train(let options): options.json
+    case .eval(let options): options.json
+    case .classify(let options): options.json
+    case .explain(let options): options.json
+    case .versionJSON: true
+    case .help, .version: false
+    }
+  }
+}

@@ -35,13 +35,15 @@ enum CommandLineParser {
       let scan = try ScannedArguments<ClassifyOptions>(rest, command: .classify)
       guard !scan.asksForHelp else { return .help(.classify) }
       var options = try scan.settings()
-      options.texts = scan.positionals
+      options.input.texts = scan.positionals
+      try options.input.check(command: .classify)
       return .classify(options)
     case .explain:
       let scan = try ScannedArguments<ExplainOptions>(rest, command: .explain)
       guard !scan.asksForHelp else { return .help(.explain) }
       var options = try scan.settings()
-      options.texts = scan.positionals
+      options.input.texts = scan.positionals
+      try options.input.check(command: .explain)
       return .explain(options)
     case nil:
       // A first word that is no query and no option is a command, perhaps
@@ -79,17 +81,19 @@ enum CommandLineParser {
     return .help(name == .help ? nil : name)
   }
 
-  /// `tweetalyze [analyze] QUERY [options]`.
+  /// `tweetalyze [analyze] QUERY... [options]`.
   static func analyze(_ arguments: [String]) throws(UsageError) -> Command {
     let scan = try ScannedArguments<AnalyzeOptions>(arguments, command: .analyze)
     guard !scan.asksForHelp else { return .help(.analyze) }
-    try scan.expectOne("query")
     guard let text = scan.positionals.first else {
       throw UsageError(message: missingQuery, command: .analyze)
     }
-    let query = try query(text)
+    let first = try query(text)
+    var more: [SearchQuery] = []
+    for text in scan.positionals.dropFirst() { more.append(try query(text)) }
     var options = try scan.settings()
-    options.query = query
+    options.query = first
+    options.moreQueries = more
     if options.record != nil && options.fixtures != nil {
       throw UsageError(
         message: "Give --record or --fixtures, not both: --record saves what the X API sends, "

@@ -2,7 +2,10 @@ import SentimentCore
 
 /// `tweetalyze QUERY`.
 struct AnalyzeOptions: Equatable, CommandSettings {
+  /// The first query.
   var query: SearchQuery
+  /// The queries after the first, analyzed in order.
+  var moreQueries: [SearchQuery] = []
   var fixtures: String?
   var count = 100
   var model: String?
@@ -33,6 +36,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
 
   /// The defaults; the query, given by position, is a stand-in.
   static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }
+
+  /// Every query, in the order given.
+  var queries: [SearchQuery] { [query] + moreQueries }
 
   static var options: [Option<Self>] {
     [
@@ -294,8 +300,8 @@ struct EvalOptions: Equatable, CommandSettings {
 
 /// `tweetalyze explain`.
 struct ExplainOptions: Equatable, CommandSettings {
-  /// The texts; empty means standard input, one text per line.
-  var texts: [String] = []
+  /// The texts: arguments, `-`, `--input FILE`, or standard input.
+  var input = TextInput()
   var model: String?
   var json = false
 
@@ -305,21 +311,26 @@ struct ExplainOptions: Equatable, CommandSettings {
     [
       .model(\.model),
       .flag("json", \.json, help: "Print one JSON object per text (one per line)."),
+      .input(\.input),
+      .quiet(\.input.quiet),
     ]
   }
 }
 
 /// `tweetalyze classify`.
 struct ClassifyOptions: Equatable, CommandSettings {
-  /// The texts; empty means standard input, one text per line.
-  var texts: [String] = []
+  /// The texts: arguments, `-`, `--input FILE`, or standard input.
+  var input = TextInput()
   var model: String?
   var json = false
 
   static var defaults: Self { ClassifyOptions() }
 
   static var options: [Option<Self>] {
-    [.model(\.model), .flag("json", \.json, help: "Print one JSON object per line.")]
+    [
+      .model(\.model), .flag("json", \.json, help: "Print one JSON object per line."),
+      .input(\.input), .quiet(\.input.quiet),
+    ]
   }
 }
 
@@ -329,6 +340,20 @@ extension Option where Settings: CommandSettings {
     .value(
       "model", "PATH", .string, keyPath,
       help: "A model file from 'train' (default: the built-in model).")
+  }
+
+  /// `--input FILE`, which `classify` and `explain` take.
+  static func input(_ keyPath: WritableKeyPath<Settings, TextInput>) -> Option {
+    .value(
+      "input", "FILE", .string, keyPath.appending(path: \.file),
+      help: "Read the texts from the lines of FILE (- for stdin) instead of the arguments.")
+  }
+
+  /// `-q`, `--quiet`, which `classify` and `explain` take.
+  static func quiet(_ keyPath: WritableKeyPath<Settings, Bool>) -> Option {
+    .flag(
+      "quiet", short: "q", keyPath,
+      help: "Print nothing on stderr but errors: no hint on a terminal, no warnings.")
   }
 }
 

@@ -5,11 +5,12 @@ import SentimentCore
 enum Help {
   static func usage(_ command: CommandName?) -> String {
     switch command {
-    case .analyze, nil: "tweetalyze QUERY [--count N] [--fixtures PATH | --record DIR] [options]"
+    case .analyze, nil:
+      "tweetalyze QUERY... [--count N] [--fixtures PATH|--record DIR] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
-    case .classify: "tweetalyze classify [TEXT ...] [--model PATH] [--json]"
-    case .explain: "tweetalyze explain [TEXT ...] [--model PATH] [--json]"
+    case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [--json]"
+    case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .help: "tweetalyze help [COMMAND]"
     }
   }
@@ -21,13 +22,24 @@ enum Help {
       return page(
         abstract: "Score the sentiment of recent tweets for a user or hashtag.",
         command: .analyze,
-        arguments: [("QUERY", "@name (1-15 letters, digits or _) or #tag (letters, digits or _).")],
+        arguments: [
+          (
+            "QUERY",
+            "@name (1-15 letters, digits or _) or #tag (letters, digits or _); several are "
+              + "analyzed in turn."
+          )
+        ],
         discussion: """
           Prints one line, 'EMOJI SCORE': the score is positives minus negatives.
           The emoji compares the score scaled to 100 tweets with the bands
           >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
           --tweets lines come before the score line; --details, --mentions and
           --trend sections follow it, in that order, each after a blank line.
+          Several queries print one such block each, in order: the score line
+          names its query ('EMOJI SCORE QUERY'), blocks of more than one line are
+          separated by a blank line, and with --json each query's objects follow
+          the one before. A query that fails prints its error and the others
+          still run; the exit status is then the first failing query's.
           Without --fixtures, tweets come from the X API v2 recent search (the last 7
           days), with an app's Bearer Token from the X developer portal, read from
           $TWITTER_BEARER_TOKEN (or $X_BEARER_TOKEN) or --token-file. The search is
@@ -43,12 +55,13 @@ enum Help {
             tweetalyze --fixtures Fixtures/tweets "@Apple"
             tweetalyze --fixtures Fixtures/tweets "#WWDC" --json
             tweetalyze --fixtures Fixtures/tweets "@Apple" --details --mentions 5 --trend
-            tweetalyze "@Apple" --tweets | cut -f3 | sort | uniq -c
+            tweetalyze "@united" "@delta" "#WWDC"
+            tweetalyze "@Apple" --tweets | cut -s -f3 | sort | uniq -c
           """)
     case .explain:
       return page(
         abstract: "Show why the model classifies a text as it does.", command: .explain,
-        arguments: [("TEXT", "Texts to explain (default: each line of stdin).")],
+        arguments: [("TEXT", "Texts to explain; - reads the lines of stdin (the default).")],
         discussion: """
           For each text: the features as the model sees them, each with its weight
           (log likelihood) per class, strongest evidence first (largest difference
@@ -93,12 +106,15 @@ enum Help {
     case .classify:
       return page(
         abstract: "Classify texts as negative, neutral or positive.", command: .classify,
-        arguments: [("TEXT", "Texts to classify (default: each line of stdin).")],
+        arguments: [("TEXT", "Texts to classify; - reads the lines of stdin (the default).")],
         discussion: """
           Prints one line per text, in input order: the label, a tab, and its probability.
+          From a pipe or a terminal, each line is printed as soon as its text is read.
 
-          Example:
+          Examples:
             echo "I love my new iPhone" | tweetalyze classify
+            tail -f messages.txt | tweetalyze classify -
+            tweetalyze classify --input tweets.txt --json
           """)
     }
   }
@@ -118,6 +134,7 @@ enum Help {
       -h, --help              Show help information.
 
     SUBCOMMANDS:
+      analyze                 Score recent tweets for queries (the default command).
       train                   Train a model from labeled tweets in CSV.
       eval                    Measure how well training generalizes.
       classify                Classify texts as negative, neutral or positive.
@@ -126,8 +143,16 @@ enum Help {
 
       See 'tweetalyze help <subcommand>' for detailed help.
 
+    EXAMPLES:
+      tweetalyze "@Apple"                        Score tweets mentioning @Apple.
+      tweetalyze "@united" "@delta" --json       One JSON object per query.
+      tweetalyze --fixtures Fixtures/tweets "@Apple" --details
+      tweetalyze classify "I love it" "meh"      Label texts.
+      tweetalyze train data.csv --out model.json
+
     EXIT STATUS:
-      0 success, 1 runtime failure, 64 usage error.
+    \(ExitStatus.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+      With --json, an error is also one JSON object on the last line of stderr.
 
     """
 

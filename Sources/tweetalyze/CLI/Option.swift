@@ -222,8 +222,8 @@ extension ValueKind where Value == Double {
       guard let number = Double(text), number.isFinite else {
         throw Refusal.takes("a number", got: "'\(text)'")
       }
-      // The text as typed, not as Double prints it: "got 90", not "got 90.0".
-      guard isValid(number) else { throw Refusal.takes(expected, got: text, hint: hint) }
+      // The text as typed, not as Double prints it: "got '90'", not "got 90.0".
+      guard isValid(number) else { throw Refusal.takes(expected, got: "'\(text)'", hint: hint) }
       return number
     }
   }

@@ -2,23 +2,73 @@ import Foundation
 import SentimentCore
 
 extension Context {
-  /// `tweetalyze QUERY`: fetch, classify, score, print `EMOJI SCORE`.
-  nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws {
-    let (source, display) = try tweetSource(options)
+  /// `tweetalyze QUERY...`: for each query in turn, fetch, classify, score
+  /// and print `EMOJI SCORE` (with several queries, `EMOJI SCORE QUERY`).
+  /// A query that fails prints its error and the others still run; the
+  /// status is the first failing query's.
+  nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
+    let queries = options.queries
+    // What all queries share fails once, before any runs.
+    let sources = try queries.map { try tweetSource(options, query: $0) }
     let model = try loadModel(options.model)
+    guard queries.count > 1 else {
+      try await analyze(queries[0], options, source: sources[0], model: model, several: false)
+      return .success
+    }
+    // Sections make a block of lines per query: blocks are separated by a
+    // blank line, as sections are.
+    let blocks =
+      !options.json
+      && (options.tweets || options.details || options.mentions != nil || options.trend)
+    var status = ExitStatus.success
+    var printed = false
+    for (query, source) in zip(queries, sources) {
+      do {
+        if blocks && printed { try stdout.write("\n") }
+        try await analyze(query, options, source: source, model: model, several: true)
+        printed = true
+      } catch let error where !(error is BrokenPipe) && !Self.isOutputFailure(error) {
+        try stdout.flush()
+        try stderr.write(
+          Tweetalyze.errorReport(error, json: options.json, query: query.description))
+        try stderr.flush()
+        if status == .success { status = ExitStatus(for: error) }
+      }
+    }
+    return status
+  }
+
+  /// Whether `error` is a failure to write stdout, which ends every query.
+  private static func isOutputFailure(_ error: Error) -> Bool {
+    (error as? RuntimeError)?.status == .cannotCreate
+  }
+
+  /// Analyzes one query; `several` names it on the score line.
+  nonisolated(nonsending) private func analyze(
+    _ query: SearchQuery, _ options: AnalyzeOptions,
+    source: (source: TweetSource, display: FetchDisplay), model: NaiveBayesModel, several: Bool
+  ) async throws {
+    let display = source.display
     let tweets: [Tweet]
     do {
       defer { display.stop() }
-      tweets = try await source.tweets(for: options.query, count: options.count)
+      tweets = try await source.source.tweets(for: query, count: options.count)
     }
     guard !tweets.isEmpty else {
       throw RuntimeError(
-        "no tweets found for \(options.query); there is no score without tweets")
+        "no tweets found for \(query); there is no score without tweets", status: .noTweets)
+    }
+    if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
+      !tweets.contains(where: query.matches)
+    {
+      display.warn(
+        "none of the \(tweets.count) tweets in \(fixtures) mentions \(query); is it the file for "
+          + "this query? (--fixtures DIR reads each query's own file)")
     }
     var classifier = Classifier(model: model)
     var score = SentimentScore()
     var posteriors: [[Double]] = []
-    var tally = options.mentions.map { _ in MentionTally(excluding: options.query) }
+    var tally = options.mentions.map { _ in MentionTally(excluding: query) }
     var dated: [(date: Date?, label: Sentiment)] = []
     for tweet in tweets {
       let prediction = classifier.predict(tweet.text)
@@ -78,7 +128,7 @@ extension Context {
       json.key("positive")
       json.integer(score.positive)
       json.key("query")
-      json.string(options.query.description)
+      json.string(query.description)
       json.key("scaled_score")
       json.number(estimate.scaled, decimals: 2)
       json.key("score")
@@ -93,7 +143,7 @@ extension Context {
     }
     let style = Style(output: stdout, environment: environment)
     let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
-    try stdout.write("\(band.emoji) \(value)\n")
+    try stdout.write("\(band.emoji) \(value)" + (several ? " \(query)" : "") + "\n")
     if options.details {
       try stdout.write(
         "\n"
@@ -106,12 +156,14 @@ extension Context {
 
   /// The source the options ask for, and its display of progress and
   /// warnings (to stop when fetching ends).
-  private func tweetSource(_ options: AnalyzeOptions) throws -> (TweetSource, FetchDisplay) {
+  private func tweetSource(
+    _ options: AnalyzeOptions, query: SearchQuery
+  ) throws -> (source: TweetSource, display: FetchDisplay) {
     // Progress and warnings go straight to stderr while fetching; anything
     // buffered goes first.
     try stderr.flush()
     let display = FetchDisplay(
-      query: options.query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
+      query: query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
     if let fixtures = options.fixtures {
       // A replay warns about the API's partial errors as the live run did;
       // it reports no progress, so no spinner starts.
@@ -130,7 +182,7 @@ extension Context {
     do {
       // Checked before anything is sent: a usage error, with the reason.
       _ = try HTTPTweetSource(configuration).searchURL(
-        for: options.query, maxResults: 10, nextToken: nil)
+        for: query, maxResults: 10, nextToken: nil)
     } catch let error as HTTPSourceError {
       if case .insecureBaseURL = error {
         throw UsageError(message: error.localizedDescription, command: .analyze)
@@ -144,5 +196,11 @@ extension Context {
     configuration.progress = { display.show($0) }
     configuration.warning = { display.warn($0) }
     return (HTTPTweetSource(configuration), display)
+  }
+
+  /// Whether `path` names a directory (`--fixtures DIR`).
+  private static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path.isEmpty ? "." : path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 }

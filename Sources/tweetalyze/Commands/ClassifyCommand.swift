@@ -15,14 +15,7 @@ extension Context {
       let prediction = classifier.predict(text)
       try stdout.append { Self.formatJSON(prediction, into: &$0) }
     }
-    if options.texts.isEmpty {
-      var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-      try lines.forEachLine { line in try emit(line.span) }
-    } else {
-      for var text in options.texts {
-        try emit(text.utf8.span)
-      }
-    }
+    try forEachText(options.input, command: "classify", emit)
   }
 
   /// The longest line ``write(_:_:into:)`` writes.

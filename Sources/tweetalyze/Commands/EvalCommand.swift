@@ -57,7 +57,8 @@ extension Context {
     if settings.columns.group != nil {
       guard Set(corpus.groups).count > 1 else {
         throw RuntimeError(
-          "--group-column needs at least two groups in \(name); found \(Set(corpus.groups).count)")
+          "--group-column needs at least two groups in \(name); found \(Set(corpus.groups).count)",
+          status: .dataError)
       }
       let held = QuantificationProtocol.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)

@@ -17,11 +17,8 @@ extension Context {
       }
       first = false
     }
-    if options.texts.isEmpty {
-      var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
-      try lines.forEachLine { try emit(String(decoding: $0, as: UTF8.self)) }
-    } else {
-      for text in options.texts { try emit(text) }
+    try forEachText(options.input, command: "explain") { text in
+      try emit(text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
     }
   }
 

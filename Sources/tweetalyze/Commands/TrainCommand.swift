@@ -9,7 +9,7 @@ extension Context {
     do {
       return try Files.withInput(path) { try Lexicon.read($0) }
     } catch let error as LexiconError {
-      throw RuntimeError("lexicon \(path): \(error.localizedDescription)")
+      throw RuntimeError("lexicon \(path): \(error.localizedDescription)", status: .dataError)
     }
   }
 
@@ -29,7 +29,8 @@ extension Context {
       data.st_dev == output.st_dev, data.st_ino == output.st_ino
     {
       throw RuntimeError(
-        "--out \(options.output) is the training data itself; write the model to another file")
+        "--out \(options.output) is the training data itself; write the model to another file",
+        status: .cannotCreate)
     }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }

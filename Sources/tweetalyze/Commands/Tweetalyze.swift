@@ -14,15 +14,8 @@ import SentimentCore
 enum Tweetalyze {
   static let version = "0.1.0"
 
-  /// Exit statuses, as swift-argument-parser uses them.
-  enum ExitCode {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 64
-  }
-
   /// Runs the tool with the process's arguments (the first is the program
-  /// name) and returns the exit status.
+  /// name) and returns the exit status (see ``ExitStatus``).
   ///
   /// It runs on its caller's executor (the main thread, for `main.swift`),
   /// as the commands do: only waiting for the network moves work to other
@@ -35,32 +28,60 @@ enum Tweetalyze {
     do {
       command = try CommandLineParser.parse(Array(arguments.dropFirst()))
     } catch {
+      let json = arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
       try? stderr.write(
-        "Error: \(ErrorLine.clean(error.message))\nUsage: \(Help.usage(error.command))\n"
-          + "  See 'tweetalyze \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.\n")
+        errorReport(
+          error, json: json,
+          usage: "Usage: \(Help.usage(error.command))\n  See 'tweetalyze "
+            + (error.command.map { "help \($0.rawValue)" } ?? "--help") + "'."))
       try? stderr.flush()
-      return ExitCode.usage
+      return ExitStatus.usage.rawValue
     }
     do {
       let context = Context(stdout: stdout, stderr: stderr, environment: Environment())
       let status = try await context.run(command)
       try stdout.flush()
       try stderr.flush()
-      return status
+      return status.rawValue
     } catch is BrokenPipe {
-      return ExitCode.success
-    } catch let error as UsageError {
-      try? stdout.flush()
-      try? stderr.write(
-        "Error: \(ErrorLine.clean(error.message))\nUsage: \(Help.usage(error.command))\n")
-      try? stderr.flush()
-      return ExitCode.usage
+      return ExitStatus.success.rawValue
     } catch {
-      if (try? stdout.flush()) == nil { return ExitCode.success }
-      try? stderr.write("Error: \(ErrorLine.clean(message(for: error)))\n")
+      if (try? stdout.flush()) == nil && !(error is UsageError) {
+        return ExitStatus.success.rawValue
+      }
+      let usage = (error as? UsageError).map { "Usage: \(Help.usage($0.command))" }
+      try? stderr.write(errorReport(error, json: command.wantsJSON, usage: usage))
       try? stderr.flush()
-      return ExitCode.failure
+      return ExitStatus(for: error).rawValue
     }
+  }
+
+  /// What stderr shows for `error`: the `Error: …` line, then `usage`
+  /// lines if any; with `json`, then also the error as one JSON object on a
+  /// line of its own, `{"error":{"code":N,"message":"…"}}` (with `"query"`
+  /// when the error is one query's).
+  static func errorReport(
+    _ error: Error, json: Bool, usage: String? = nil, query: String? = nil
+  ) -> String {
+    let message = ErrorLine.clean(self.message(for: error))
+    var text = "Error: " + (query.map { "\($0): " } ?? "") + message + "\n"
+    if let usage { text += usage + "\n" }
+    guard json else { return text }
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("error")
+    writer.beginObject()
+    writer.key("code")
+    writer.integer(Int(ExitStatus(for: error).rawValue))
+    writer.key("message")
+    writer.string(message)
+    if let query {
+      writer.key("query")
+      writer.string(query)
+    }
+    writer.endObject()
+    writer.endObject()
+    return text + String(decoding: writer.bytes, as: UTF8.self) + "\n"
   }
 
   /// The user-facing text of an error.
@@ -69,6 +90,8 @@ enum Tweetalyze {
       return description
     }
     switch error {
+    case let error as UsageError:
+      return error.message
     case ByteSourceError.readFailed(let code):
       return "cannot read input: \(Files.reason(code))"
     default:
@@ -77,10 +100,16 @@ enum Tweetalyze {
   }
 }
 
-/// A failure while running a command: printed as `Error: …`, exit status 1.
+/// A failure while running a command: printed as `Error: …`, with the exit
+/// status of its class (``ExitStatus/failure`` unless said).
 struct RuntimeError: LocalizedError {
   var message: String
-  init(_ message: String) { self.message = message }
+  /// The class of failure, which the exit status tells.
+  var status: ExitStatus
+  init(_ message: String, status: ExitStatus = .failure) {
+    self.message = message
+    self.status = status
+  }
   var errorDescription: String? { message }
 }
 
@@ -90,7 +119,7 @@ struct Context {
   let stderr: Output
   let environment: Environment
 
-  nonisolated(nonsending) func run(_ command: Command) async throws -> Int32 {
+  nonisolated(nonsending) func run(_ command: Command) async throws -> ExitStatus {
     switch command {
     case .help(let name):
       try stdout.write(Help.text(for: name))
@@ -104,7 +133,7 @@ struct Context {
       json.endObject()
       try stdout.write(json.bytes + [0x0A])
     case .analyze(let options):
-      try await analyze(options)
+      return try await analyze(options)
     case .train(let options):
       try train(options)
     case .eval(let options):
@@ -114,7 +143,7 @@ struct Context {
     case .explain(let options):
       try explain(options)
     }
-    return Tweetalyze.ExitCode.success
+    return .success
   }
 
   /// The model at `path`, or the built-in one.
@@ -123,14 +152,15 @@ struct Context {
       do {
         return try DefaultModel.load()
       } catch {
-        throw RuntimeError("the built-in model is damaged (\(Tweetalyze.message(for: error)))")
+        throw RuntimeError(
+          "the built-in model is damaged (\(Tweetalyze.message(for: error)))", status: .dataError)
       }
     }
     let bytes = try Files.read(path)
     do {
       return try ModelFile.decode(bytes)
     } catch {
-      throw RuntimeError("\(path): \(Tweetalyze.message(for: error))")
+      throw RuntimeError("\(path): \(Tweetalyze.message(for: error))", status: .dataError)
     }
   }
 }

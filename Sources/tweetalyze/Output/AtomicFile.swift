@@ -28,7 +28,8 @@ extension Files {
     let exists = stat(path, &status) == 0
     if exists && status.st_mode & S_IFMT == S_IFDIR {
       throw RuntimeError(
-        "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
+        "cannot write \(path): it is a directory; give a file name such as \(path)/model.json",
+        status: .cannotCreate)
     }
     // A replaced file keeps its mode (a 0600 model stays private); a new
     // one gets what the umask allows, as `open(2)` would give it.
@@ -43,7 +44,7 @@ extension Files {
     guard
       let (descriptor, temporary) = Files.makeTemporary(
         "\(directory)/.\(url.lastPathComponent).tmp-XXXXXX")
-    else { throw RuntimeError("cannot write \(path): \(reason(errno))") }
+    else { throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate) }
     var committed = false
     defer {
       if !committed { unlink(temporary) }
@@ -52,16 +53,16 @@ extension Files {
       defer { close(descriptor) }
       try produce { bytes in
         if let code = writeAll(bytes.span, to: descriptor) {
-          throw RuntimeError("cannot write \(path): \(reason(code))")
+          throw RuntimeError("cannot write \(path): \(reason(code))", status: .cannotCreate)
         }
       }
       fchmod(descriptor, mode)
       guard fsync(descriptor) == 0 else {
-        throw RuntimeError("cannot write \(path): \(reason(errno))")
+        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
       }
     }
     guard rename(temporary, path) == 0 else {
-      throw RuntimeError("cannot write \(path): \(reason(errno))")
+      throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
     }
     committed = true
   }

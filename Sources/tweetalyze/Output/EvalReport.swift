@@ -56,14 +56,16 @@ struct EvalReport {
       text += Self.pad(Self.decimal(metrics.recall(label)), 9)
       text += Self.pad(Self.decimal(metrics.f1(label)), 9) + "\(metrics.support(label))\n"
     }
+    // Each row's last column unpadded: no line ends in spaces.
     text += "\nConfusion matrix (rows: actual, columns: predicted)\n" + Self.pad("", 11)
-    text += Sentiment.allCases.map { Self.pad($0.name, 10) }.joined() + "\n"
+    text += Sentiment.allCases.map(\.name).map { Self.pad($0, 10) }.dropLast().joined()
+    text += (Sentiment.allCases.last?.name ?? "") + "\n"
     for actual in Sentiment.allCases {
-      text += Self.pad(actual.name, 11)
-      text += Sentiment.allCases.map {
-        Self.pad(String(metrics.confusion[actual.rawValue][$0.rawValue]), 10)
-      }.joined()
-      text += "\n"
+      let counts = Sentiment.allCases.map {
+        String(metrics.confusion[actual.rawValue][$0.rawValue])
+      }
+      text += Self.pad(actual.name, 11) + counts.dropLast().map { Self.pad($0, 10) }.joined()
+      text += (counts.last ?? "") + "\n"
     }
     text += "\nProbabilities (held out)  ECE (10 bins)  Brier    log-loss\n"
     for (name, metrics) in [("raw", raw), ("calibrated", calibrated)] {

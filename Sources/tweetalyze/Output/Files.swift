@@ -22,13 +22,15 @@ enum Files {
     if path == "-" { return try body(FileDescriptorSource(descriptor: 0)) }
     var status = stat()
     guard stat(path, &status) == 0 else {
-      throw RuntimeError("cannot read \(path): \(reason(errno))")
+      throw RuntimeError("cannot read \(path): \(reason(errno))", status: .noInput)
     }
     if status.st_mode & S_IFMT == S_IFDIR {
-      throw RuntimeError("cannot read \(path): it is a directory, not a file")
+      throw RuntimeError("cannot read \(path): it is a directory, not a file", status: .noInput)
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw RuntimeError("cannot read \(path): \(reason(errno))") }
+    guard descriptor >= 0 else {
+      throw RuntimeError("cannot read \(path): \(reason(errno))", status: .noInput)
+    }
     defer { close(descriptor) }
     return try body(FileDescriptorSource(descriptor: descriptor))
   }

@@ -60,6 +60,7 @@ final class Output {
   }
 
   func flush() throws {
+    guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
     try writeOut(buffer.span)
   }
@@ -67,7 +68,7 @@ final class Output {
   private func writeOut(_ bytes: Span<UInt8>) throws {
     guard let code = Files.writeAll(bytes, to: descriptor) else { return }
     if code == EPIPE { throw BrokenPipe() }
-    throw RuntimeError("cannot write output: \(Files.reason(code))")
+    throw RuntimeError("cannot write output: \(Files.reason(code))", status: .cannotCreate)
   }
 
   /// Whether the descriptor is a terminal.

@@ -23,7 +23,8 @@ final class Spool {
       let (descriptor, path) = Files.makeTemporary(
         FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX")
     else {
-      throw RuntimeError("cannot create a temporary file for stdin: \(Files.reason(errno))")
+      throw RuntimeError(
+        "cannot create a temporary file for stdin: \(Files.reason(errno))", status: .cannotCreate)
     }
     self.descriptor = descriptor
     self.path = path
@@ -32,7 +33,8 @@ final class Spool {
   /// Appends `bytes` to the copy.
   func write(_ bytes: Span<UInt8>) throws {
     if let code = Files.writeAll(bytes, to: descriptor) {
-      throw RuntimeError("cannot spool stdin to \(path): \(Files.reason(code))")
+      throw RuntimeError(
+        "cannot spool stdin to \(path): \(Files.reason(code))", status: .cannotCreate)
     }
   }
 

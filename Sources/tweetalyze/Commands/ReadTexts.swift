@@ -1,0 +1,79 @@
+import SentimentCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Context {
+  /// Calls `body` with each text of `input`, in order. Lines from a pipe or
+  /// a terminal stream: what `body` wrote to stdout is flushed before each
+  /// read that may wait, so each result appears as soon as its line has
+  /// come. A regular file is read in large blocks with output buffered.
+  ///
+  /// `command` names the command in warnings (`classify`, `explain`).
+  func forEachText(
+    _ input: TextInput, command: String, _ body: (Span<UInt8>) throws -> Void
+  ) throws {
+    if let file = input.file {
+      return try Files.withInput(file) { try forEachLine($0, quiet: input.quiet, body) }
+    }
+    if input.texts.isEmpty {
+      return try forEachLine(FileDescriptorSource(descriptor: 0), quiet: input.quiet, body)
+    }
+    if !input.quiet {
+      for text in input.texts where text != "-" && Self.isFile(text) {
+        try stderr.write(
+          "Warning: '\(ErrorLine.clean(text))' is a file's name, but it is the text \(command) "
+            + "gets; to \(command) the file's lines, give --input '\(ErrorLine.clean(text))'\n")
+      }
+      try stderr.flush()
+    }
+    for var text in input.texts {
+      if text == "-" {
+        try forEachLine(FileDescriptorSource(descriptor: 0), quiet: input.quiet, body)
+      } else {
+        try body(text.utf8.span)
+      }
+    }
+  }
+
+  /// The lines of `source`: buffered from a regular file, streamed from
+  /// anything else; a terminal gets a hint on how to end the input first.
+  private func forEachLine(
+    _ source: FileDescriptorSource, quiet: Bool, _ body: (Span<UInt8>) throws -> Void
+  ) throws {
+    var status = stat()
+    if fstat(source.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+      var lines = LineReader(source: source)
+      return try lines.forEachLine { try body($0.span) }
+    }
+    if !quiet && isatty(source.descriptor) == 1 {
+      try stderr.write("Reading texts from the terminal, one per line; end with Ctrl-D.\n")
+      try stderr.flush()
+    }
+    var lines = LineReader(source: FlushingSource(base: source, output: stdout))
+    try lines.forEachLine { try body($0.span) }
+  }
+
+  /// Whether `path` names an existing file (not a directory).
+  private static func isFile(_ path: String) -> Bool {
+    var status = stat()
+    return !path.isEmpty && stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+  }
+}
+
+/// A source that flushes an output before each read, which may wait for
+/// more input: results go out as soon as the input read so far is handled.
+struct FlushingSource<Base: ByteSource>: ByteSource {
+  var base: Base
+  let output: Output
+
+  mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    try output.flush()
+    return try base.read(into: &buffer)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// `tweetalyze QUERY...` end to end: several queries, a failing one among
+/// them, and the warning for a fixture file that does not fit the query.
+final class AnalyzeCommandTests: XCTestCase {
+  let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Fixtures/tweets").path
+
+  func run(_ arguments: [String]) throws -> BinaryRun {
+    let run = try BinaryRunner.run(arguments)
+    XCTAssertFalse(run.timedOut, "\(arguments)")
+    return run
+  }
+
+  func testSeveralQueriesPrintALineEachNamingTheQuery() throws {
+    let apple = try run(["@Apple", "--fixtures", fixtures])
+    let wwdc = try run(["#WWDC", "--fixtures", fixtures])
+    XCTAssertEqual(apple.status, 0, apple.stderr)
+    XCTAssertNotNil(
+      apple.stdout.range(of: #"^\S+ -?[0-9]+\n$"#, options: .regularExpression),
+      "one query: exactly 'EMOJI SCORE': \(apple.stdout)")
+    let both = try run(["@Apple", "#WWDC", "--fixtures", fixtures])
+    XCTAssertEqual(both.status, 0, both.stderr)
+    XCTAssertEqual(both.stderr, "")
+    XCTAssertEqual(
+      both.stdout,
+      String(apple.stdout.dropLast()) + " @Apple\n" + String(wwdc.stdout.dropLast()) + " #WWDC\n",
+      "each query's own score, in order, named")
+  }
+
+  func testAFailingQueryReportsItsErrorAndTheOthersStillPrint() throws {
+    let apple: String = try run(["@Apple", "--fixtures", fixtures]).stdout.dropLast() + " @Apple\n"
+    let wwdc: String = try run(["#WWDC", "--fixtures", fixtures]).stdout.dropLast() + " #WWDC\n"
+    let run = try self.run(["@Apple", "@nobody", "#WWDC", "--fixtures", fixtures])
+    XCTAssertEqual(run.status, 66, "the failing query's status")
+    XCTAssertEqual(run.stdout, apple + wwdc)
+    XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+    XCTAssertTrue(run.stderr.hasPrefix("Error: @nobody: no fixture for @nobody"), run.stderr)
+
+    let json = try self.run(["@Apple", "@nobody", "#WWDC", "--fixtures", fixtures, "--json"])
+    XCTAssertEqual(json.status, 66)
+    let objects = try json.stdout.split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.map { $0["query"] as? String }, ["@Apple", "#WWDC"])
+    XCTAssertEqual(json.stderrLines.count, 2, json.stderr)
+    let error = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data((json.stderrLines.last ?? "").utf8))
+        as? [String: Any])?["error"] as? [String: Any])
+    XCTAssertEqual(error["code"] as? Int, 66)
+    XCTAssertEqual(error["query"] as? String, "@nobody")
+  }
+
+  func testTheFirstFailingQuerySetsTheStatus() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data(#"{"meta":{"result_count":0}}"#.utf8).write(
+      to: directory.appendingPathComponent("at-empty.json"))
+    try Data("not json".utf8).write(to: directory.appendingPathComponent("at-broken.json"))
+    let run = try self.run(["@empty", "@broken", "--fixtures", directory.path])
+    XCTAssertEqual(run.status, 3, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderrLines.count, 2, run.stderr)
+    XCTAssertTrue(run.stderrLines[0].hasPrefix("Error: @empty: no tweets found"), run.stderr)
+    XCTAssertTrue(run.stderrLines[1].hasPrefix("Error: @broken: "), run.stderr)
+    XCTAssertEqual(try self.run(["@broken", "@empty", "--fixtures", directory.path]).status, 65)
+  }
+
+  func testSectionsComeInABlockPerQuery() throws {
+    let options = ["--fixtures", fixtures, "--details", "--tweets"]
+    let apple = try run(["@Apple"] + options).stdout
+    let wwdc = try run(["#WWDC"] + options).stdout
+    let both = try run(["@Apple", "#WWDC"] + options)
+    XCTAssertEqual(both.status, 0, both.stderr)
+    // The score line, 'EMOJI SCORE', gains its query; the rest is as it was.
+    let named = { (block: String, query: String) in
+      block.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.wholeMatch(of: /\S+ -?[0-9]+/) != nil ? line + " " + query : String(line)
+      }.joined(separator: "\n")
+    }
+    XCTAssertEqual(both.stdout, named(apple, "@Apple") + "\n" + named(wwdc, "#WWDC"))
+  }
+
+  func testAFixtureFileThatDoesNotFitTheQueryIsWarnedAbout() throws {
+    let file = fixtures + "/at-apple.json"
+    let fits = try run(["@Apple", "--fixtures", file])
+    XCTAssertEqual(fits.status, 0)
+    XCTAssertEqual(fits.stderr, "", "its tweets mention @Apple")
+    let wrong = try run(["#WWDC", "--fixtures", file])
+    XCTAssertEqual(wrong.status, 0)
+    XCTAssertEqual(wrong.stdout, fits.stdout, "still scored")
+    XCTAssertEqual(wrong.stderrLines.count, 1, wrong.stderr)
+    XCTAssertTrue(wrong.stderr.hasPrefix("Warning: none of the "), wrong.stderr)
+    XCTAssertTrue(wrong.stderr.contains("mentions #WWDC"), wrong.stderr)
+    XCTAssertEqual(try run(["#WWDC", "--fixtures", file, "-q"]).stderr, "")
+    XCTAssertEqual(try run(["#WWDC", "--fixtures", fixtures]).stderr, "", "a directory fits")
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import SentimentCore
+import XCTest
+
+@testable import tweetalyze
+
+/// The exit statuses: the mapping from every error class (unit tests), and
+/// each class end to end through the built binary, with the `--json` error
+/// object.
+final class ExitStatusTests: XCTestCase {
+  let token = "secret-test-token"
+
+  // MARK: The mapping
+
+  func testEveryErrorClassHasItsStatus() {
+    let now = Date()
+    let cases: [(Error, ExitStatus)] = [
+      (UsageError(message: "x", command: nil), .usage),
+      (BrokenPipe(), .success),
+      (RuntimeError("x"), .failure),
+      (RuntimeError("x", status: .noTweets), .noTweets),
+      (CSVError.unterminatedQuote(line: 2), .dataError),
+      (TrainingDataError.empty, .dataError),
+      (LexiconError.header, .dataError),
+      (ModelFileError.notAModel, .dataError),
+      (SearchResponseError.empty, .dataError),
+      (EvaluationError.folds(5, count: 2), .dataError),
+      (FixtureError.invalid(path: "f", problem: .empty), .dataError),
+      (FixtureError.notFound(query: "@a", directory: "d", tried: []), .noInput),
+      (FixtureError.unreadable(path: "f", reason: "r"), .noInput),
+      (ByteSourceError.readFailed(errno: EIO), .noInput),
+      (BearerTokenError.unreadableFile(path: "t", reason: "r"), .noInput),
+      (BearerTokenError.missing(variables: []), .noPermission),
+      (BearerTokenError.insecureFile(path: "t", mode: "644"), .noPermission),
+      (HTTPSourceError.unauthorized(detail: nil), .noPermission),
+      (HTTPSourceError.forbidden(reason: nil, enrollment: nil, detail: nil), .noPermission),
+      (HTTPSourceError.rateLimited(reset: nil, now: now), .tryLater),
+      (HTTPSourceError.usageCapExceeded(period: nil, scope: nil, detail: nil), .tryLater),
+      (HTTPSourceError.serverError(status: 503, detail: nil, attempts: 3), .unavailable),
+      (HTTPSourceError.connectionFailed(host: "h", reason: "r", attempts: 3), .unavailable),
+      (HTTPSourceError.timedOut(host: "h", seconds: 1, attempts: 3), .unavailable),
+      (HTTPSourceError.invalidResponse(host: "h", status: 200, problem: "p"), .unavailable),
+      (HTTPSourceError.unexpectedStatus(status: 404, detail: nil, url: "u"), .unavailable),
+      (HTTPSourceError.crossOriginRedirect(from: "a", to: "b"), .unavailable),
+      (HTTPSourceError.recordFailed(path: "p", reason: "r"), .cannotCreate),
+      (HTTPSourceError.insecureBaseURL("http://x"), .usage),
+      (HTTPSourceError.invalidRequest(message: "m"), .failure),
+    ]
+    for (error, status) in cases {
+      XCTAssertEqual(ExitStatus(for: error), status, "\(error)")
+    }
+  }
+
+  func testTheStatusesAreDistinctAndSummarized() {
+    let codes = ExitStatus.allCases.map(\.rawValue)
+    XCTAssertEqual(Set(codes).count, codes.count)
+    for code in codes {
+      XCTAssertTrue(ExitStatus.summary.contains("\(code) "), "\(code) is not in the summary")
+    }
+    XCTAssertTrue(Help.text(for: nil).contains(ExitStatus.summary.split(separator: "\n")[0]))
+  }
+
+  func testTheJSONErrorIsOneSortedLineAfterTheErrorLine() {
+    let text = Tweetalyze.errorReport(
+      RuntimeError("no \"tweets\"\nhere", status: .noTweets), json: true, query: "@a")
+    XCTAssertEqual(
+      text,
+      #"Error: @a: no "tweets"\nhere"# + "\n"
+        + #"{"error":{"code":3,"message":"no \"tweets\"\\nhere","query":"@a"}}"# + "\n")
+    XCTAssertEqual(
+      Tweetalyze.errorReport(RuntimeError("x"), json: false), "Error: x\n", "no JSON without --json"
+    )
+  }
+
+  // MARK: End to end
+
+  func run(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> BinaryRun {
+    try BinaryRunner.run(arguments, stdin: stdin, environment: environment, directory: directory)
+  }
+
+  /// Checks the status, an empty stdout, the `Error:` line containing
+  /// `part` and, with `--json`, the JSON object as the last line of stderr.
+  func assertFails(
+    _ run: BinaryRun, _ status: ExitStatus, _ part: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertFalse(run.timedOut, file: file, line: line)
+    XCTAssertEqual(run.status, status.rawValue, run.stderr, file: file, line: line)
+    XCTAssertEqual(run.stdout, "", file: file, line: line)
+    let first = run.stderrLines.first ?? ""
+    XCTAssertTrue(first.hasPrefix("Error: "), run.stderr, file: file, line: line)
+    XCTAssertTrue(first.contains(part), "\(run.stderr) lacks \(part)", file: file, line: line)
+    XCTAssertFalse(run.stderr.contains(token), file: file, line: line)
+  }
+
+  /// The `{"error":…}` object on the last line of stderr.
+  func errorObject(_ run: BinaryRun) throws -> [String: Any] {
+    let last = run.stderrLines.last ?? ""
+    let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+    return try XCTUnwrap(object?["error"] as? [String: Any], run.stderr)
+  }
+
+  func testUsageErrorIs64AndJSONWhenAsked() throws {
+    let plain = try run(["@Apple", "--count", "0"])
+    XCTAssertEqual(plain.status, 64)
+    XCTAssertFalse(plain.stderr.contains("{"), plain.stderr)
+    let json = try run(["@Apple", "--count", "0", "--json"])
+    XCTAssertEqual(json.status, 64)
+    XCTAssertTrue(json.stderr.hasPrefix("Error: --count"), json.stderr)
+    XCTAssertTrue(json.stderrLines.contains { $0.hasPrefix("Usage: ") }, json.stderr)
+    let error = try errorObject(json)
+    XCTAssertEqual(error["code"] as? Int, 64)
+    XCTAssertEqual(error["message"] as? String, json.stderrLines.first?.dropFirst(7).description)
+    XCTAssertEqual(error.count, 2, "code and message only")
+  }
+
+  func testBadDataAndModelAre65() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data("class,text\nPos,\"open\n".utf8).write(to: directory.appendingPathComponent("bad.csv"))
+    try Data("{}".utf8).write(to: directory.appendingPathComponent("m.json"))
+    assertFails(
+      try run(["train", "bad.csv", "--out", "out.json"], directory: directory), .dataError,
+      "never closed")
+    assertFails(
+      try run(["eval", "bad.csv", "--json"], directory: directory), .dataError, "never closed")
+    let json = try run(["classify", "--model", "m.json", "x", "--json"], directory: directory)
+    assertFails(json, .dataError, "not a tweetalyze model")
+    XCTAssertEqual(try errorObject(json)["code"] as? Int, 65)
+  }
+
+  func testMissingInputIs66() throws {
+    assertFails(try run(["train", "nope.csv", "--out", "m.json"]), .noInput, "nope.csv")
+    assertFails(try run(["classify", "--model", "nope.json", "x"]), .noInput, "nope.json")
+    assertFails(try run(["classify", "--input", "nope.txt"]), .noInput, "cannot read nope.txt")
+    assertFails(try run(["explain", "--input", "nope.txt"]), .noInput, "cannot read nope.txt")
+    assertFails(try run(["@Apple", "--fixtures", "nope"]), .noInput, "nope")
+  }
+
+  func testUnwritableOutputIs73() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let out = directory.appendingPathComponent("missing/model.json").path
+    let json = try run(["train", "Fixtures/train/tiny.csv", "--out", out, "--json"])
+    assertFails(json, .cannotCreate, "cannot write")
+    XCTAssertEqual(try errorObject(json)["code"] as? Int, 73)
+    let full = try BinaryRunner.shell(
+      "'\(try BinaryRunner.executable().path)' classify good > /dev/full")
+    XCTAssertEqual(full.status, 73, full.stderr)
+    XCTAssertTrue(full.stderr.hasPrefix("Error: cannot write output"), full.stderr)
+  }
+
+  func testNoTweetsIs3() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data(#"{"meta":{"result_count":0}}"#.utf8).write(
+      to: directory.appendingPathComponent("at-quiet.json"))
+    let json = try run(["@quiet", "--fixtures", directory.path, "--json"])
+    assertFails(json, .noTweets, "no tweets found for @quiet")
+    XCTAssertEqual(try errorObject(json)["code"] as? Int, 3)
+  }
+
+  func testMissingTokenIs77() throws {
+    assertFails(
+      try run(["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"]),
+      .noPermission, "no X API bearer token")
+  }
+
+  /// Each HTTP failure class against the fake X API: the status, the
+  /// message, and the JSON object with `--json`.
+  func testHTTPFailuresHaveTheirStatuses() throws {
+    let reset = String(Int(Date().timeIntervalSince1970) + 600)
+    let cases: [(String, [[String: Any]], ExitStatus, String)] = [
+      ("401", [["status": 401, "body": #"{"title":"Unauthorized"}"#]], .noPermission, "401"),
+      (
+        "403", [["status": 403, "body": #"{"title":"Forbidden","reason":"client-not-enrolled"}"#]],
+        .noPermission, "403"
+      ),
+      (
+        "429",
+        [
+          [
+            "status": 429, "body": #"{"title":"Too Many Requests"}"#,
+            "headers": ["x-rate-limit-reset": reset],
+          ]
+        ], .tryLater, "rate limit"
+      ),
+      (
+        "usage cap",
+        [["status": 429, "body": #"{"title":"UsageCapExceeded","period":"Monthly"}"#]],
+        .tryLater, "usage cap"
+      ),
+      ("not JSON", [["status": 200, "body": "<html>hello</html>"]], .unavailable, "answered 200"),
+      (
+        "server error", Array(repeating: ["status": 503, "body": "{}"], count: 3), .unavailable,
+        "server error (503"
+      ),
+    ]
+    for (name, responses, status, part) in cases {
+      let server = try FakeXAPI.start(responses, for: self)
+      let environment = ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token]
+      let json = try run(["@Apple", "--json"], environment: environment)
+      assertFails(json, status, part)
+      let error = try errorObject(json)
+      XCTAssertEqual(error["code"] as? Int, Int(status.rawValue), name)
+      XCTAssertTrue((error["message"] as? String)?.contains(part) == true, name)
+    }
+    // Nothing listens on port 1 of the loopback: a network failure.
+    let unreachable = try run(
+      ["@Apple", "--timeout", "2"],
+      environment: [
+        "TWEETALYZE_API_BASE": "http://127.0.0.1:1/2", "TWITTER_BEARER_TOKEN": token,
+      ])
+    assertFails(unreachable, .unavailable, "cannot reach the X API")
+  }
+}
