@@ -205,6 +205,13 @@ final class ExitStatusTests: XCTestCase {
       XCTAssertEqual(error["code"] as? Int, Int(status.rawValue), name)
       XCTAssertTrue((error["message"] as? String)?.contains(part) == true, name)
     }
+    // A listener that never answers: a timeout, after the retries.
+    let silent = try silentServer()
+    let timedOut = try run(
+      ["@Apple", "--timeout", "0.3", "--json"],
+      environment: ["TWEETALYZE_API_BASE": silent, "TWITTER_BEARER_TOKEN": token])
+    assertFails(timedOut, .unavailable, "did not answer within 0.3 s")
+    XCTAssertEqual(try errorObject(timedOut)["code"] as? Int, 69)
     // Nothing listens on port 1 of the loopback: a network failure.
     let unreachable = try run(
       ["@Apple", "--timeout", "2"],
@@ -212,5 +219,37 @@ final class ExitStatusTests: XCTestCase {
         "TWEETALYZE_API_BASE": "http://127.0.0.1:1/2", "TWITTER_BEARER_TOKEN": token,
       ])
     assertFails(unreachable, .unavailable, "cannot reach the X API")
+  }
+
+  /// A loopback port that takes connections (the kernel's backlog) and
+  /// never answers; returns its base URL.
+  func silentServer() throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import socket, time\n"
+        + "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(16)\n"
+        + "print(s.getsockname()[1], flush=True); time.sleep(300)",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    do {
+      try process.run()
+    } catch {
+      try Requirement.unmet("python3 is not available: \(error)")
+    }
+    addTeardownBlock {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    var line = Data()
+    while !line.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { try Requirement.unmet("the silent server did not start") }
+      line.append(chunk)
+    }
+    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return "http://127.0.0.1:\(port)/2"
   }
 }
