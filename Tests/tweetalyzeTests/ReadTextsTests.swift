@@ -63,8 +63,10 @@ final class ReadTextsTests: XCTestCase {
     XCTAssertEqual(named.stdout, try run(["classify", "README.md", "I love it", "-q"]).stdout)
     XCTAssertEqual(named.stdout.split(separator: "\n").count, 2, "still classified as text")
     XCTAssertEqual(named.stderrLines.count, 1, named.stderr)
-    XCTAssertTrue(named.stderr.hasPrefix("Warning: 'README.md' is a file's name"), named.stderr)
-    XCTAssertTrue(named.stderr.contains("--input 'README.md'"), named.stderr)
+    XCTAssertEqual(
+      named.stderr,
+      "Warning: 'README.md' is the name of a file, but classify takes it as the text; "
+        + "to classify the file's lines, use --input 'README.md'\n")
     XCTAssertEqual(try run(["classify", "-q", "README.md"]).stderr, "")
     XCTAssertEqual(try run(["explain", "--quiet", "README.md"]).stderr, "")
     XCTAssertTrue(try run(["explain", "README.md"]).stderr.hasPrefix("Warning: 'README.md'"))

@@ -26,9 +26,10 @@ extension Context {
     }
     if !input.quiet {
       for text in input.texts where text != "-" && Self.isFile(text) {
+        let name = ErrorLine.clean(text)
         try stderr.write(
-          "Warning: '\(ErrorLine.clean(text))' is a file's name, but it is the text \(command) "
-            + "gets; to \(command) the file's lines, give --input '\(ErrorLine.clean(text))'\n")
+          "Warning: '\(name)' is the name of a file, but \(command) takes it as the text; "
+            + "to \(command) the file's lines, use --input '\(name)'\n")
       }
       try stderr.flush()
     }
@@ -69,9 +70,12 @@ extension Context {
 /// A source that flushes an output before each read, which may wait for
 /// more input: results go out as soon as the input read so far is handled.
 struct FlushingSource<Base: ByteSource>: ByteSource {
+  /// The source read.
   var base: Base
+  /// The output flushed before each read.
   let output: Output
 
+  /// Flushes the output, then reads from the base source.
   mutating func read(into buffer: inout [UInt8]) throws -> Int {
     try output.flush()
     return try base.read(into: &buffer)
