@@ -157,8 +157,8 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"negative\":[\(first),", "\"negative\":[1000000000000000,"),
       ("\"counts\":{", "\"counts\":{\"other\":[],"),  // an extra column
       ("\"vocabulary\":[\"", "\"vocabulary\":[\"\\/\\u00e9\\ud83d\\ude00"),
-      ("\"version\":3", "\"version\":3.0"),
-      ("\"version\":3", "\"version\":3e0"),
+      ("\"version\":4", "\"version\":4.0"),
+      ("\"version\":4", "\"version\":4e0"),
     ]
     for (target, replacement) in edits {
       XCTAssertTrue(text.contains(target), target)
@@ -207,10 +207,10 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"vocabulary\":[", "\"vocabulary\":[\"\\u12\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"love\",\"love\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"lo\\u0076e\",\"love\","),
-      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":3", "\"version\":3,\"version\":3"),
+      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":4", "\"version\":4,\"version\":4"),
       ("\"metadata\":{", "\"metadata\":{\"author\":\"a\","),
-      ("\"version\":3", "\"version\":02"), ("\"version\":3", "\"version\":4"),
-      ("\"version\":3", "\"version\":1e400"),
+      ("\"version\":4", "\"version\":02"), ("\"version\":4", "\"version\":5"),
+      ("\"version\":4", "\"version\":1e400"),
       ("\"lexicon\":{", "\"lexicon\":{\"negative\":[\"no such word\"],"),
       ("\"lexicon\":{", "\"lexicon\":[],\"x\":{"), ("\"options\":{", "\"options\":{\"x\":tru,"),
       ("\"tokenizer\":{", "\"tokenizer\":{" + String(repeating: "\"x\":[", count: 600)),
@@ -278,6 +278,13 @@ final class ModelFileReaderTests: XCTestCase {
         "two faults",
         {
           self.set("format", to: .string("other"), in: &$0)
+          self.set("vocabulary", to: nil, in: &$0)
+        }
+      ),
+      (
+        "bad counts and no vocabulary",
+        {
+          self.set("counts", to: .array([]), in: &$0)
           self.set("vocabulary", to: nil, in: &$0)
         }
       ),

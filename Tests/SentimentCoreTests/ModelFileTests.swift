@@ -49,6 +49,7 @@ final class ModelFileTests: XCTestCase {
     for options in [
       NaiveBayesOptions(), NaiveBayesOptions(alpha: 0.25, binarized: false, priors: .data),
       NaiveBayesOptions(complement: true, bigrams: true),
+      NaiveBayesOptions(smoothing: .background),
     ] {
       let model = makeModel(options: options)
       let decoded = try ModelFile.decode(ModelFile.encode(model))
@@ -151,7 +152,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(3))
+    XCTAssertEqual(root["version"], .number(4))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -204,6 +205,32 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(decoded.lexicon, Lexicon())
     XCTAssertEqual(decoded.options.lexiconWeight, 0)
     for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
+  }
+
+  /// A version 3 file, written before `options.smoothing`, reads as an
+  /// additively smoothed model and predicts as it did; a version 4 file
+  /// must say how it is smoothed.
+  func testReadsAVersion3FileAsAdditivelySmoothed() throws {
+    let model = makeModel()
+    XCTAssertEqual(model.options.smoothing, .additive)
+    var root = try JSONValue.parse(ModelFile.encode(model))
+    XCTAssertEqual(root["options"]?["smoothing"], .string("additive"))
+    set(["version"], to: .number(3), in: &root)
+    remove(["options", "smoothing"], from: &root)
+    let decoded = try ModelFile.decode(serialize(root))
+    XCTAssertEqual(decoded.options.smoothing, .additive)
+    XCTAssertEqual(decoded.options, model.options)
+    for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
+    // The same counts smoothed by background give other probabilities.
+    let background = makeModel(options: NaiveBayesOptions(smoothing: .background))
+    XCTAssertNotEqual(
+      background.predict("love the camera").probabilities,
+      decoded.predict("love the camera").probabilities)
+    try assertRejects(
+      { remove(["options", "smoothing"], from: &$0) }, .missing("options.smoothing"))
+    try assertRejects(
+      { set(["options", "smoothing"], to: .string("laplace"), in: &$0) },
+      .missing("options.smoothing"))
   }
 
   func testRejectsABadLexicon() throws {
@@ -259,7 +286,7 @@ final class ModelFileTests: XCTestCase {
   }
 
   func testRejectsUnknownVersions() throws {
-    try assertRejects({ set(["version"], to: .number(4), in: &$0) }, .unsupportedVersion(4))
+    try assertRejects({ set(["version"], to: .number(5), in: &$0) }, .unsupportedVersion(5))
     try assertRejects({ set(["version"], to: .number(0), in: &$0) }, .unsupportedVersion(0))
     try assertRejects({ set(["version"], to: .number(1.5), in: &$0) }, .missing("version"))
     try assertRejects({ set(["version"], to: .string("1"), in: &$0) }, .missing("version"))

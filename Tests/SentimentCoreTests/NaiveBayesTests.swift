@@ -112,6 +112,61 @@ final class NaiveBayesTests: XCTestCase {
     assertProbabilities(prediction, softmax(scores))
   }
 
+  // MARK: Background smoothing
+
+  func testBackgroundSmoothingByHand() {
+    let options = NaiveBayesOptions.unigrams(
+      alpha: 1, binarized: false, priors: .uniform, smoothing: .background)
+    let model = train(toy, options: options).model()
+    // Counts as above: pos 5 tokens, neg 5, neu 2; all 12; V = 6, so the
+    // mass α·V = 6. background(w) = (count(w) + 1) / (12 + 6); a feature's
+    // pseudo-count is 6 × background: good and day (3 in all) 4/3, fun 2/3.
+    // P(w|c) = (count(w,c) + pseudo(w)) / (tokens(c) + 6).
+    let good = model.vocabulary.id(of: "good")!
+    XCTAssertEqual(
+      model.weight(ofFeature: good, for: .positive), log((3 + 4.0 / 3) / 11), accuracy: 1e-12)
+    XCTAssertEqual(
+      model.weight(ofFeature: good, for: .negative), log((4.0 / 3) / 11), accuracy: 1e-12)
+    XCTAssertEqual(
+      model.weight(ofFeature: good, for: .neutral), log((4.0 / 3) / 8), accuracy: 1e-12)
+    // "fun day": uniform priors.
+    let scores = [
+      log(2.0 / 3 / 11) + log((1 + 4.0 / 3) / 11),
+      log(2.0 / 3 / 8) + log((1 + 4.0 / 3) / 8),
+      log((1 + 2.0 / 3) / 11) + log((1 + 4.0 / 3) / 11),
+    ].map { $0 - log(3) }
+    let prediction = model.predict("fun day")
+    XCTAssertEqual(prediction.label, .positive)
+    assertProbabilities(prediction, softmax(scores))
+  }
+
+  /// A word as common in every class as in all the text is no evidence
+  /// when smoothed by background; additive smoothing makes it lean towards
+  /// the class with the most text, so that long texts look like that class.
+  func testBackgroundSmoothingGivesACommonWordNoLean() {
+    // "x" is half of every class's tokens; neutral has twice the text.
+    let documents: [(String, Sentiment)] = [
+      ("x a", .negative), ("x b", .neutral), ("x d", .neutral), ("x e", .positive),
+    ]
+    func lean(_ smoothing: NaiveBayesOptions.Smoothing) -> Double {
+      let options = NaiveBayesOptions.unigrams(
+        alpha: 0.1, binarized: false, priors: .uniform, smoothing: smoothing)
+      let model = train(documents, options: options).model()
+      let x = model.vocabulary.id(of: "x")!
+      return model.weight(ofFeature: x, for: .neutral)
+        - model.weight(ofFeature: x, for: .negative)
+    }
+    XCTAssertEqual(lean(.background), 0, accuracy: 0.01)
+    XCTAssertGreaterThan(lean(.additive), 0.05)
+    let long = String(repeating: "x ", count: 20)
+    let options = NaiveBayesOptions.unigrams(alpha: 0.1, binarized: false, smoothing: .additive)
+    XCTAssertEqual(train(documents, options: options).model().predict(long).label, .neutral)
+  }
+
+  func testAdditiveIsTheDefaultSmoothing() {
+    XCTAssertEqual(NaiveBayesOptions().smoothing, .additive)
+  }
+
   // MARK: Binarized
 
   func testBinarizedCountsATokenOncePerTweet() {
@@ -472,10 +527,14 @@ final class NaiveBayesTests: XCTestCase {
 extension NaiveBayesOptions {
   /// The hand-worked examples use unigrams and Laplace smoothing unless they
   /// say otherwise, whatever the tuned defaults are.
+  /// Single words, no lexicon; additive smoothing unless said otherwise, as
+  /// the hand-worked numbers of most tests assume.
   static func unigrams(
-    alpha: Double = 1, binarized: Bool = true, complement: Bool = false, priors: Priors = .uniform
+    alpha: Double = 1, binarized: Bool = true, complement: Bool = false, priors: Priors = .uniform,
+    smoothing: Smoothing = .additive
   ) -> NaiveBayesOptions {
     NaiveBayesOptions(
-      alpha: alpha, binarized: binarized, complement: complement, priors: priors, bigrams: false)
+      alpha: alpha, binarized: binarized, complement: complement, priors: priors, bigrams: false,
+      smoothing: smoothing)
   }
 }

@@ -13,7 +13,9 @@ import XCTest
 /// changes only: the lexicon changed every model's bytes, with the file's
 /// version 2, but not the classify output of a model without it; format
 /// version 3 changed the version member only, as these models carry no
-/// calibration.)
+/// calibration; format version 4 added `options.smoothing`: the models
+/// without the lexicon kept their classify output, while the built-in
+/// lexicon's new words changed the output of the models that use it.)
 final class PipelineGoldenTests: XCTestCase {
   /// Words, negations, links, mentions, hashtags, emoji, emoticons,
   /// entities, numbers and punctuation, so that every tokenizer step and
@@ -177,8 +179,8 @@ final class PipelineGoldenTests: XCTestCase {
   func testDefaultOptions() throws {
     try check(
       NaiveBayesOptions(),
-      model: "cf14ad41db326b8b092423aa02b725933a9c7ba18d6e42bf2276999fabbf5f41",
-      output: "66f883f151b7d95c12549e19e6646ebaa78f25966a4eb206f7da0ad545bb6c45")
+      model: "66bebb40067840304f8c6530422fcb9822bd465c8df16de5feeb23b6e28aab90",
+      output: "2e2c9e1db7cef33cd1c7b7787e4eb7b67caa15e5c68cb66c7c646a40432ca6e2")
   }
 
   /// The defaults' classify output, readable: label and probability of
@@ -195,49 +197,57 @@ final class PipelineGoldenTests: XCTestCase {
   func testWithoutLexicon() throws {
     try check(
       NaiveBayesOptions(lexiconWeight: 0),
-      model: "9809fb30032f08029ba84f2cc29e3dc6a30f5f02705a7db6e70224b70876aef4",
+      model: "c3d8183cee8c1ea7389caf49c0b25a08eb6291439481085ba8cbd4fbd9699363",
       output: "b065ec4b349970eaedf3ce17926db0c38af92fd5e1473b60de0966db84a87e83")
+  }
+
+  /// Background smoothing without the lexicon.
+  func testBackgroundSmoothingWithoutLexicon() throws {
+    try check(
+      NaiveBayesOptions(lexiconWeight: 0, smoothing: .background),
+      model: "3a831a0bb80ff3dcea0103b104960d61d9f4d62fcb8851913865e4ff71c14e24",
+      output: "2056c7956a7ca7763105449b346cc5f1e1ed05c873aff3cfbb969e873698c3e9")
   }
 
   func testNotBinarized() throws {
     try check(
       NaiveBayesOptions(binarized: false, lexiconWeight: 0),
-      model: "7913cc5249e71ac8b9180534f1a8fd15f8d594a1864749c0b40f10c9f8b11c35",
+      model: "d49d0a25e53ad814c442c05f1d95519d8bdbb0ab6914e80f81670ee23fe9de29",
       output: "38754da56ed4f0e1c25006736ec90f7b94d13c8213af5ccd3095e3bc15ad63c4")
   }
 
   func testComplementWithLexicon() throws {
     try check(
       NaiveBayesOptions(complement: true),
-      model: "20dabd742c8abb9ac99107c03424449be87b8c616332af8f81dd084e6962dcf9",
-      output: "3bc0929e231b03a5e27cb4ec7fbf1f443d5395b946d2b21b32453be447b89523")
+      model: "be5c1bf83696cff93063e5cf78103f79eb9447ac296468bf386f1044946433a3",
+      output: "ee988ef2c8a91dab5d40838b4ae0d0089a7e4f57a27d68aaf64d6d63dfbb7470")
   }
 
   func testComplement() throws {
     try check(
       NaiveBayesOptions(complement: true, lexiconWeight: 0),
-      model: "d65f33d94d288a9f11c6274cf424b9e65bc67bed5aa777cab8e8485bfdba9973",
+      model: "b93fce194d71b723ec296c371f0992c6170cfec23e0a14d006de9643719f71cb",
       output: "53e45508e48793f4b0b8f7e5ac653292d8c4e64998fa7093ca24a2be1b4c3b56")
   }
 
   func testNoBigrams() throws {
     try check(
       NaiveBayesOptions(bigrams: false, lexiconWeight: 0),
-      model: "1f6d66ac0b3f78e7584e92360ca9fbc09dddbfa99c8204c4c561cda0ff67a264",
+      model: "1a3ea563b38174bb6b0949dbbf314215b081ca3b26911e935bf2f94b61f06713",
       output: "feebc73a5fae9226f20a6cc05a90a7230956cc8cf8729daa510b0dfc1833f328")
   }
 
   func testDataPriors() throws {
     try check(
       NaiveBayesOptions(priors: .data, lexiconWeight: 0),
-      model: "6a0d83215e95aacb5ebd4ee5a7b7f4425f8cf6a79191f4f0e8d430a21a9a7334",
+      model: "6f8c5d432fea0e31cc079e53bf9f7300f5a075b0e7f4bc1a892a82a20a02d33a",
       output: "25b1319e476a0ef0fb972c0e51e3bb11ee58da849821ef79f5eda429092ccc56")
   }
 
   func testMinCount() throws {
     try check(
       NaiveBayesOptions(minCount: 3, lexiconWeight: 0),
-      model: "fea770bebabe8c20e352faec6694a07b849c2a1669e056ed731ec268843eb211",
+      model: "831cd50f8a1ea5315a875047dccab89bc380f6f31e99b3308f4be2249e304f98",
       output: "58de8480e13f1b345bde5cddc1a8d8f4f5a84389192f2d683e520c0f25c0b3ee")
   }
 }

@@ -822,10 +822,10 @@ final class EndToEndTests: XCTestCase {
     try write("truncated.json", Array(good.prefix(good.count / 2)))
     try write("notjson.json", Array("hello\n".utf8))
     let text = String(decoding: good, as: UTF8.self)
-    let v3 = text.replacingOccurrences(
-      of: #""version":3,"vocabulary""#, with: #""version":4,"vocabulary""#)
-    XCTAssertNotEqual(v3, text)
-    try write("v4.json", Array(v3.utf8))
+    let v5 = text.replacingOccurrences(
+      of: #""version":4,"vocabulary""#, with: #""version":5,"vocabulary""#)
+    XCTAssertNotEqual(v5, text)
+    try write("v5.json", Array(v5.utf8))
     // Drop the first count of the neutral column.
     let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
     let neutral = try XCTUnwrap(
@@ -886,8 +886,8 @@ final class EndToEndTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 65, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 4", arguments: ["classify", "--model", "v4.json", "x"], status: 65,
-        parts: ["v4.json", "version 4"]),
+        name: "model version 5", arguments: ["classify", "--model", "v5.json", "x"], status: 65,
+        parts: ["v5.json", "version 5"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 65, parts: ["counts.json", "inconsistent"]),
@@ -897,8 +897,8 @@ final class EndToEndTests: XCTestCase {
       BadInput(
         name: "bad model for analyze",
         arguments: [
-          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v4.json",
-        ], status: 65, parts: ["version 4"]),
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v5.json",
+        ], status: 65, parts: ["version 5"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),

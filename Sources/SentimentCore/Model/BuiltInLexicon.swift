@@ -37,6 +37,9 @@ extension Lexicon {
     "xoxo", "hugs", "smile", "smiling", "smiles", "improved", "efficient", "responsive", "powerful",
     "beauty", "sexy", ":)", ":D", "<3", ";)", "😍", "👍", "😊", "🙂", "❤", "🥰", "😀", "😁", "😃", "😄", "😆",
     "😘", "💕", "💖", "💗", "💙", "💜", "♥", "🥳", "🤩", "🎉", "🙌", "👏", "💯", "😎", "😻", "🤗", "☺", "👌", "🏆",
+    "lifesaver", "lifesavers", "gamechanger", "wow", "easy", "easier", "fast", "faster", "snappy",
+    "patient", "nailed", "worth", "haha", "hahaha", "🔥", "✨", "🙏", "💪", "🥹", "💚", "🧡", "💛", "🤍",
+    "😋", "🥂", "🍾", "🚀", "😇", "🤘", "✌",
   ]
 
   /// Words, emoticons and emoji that signal a negative tweet whatever its topic.
@@ -73,5 +76,10 @@ extension Lexicon {
     "grr", "blah", "yikes", "sigh", "facepalm", "cringe", "cringey", "lonely", "bitter", "grumpy",
     "cranky", ":(", ":'(", "</3", ":/", "😡", "👎", "😢", "😠", "🤬", "💔", "🙄", "😒", "😞", "😩", "🤮", "🤢",
     "💩", "😔", "😕", "😫", "😖", "🤦", "🤦‍♂", "🤦‍♀", "😥", "😣", "😟", "😓", "🙁", "☹",
+    "fuck", "fucking", "fucked", "fuckin", "shit", "bullshit", "damn", "dammit", "goddamn",
+    "crashes", "crashed", "crashing", "glitch", "glitches", "glitchy", "buggy", "laggy", "stuck",
+    "problem", "problems", "error", "errors", "unresponsive", "dead", "lost", "refund", "unhelpful",
+    "slow", "slower", "sluggish", "expensive", "outage", "scammers", "thieves", "wth", "ffs",
+    "omfg", "smfh", "dumbest", "nope", "😤", "😴", "🙃", "😑", "🤡", "🖕", "😾", "😿", "👿",
   ]
 }

@@ -102,14 +102,16 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// vocabulary.
 ///
 /// Version 1 files, written before the lexicon, have neither `lexicon` nor
-/// `options.lexicon_weight` and read as models without a lexicon. Those
+/// `options.lexicon_weight` and read as models without a lexicon; files
+/// before version 3 have no `calibration`; files before version 4 have no
+/// `options.smoothing` and read as additively smoothed. Those
 /// written before the order of first occurrence listed the vocabulary sorted
 /// by bytes; they read the same, as the order carries no meaning.
 public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the newest it reads.
-  public static let version = 3
+  public static let version = 4
 
   /// Encodes a model.
   ///
@@ -216,6 +218,8 @@ public enum ModelFile {
     json.integer(model.options.minCount)
     json.key("priors")
     json.string(model.options.priors.rawValue)
+    json.key("smoothing")
+    json.string(model.options.smoothing.rawValue)
     json.endObject()
     json.key("provenance")
     json.beginObject()
@@ -526,10 +530,19 @@ public enum ModelFile {
       else { throw ModelFileError.missing("options.lexicon_weight") }
       lexiconWeight = weight
     }
+    // Files before version 4 were smoothed additively.
+    var smoothing = NaiveBayesOptions.Smoothing.additive
+    if version >= 4 {
+      guard
+        let value = NaiveBayesOptions.Smoothing(
+          rawValue: try string(value?["smoothing"], "options.smoothing"))
+      else { throw ModelFileError.missing("options.smoothing") }
+      smoothing = value
+    }
     return NaiveBayesOptions(
       alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
       priors: priors, bigrams: try flag("bigrams"), minCount: minCount,
-      lexiconWeight: lexiconWeight)
+      lexiconWeight: lexiconWeight, smoothing: smoothing)
   }
 
   private static func decodeTokenizer(_ value: JSONValue?) throws -> TokenizerSettings {

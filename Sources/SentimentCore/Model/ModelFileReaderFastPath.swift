@@ -152,7 +152,13 @@ struct ModelFileReader {
       throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
     }
     let features: Result<ModelFile.Features, ModelFileError>
-    if let problem = problems["vocabulary"] ?? problems["counts"] {
+    // The vocabulary's problems first, a missing vocabulary included, then
+    // the counts': the reference's order.
+    if let problem = problems["vocabulary"] {
+      features = .failure(problem)
+    } else if vocabulary == nil {
+      features = .failure(.missing("vocabulary"))
+    } else if let problem = problems["counts"] {
       features = .failure(problem)
     } else if let (vocabulary, pairKeys) = vocabulary, let counts {
       features =

@@ -11,8 +11,30 @@ public struct NaiveBayesOptions: Equatable, Sendable {
     case uniform
   }
 
-  /// Additive (Lidstone) smoothing; 1 is Laplace smoothing.
+  /// How a class's probability of a feature is smoothed: what a feature
+  /// seen rarely (or never) in a class is assumed to weigh in it.
+  public enum Smoothing: String, CaseIterable, Sendable {
+    /// Additive (Lidstone) smoothing: `count + α` for every feature, so a
+    /// feature's share of the smoothing mass is the same in every class.
+    /// Every class gets the same mass `α·V` however much text it has, so
+    /// the small classes' probabilities of common words are cut more than
+    /// the large class's, and every common word leans towards the largest
+    /// class (neutral, in tweets): longer tweets look more neutral.
+    case additive
+    /// Dirichlet smoothing towards the feature's share of all the training
+    /// text (its *background* probability; Zhai & Lafferty 2001): `count +
+    /// α·V × background`, the same mass `α·V` as additive smoothing, spread
+    /// by how common each feature is. A feature as common in each class as
+    /// in all the text carries no evidence, whatever the classes' sizes, so
+    /// a tweet's length no longer decides how neutral it looks.
+    case background
+  }
+
+  /// The smoothing's strength: `α` per feature (`α·V` per class for `V`
+  /// features); 1 is Laplace smoothing in the additive form.
   public var alpha: Double
+  /// How the smoothing mass is spread over the features.
+  public var smoothing: Smoothing
   /// Counts each feature at most once per tweet (binarized multinomial NB).
   public var binarized: Bool
   /// Complement Naive Bayes (Rennie et al. 2003): each class is scored by how
@@ -36,8 +58,9 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   public init(
     alpha: Double = 0.6, binarized: Bool = true, complement: Bool = false,
     priors: Priors = .uniform, bigrams: Bool = true, minCount: Int = 1,
-    lexiconWeight: Double = 1000
+    lexiconWeight: Double = 1000, smoothing: Smoothing = .additive
   ) {
+    self.smoothing = smoothing
     self.minCount = minCount
     self.lexiconWeight = lexiconWeight
     self.alpha = alpha
@@ -393,24 +416,36 @@ public struct NaiveBayesModel: Sendable {
     let features = rows.featureCount
     let totals = rows.totals
     let allTotal = totals.reduce(0, +)
-    let smoothing = options.alpha * Double(features)
+    let mass = options.alpha * Double(features)
     var denominators = [Double](repeating: 0, count: classes)
     for c in 0..<classes {
       let total = options.complement ? allTotal - totals[c] : totals[c]
-      denominators[c] = log(total + smoothing)
+      denominators[c] = log(total + mass)
     }
     var weights = [Double](repeating: 0, count: rows.counts.count)
     var counts = [Double](repeating: 0, count: classes)
     for base in stride(from: 0, to: rows.counts.count, by: classes) {
-      for c in 0..<classes { counts[c] = Double(rows.counts[base + c]) }
+      var data = 0.0
+      for c in 0..<classes {
+        counts[c] = Double(rows.counts[base + c])
+        data += counts[c]
+      }
+      // The feature's pseudo-count in each class: α, or its share of the
+      // mass α·V by its background probability (from the data's counts, not
+      // the lexicon's boost).
+      let pseudo: Double
+      switch options.smoothing {
+      case .additive: pseudo = options.alpha
+      case .background: pseudo = mass * (data + options.alpha) / (allTotal + mass)
+      }
       if let label = boosts[base / classes] { counts[label.rawValue] += options.lexiconWeight }
       var all = 0.0
       if options.complement { for c in 0..<classes { all += counts[c] } }
       for c in 0..<classes {
         if options.complement {
-          weights[base + c] = denominators[c] - log(all - counts[c] + options.alpha)
+          weights[base + c] = denominators[c] - log(all - counts[c] + pseudo)
         } else {
-          weights[base + c] = log(counts[c] + options.alpha) - denominators[c]
+          weights[base + c] = log(counts[c] + pseudo) - denominators[c]
         }
       }
     }

@@ -144,7 +144,7 @@ struct TrainingSettings: Equatable, CommandSettings {
       .value(
         "alpha", "A",
         .number("a number above 0 and at most 1000, such as 1 or 0.5") { $0 > 0 && $0 <= 1000 },
-        \.options.alpha, help: "Additive smoothing, above 0 and at most 1000 {default}."),
+        \.options.alpha, help: "Smoothing per feature, above 0 and at most 1000 {default}."),
       .toggle(
         "binarized", \.options.binarized, on: "Count each feature once per tweet.",
         off: "Count every occurrence."),
@@ -152,6 +152,9 @@ struct TrainingSettings: Equatable, CommandSettings {
         "complement", \.options.complement, on: "Complement Naive Bayes (Rennie et al. 2003).",
         off: "Standard multinomial Naive Bayes."),
       .choice("priors", [.uniform, .data], \.options.priors, help: "Class priors {default}."),
+      .choice(
+        "smoothing", [.additive, .background], \.options.smoothing,
+        help: "Spread the smoothing evenly, or by each feature's share of all the text {default}."),
       .toggle(
         "bigrams", \.options.bigrams, on: "Also count pairs of neighbouring tokens.",
         off: "Count single tokens only."),
