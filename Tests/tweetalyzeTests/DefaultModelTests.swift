@@ -16,6 +16,48 @@ final class DefaultModelTests: XCTestCase {
     XCTAssertGreaterThan(model.vocabulary.count, 1000)
   }
 
+  /// The hand-written `@Apple` fixture was written as 45 positive, 30
+  /// negative and 25 neutral tweets: a score of +15 (😊). The built-in model
+  /// reads it as slightly negative; its 90 % interval still holds the
+  /// written score, and its estimate is nearer to it than the plain count.
+  func testTheAppleFixtureIsWithinTheBuiltInModelsInterval() throws {
+    let run = try BinaryRunner.run(["--fixtures", "Fixtures/tweets", "@Apple", "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let interval = try XCTUnwrap(object["interval"] as? [Double])
+    let estimate = try XCTUnwrap(object["estimate"] as? Double)
+    let count = try XCTUnwrap(object["count_score"] as? Int)
+    XCTAssertEqual(interval.count, 2)
+    XCTAssertLessThanOrEqual(interval[0], 15)
+    XCTAssertGreaterThanOrEqual(interval[1], 15)
+    XCTAssertLessThan(abs(estimate - 15), abs(Double(count) - 15))
+  }
+
+  /// Trained with `--smoothing background`, the model reads the `@Apple`
+  /// fixture's mood as it was written: 😊, a score above 10 of 100.
+  func testBackgroundSmoothingReadsTheAppleFixtureAsWritten() throws {
+    let corpus = try SharedData.url("sanders-full-corpus.csv")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tweetalyze-background-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let model = directory.appendingPathComponent("model.json")
+    let trained = try BinaryRunner.run(
+      ["train", corpus.path, "--smoothing", "background", "--out", model.path, "-q"])
+    XCTAssertEqual(trained.status, 0, trained.stderr)
+    let run = try BinaryRunner.run([
+      "--fixtures", "Fixtures/tweets", "@Apple", "--model", model.path,
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    let parts = run.stdout.dropLast().split(separator: " ")
+    XCTAssertEqual(parts.first, "😊", run.stdout)
+    let score = try XCTUnwrap(Int(parts.last ?? ""), run.stdout)
+    XCTAssertGreaterThan(score, 10)
+    XCTAssertLessThanOrEqual(score, 20)
+  }
+
   func testRetrainingReproducesTheEmbeddedModel() throws {
     let corpus = try SharedData.url("sanders-full-corpus.csv")
     let directory = FileManager.default.temporaryDirectory

@@ -350,7 +350,9 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 3)
+    XCTAssertEqual(object["version"] as? Int, 4)
+    XCTAssertEqual(
+      (object["options"] as? [String: Any])?["smoothing"] as? String, "additive", "the default")
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
     let vocabulary = try XCTUnwrap(object["vocabulary"] as? [String])
     XCTAssertFalse(vocabulary.isEmpty)
