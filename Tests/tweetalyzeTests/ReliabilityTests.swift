@@ -112,6 +112,94 @@ final class ReliabilityTests: XCTestCase {
     }
   }
 
+  /// SIGINT, SIGTERM and SIGHUP while `train` writes its model: the
+  /// handler removes the temporary file and the process still ends by the
+  /// signal; the previous model stays byte for byte.
+  func testCatchableSignalsRemoveTheTemporaryFile() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("model.json")
+    let first = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let before = try Data(contentsOf: model)
+    let corpus = directory.appendingPathComponent("large.csv")
+    try largeCorpus(rows: 300_000).write(to: corpus)
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let process = Process()
+      process.executableURL = try BinaryRunner.executable()
+      process.arguments = ["train", corpus.path, "--out", model.path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var seen = false
+      let deadline = Date().addingTimeInterval(300)
+      while process.isRunning && Date() < deadline {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        if names.contains(where: { $0.hasPrefix(".model.json.tmp-") }) {
+          seen = true
+          kill(process.processIdentifier, signal)
+          break
+        }
+        usleep(200)
+      }
+      if !seen && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      XCTAssertTrue(seen, "signal \(signal): train ended before its temporary file was seen")
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
+      XCTAssertEqual(process.terminationStatus, signal)
+      XCTAssertEqual(
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+        ["model.json", "large.csv"], "signal \(signal): no temporary file left")
+      XCTAssertEqual(try Data(contentsOf: model), before, "signal \(signal): the previous model")
+    }
+  }
+
+  /// `train - --training-accuracy` spools stdin to a temporary file; a
+  /// signal while stdin never ends (a FIFO nobody closes) removes it.
+  func testASignalRemovesTheSpooledStdin() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let spool = directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+    let fifo = directory.appendingPathComponent("input").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let process = Process()
+      process.executableURL = try BinaryRunner.executable()
+      process.arguments = [
+        "train", "-", "--training-accuracy", "--out",
+        directory.appendingPathComponent("m.json").path,
+      ]
+      process.environment = ["TMPDIR": spool.path, "PATH": "/usr/bin:/bin"]
+      // Opened read-write so that opening does not block and the FIFO never
+      // ends: the writer stays open.
+      let input = open(fifo, O_RDWR)
+      defer { close(input) }
+      process.standardInput = FileHandle(fileDescriptor: input, closeOnDealloc: false)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      _ = "class,text\nPos,good\n".withCString { write(input, $0, strlen($0)) }
+      var seen = false
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning && Date() < deadline {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? []
+        if names.contains(where: { $0.hasPrefix("tweetalyze-stdin-") }) {
+          seen = true
+          usleep(100_000)
+          kill(process.processIdentifier, signal)
+          break
+        }
+        usleep(1000)
+      }
+      if !seen && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      XCTAssertTrue(seen, "signal \(signal): no spool file seen")
+      XCTAssertEqual(process.terminationStatus, signal)
+      XCTAssertEqual(
+        try FileManager.default.contentsOfDirectory(atPath: spool.path), [],
+        "signal \(signal): the spooled copy is removed")
+    }
+  }
+
   func sizeOf(_ url: URL) throws -> Int {
     (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? -1
   }

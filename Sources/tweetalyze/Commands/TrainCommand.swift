@@ -32,6 +32,12 @@ extension Context {
         "--out \(options.output) is the training data itself; write the model to another file",
         status: .cannotCreate)
     }
+    if options.output == "-" && options.json {
+      throw UsageError(
+        message: "--out - writes the model to stdout, where --json would write too; "
+          + "drop --json, or write the model to a file",
+        command: .train)
+    }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
     let source =
@@ -125,7 +131,7 @@ extension Context {
         \(summary.skipped) skipped (irrelevant).
         Features: \(features).\(measured ?? "")
         \(lexiconLine)
-        Wrote \(options.output).
+        Wrote \(options.output == "-" ? "the model to stdout" : options.output).
 
         """)
     }

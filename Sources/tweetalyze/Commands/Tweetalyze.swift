@@ -156,7 +156,7 @@ struct Context {
           "the built-in model is damaged (\(Tweetalyze.message(for: error)))", status: .dataError)
       }
     }
-    let bytes = try Files.read(path)
+    let bytes = try Files.read(path, limit: Files.modelLimit)
     do {
       return try ModelFile.decode(bytes)
     } catch {

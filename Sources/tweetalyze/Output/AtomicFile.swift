@@ -8,62 +8,219 @@ import Foundation
   import Darwin
 #endif
 
+/// Where an output path leads, and so how it is written.
+enum OutputTarget: Equatable {
+  /// An open descriptor, written as it is: `-` and paths that name our own
+  /// standard output or error (`/dev/stdout`, `/proc/self/fd/1`).
+  case descriptor(Int32)
+  /// A device, FIFO or socket: opened for writing and written through,
+  /// never replaced (`/dev/null`, a named pipe).
+  case direct(String)
+  /// A regular file, or none yet: replaced atomically. `path` is the file
+  /// itself, after any symbolic links; `mode` the mode it has, if it exists.
+  case replace(path: String, mode: mode_t?)
+}
+
 extension Files {
-  /// Writes `bytes` to `path` atomically: into a temporary file in the same
-  /// directory, flushed to disk, then renamed over `path`. A failure leaves
-  /// `path` as it was and no temporary file behind.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    try writeAtomically(to: path) { write in try write(bytes) }
+  /// Writes `bytes` to the output `path`, as ``writeAtomically(to:mode:_:)``
+  /// does.
+  static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws {
+    try writeAtomically(to: path, mode: mode) { write in try write(bytes) }
   }
 
-  /// Writes the chunks that `produce` passes to its argument to `path`
-  /// atomically, as ``writeAtomically(_:to:)`` does, without holding the
-  /// whole file in memory.
+  /// Writes the chunks that `produce` passes to its argument to the output
+  /// `path`, without holding the whole file in memory. The one writer of
+  /// every output file (`train --out`, `--record`).
+  ///
+  /// - `-` is standard output.
+  /// - A device, FIFO or socket is opened and written through (`/dev/null`,
+  ///   `/dev/stdout`, a named pipe): it cannot be replaced.
+  /// - A symbolic link is followed; its target is replaced atomically, in
+  ///   the target's own directory, and the link stays a link. A link in a
+  ///   sticky world-writable directory (`/tmp`) that someone else owns is
+  ///   refused, as the kernel's `protected_symlinks` refuses it to `open`.
+  /// - A regular file is replaced atomically: written to a new temporary
+  ///   file in the same directory (created exclusively, under a random
+  ///   name, never through a link), flushed to disk, and renamed over it. A
+  ///   failure, or SIGINT, SIGTERM or SIGHUP, leaves it as it was and no
+  ///   temporary file behind. It keeps its mode; a new file gets `mode`
+  ///   (default: `0666` less the umask).
   static func writeAtomically(
-    to path: String, _ produce: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+    to path: String, mode newMode: mode_t? = nil,
+    _ produce: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
   ) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    var status = stat()
-    let exists = stat(path, &status) == 0
-    if exists && status.st_mode & S_IFMT == S_IFDIR {
-      throw RuntimeError(
-        "cannot write \(path): it is a directory; give a file name such as \(path)/model.json",
-        status: .cannotCreate)
-    }
-    // A replaced file keeps its mode (a 0600 model stays private); a new
-    // one gets what the umask allows, as `open(2)` would give it.
-    let mode: mode_t
-    if exists && status.st_mode & S_IFMT == S_IFREG {
-      mode = status.st_mode & 0o7777
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      mode = 0o666 & ~mask
-    }
-    guard
-      let (descriptor, temporary) = Files.makeTemporary(
-        "\(directory)/.\(url.lastPathComponent).tmp-XXXXXX")
-    else { throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate) }
-    var committed = false
-    defer {
-      if !committed { unlink(temporary) }
-    }
-    do {
+    switch try outputTarget(path) {
+    case .descriptor(let descriptor):
+      try produce { bytes in
+        if let code = writeAll(bytes.span, to: descriptor) {
+          if code == EPIPE && descriptor == 1 { throw BrokenPipe() }
+          throw RuntimeError("cannot write \(path): \(reason(code))", status: .cannotCreate)
+        }
+      }
+    case .direct(let target):
+      let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
+      }
       defer { close(descriptor) }
       try produce { bytes in
         if let code = writeAll(bytes.span, to: descriptor) {
           throw RuntimeError("cannot write \(path): \(reason(code))", status: .cannotCreate)
         }
       }
+    case .replace(let target, let mode):
+      try replace(target, shownAs: path, mode: mode ?? newMode ?? defaultMode(), produce)
+    }
+  }
+
+  /// `0666` less the umask: what `open(2)` gives a new file.
+  static func defaultMode() -> mode_t {
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
+  }
+
+  /// How ``writeAtomically(to:mode:_:)`` writes `path`.
+  static func outputTarget(_ path: String) throws -> OutputTarget {
+    if path == "-" { return .descriptor(1) }
+    var status = stat()
+    var link = stat()
+    let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+    if stat(path, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR {
+        throw RuntimeError(
+          "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
+      }
+      // `/dev/stdout` and `/proc/self/fd/N` name our own descriptors, which
+      // may be a pipe, a socket, or a file opened for appending: write
+      // through the descriptor itself.
+      if isLink {
+        for descriptor: Int32 in [1, 2] {
+          var open = stat()
+          if fstat(descriptor, &open) == 0, open.st_dev == status.st_dev,
+            open.st_ino == status.st_ino
+          {
+            return .descriptor(descriptor)
+          }
+        }
+      }
+      if status.st_mode & S_IFMT != S_IFREG { return .direct(path) }
+      let target = isLink ? try resolveLinks(path) : path
+      return .replace(path: target, mode: status.st_mode & 0o7777)
+    }
+    // A link to nothing yet: the file is created where it points.
+    return .replace(path: isLink ? try resolveLinks(path) : path, mode: nil)
+  }
+
+  /// The path that the symbolic link `path` leads to, through every link
+  /// in a chain (at most 40, as the kernel allows).
+  static func resolveLinks(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      try checkLinkIsTrusted(current, status)
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else {
+        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
+      }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+    }
+    throw RuntimeError("cannot write \(path): \(reason(ELOOP))", status: .cannotCreate)
+  }
+
+  /// Refuses to follow the link `path` (its `lstat` is `link`) when it is
+  /// in a sticky, world-writable directory and neither we nor the
+  /// directory's owner own it: someone else may have put it there to make
+  /// us overwrite a file of theirs choosing (the rule of Linux's
+  /// `fs.protected_symlinks`, which following a link by hand bypasses).
+  static func checkLinkIsTrusted(_ path: String, _ link: stat) throws {
+    var parent = stat()
+    guard stat(directory(of: path), &parent) == 0 else { return }
+    let sticky = parent.st_mode & S_ISVTX != 0 && parent.st_mode & 0o002 != 0
+    if sticky && link.st_uid != geteuid() && link.st_uid != parent.st_uid {
+      throw RuntimeError(
+        "cannot write \(path): it is a symbolic link owned by another user in a shared directory "
+          + "(\(directory(of: path))), which tweetalyze does not follow; remove it or write "
+          + "elsewhere")
+    }
+  }
+
+  /// The directory part of `path` (`.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Writes a temporary file beside `path` and renames it over `path`.
+  private static func replace(
+    _ path: String, shownAs shown: String, mode: mode_t,
+    _ produce: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+  ) throws {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    var generator = SystemRandomNumberGenerator()
+    let (descriptor, temporary, slot) = try TemporaryFiles.withSignalsBlocked {
+      let created = try createTemporary(
+        in: directory(of: path), prefix: ".\(name).tmp-", using: &generator, shownAs: shown)
+      return (created.descriptor, created.path, TemporaryFiles.register(created.path))
+    }
+    var committed = false
+    defer {
+      if !committed { unlink(temporary) }
+      TemporaryFiles.unregister(slot)
+    }
+    do {
+      defer { close(descriptor) }
+      try produce { bytes in
+        if let code = writeAll(bytes.span, to: descriptor) {
+          throw RuntimeError("cannot write \(shown): \(reason(code))", status: .cannotCreate)
+        }
+      }
       fchmod(descriptor, mode)
       guard fsync(descriptor) == 0 else {
-        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
+        throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
       }
     }
     guard rename(temporary, path) == 0 else {
-      throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
+      throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
     }
     committed = true
+  }
+
+  /// The letters of a temporary file's random part.
+  private static let nameCharacters = Array(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+
+  /// Creates a new file `<directory>/<prefix><12 random letters>` (about
+  /// 71 bits: not guessable in advance), mode `0600`, with
+  /// `O_CREAT | O_EXCL | O_NOFOLLOW`: whatever is already at the name, a
+  /// file or a symbolic link planted there, is never opened or followed; a
+  /// new name is drawn instead, up to 100 times. `shownAs` is the path
+  /// the error names.
+  static func createTemporary(
+    in directory: String, prefix: String, using generator: inout some RandomNumberGenerator,
+    shownAs shown: String
+  ) throws -> (descriptor: Int32, path: String) {
+    for _ in 0..<100 {
+      var name = prefix
+      for _ in 0..<12 {
+        let index = Int(generator.next(upperBound: UInt64(nameCharacters.count)))
+        name.unicodeScalars.append(UnicodeScalar(nameCharacters[index]))
+      }
+      let path = directory + "/" + name
+      let descriptor = open(
+        path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
+      if descriptor >= 0 { return (descriptor, path) }
+      if errno != EEXIST {
+        throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
+      }
+    }
+    throw RuntimeError(
+      "cannot write \(shown): no free temporary file name in \(directory)", status: .cannotCreate)
   }
 }

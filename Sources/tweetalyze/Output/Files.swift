@@ -14,6 +14,10 @@ private let systemWrite = write
 /// Reading and writing files for the commands: the core takes streams, the
 /// CLI turns paths into them and their failures into clear messages.
 enum Files {
+  /// The largest model file read (`--model`): a model of a million
+  /// features is about 20 MB.
+  static let modelLimit = 256 << 20
+
   /// Opens `path` for reading (`-` is standard input) and passes its
   /// descriptor to `body`.
   static func withInput<Result>(
@@ -35,8 +39,10 @@ enum Files {
     return try body(FileDescriptorSource(descriptor: descriptor))
   }
 
-  /// The whole file at `path` (`-`: standard input).
-  static func read(_ path: String) throws -> [UInt8] {
+  /// The whole file at `path` (`-`: standard input), at most `limit`
+  /// bytes: a longer one (an endless stream, such as `/dev/zero`) is an
+  /// error as soon as it passes the limit, not an allocation failure.
+  static func read(_ path: String, limit: Int = .max) throws -> [UInt8] {
     try withInput(path) { source in
       var source = source
       var bytes: [UInt8] = []
@@ -44,6 +50,7 @@ enum Files {
       while true {
         let count = try source.read(into: &block)
         if count == 0 { return bytes }
+        guard bytes.count + count <= limit else { throw InputTooLarge(path: path, limit: limit) }
         bytes.append(contentsOf: block[0..<count])
       }
     }
@@ -67,15 +74,9 @@ enum Files {
     }
   }
 
-  /// Creates and opens a new file from `template`, a path ending in
-  /// `XXXXXX` (see `mkstemp(3)`); `nil` with `errno` set on failure.
-  static func makeTemporary(_ template: String) -> (descriptor: Int32, path: String)? {
-    var bytes = Array(template.utf8CString)
-    let descriptor = mkstemp(&bytes)
-    guard descriptor >= 0 else { return nil }
-    return (
-      descriptor, String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    )
+  /// A human size: `1 MiB`, `256 MiB`, else bytes.
+  static func size(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   static func reason(_ code: Int32) -> String {
@@ -85,5 +86,16 @@ enum Files {
     case EISDIR: "it is a directory"
     default: String(cString: strerror(code)).lowercased()
     }
+  }
+}
+
+/// An input file longer than its cap (`--model`, `--fixtures`): bad input
+/// data, not a reason to exhaust memory.
+struct InputTooLarge: LocalizedError {
+  var path: String
+  var limit: Int
+  var errorDescription: String? {
+    "\(path) is larger than \(Files.size(limit)), more than any such file holds; "
+      + "check that it is the right file"
   }
 }

@@ -16,18 +16,23 @@ final class Spool {
   let path: String
   /// The descriptor the copy is written to.
   let descriptor: Int32
+  /// Its slot among the files removed on a signal.
+  private let slot: Int?
 
   /// Creates the temporary file.
   init() throws {
-    guard
-      let (descriptor, path) = Files.makeTemporary(
-        FileManager.default.temporaryDirectory.path + "/tweetalyze-stdin-XXXXXX")
-    else {
-      throw RuntimeError(
-        "cannot create a temporary file for stdin: \(Files.reason(errno))", status: .cannotCreate)
+    var generator = SystemRandomNumberGenerator()
+    var directory = FileManager.default.temporaryDirectory.path
+    while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+    let (descriptor, path, slot) = try TemporaryFiles.withSignalsBlocked {
+      let (descriptor, path) = try Files.createTemporary(
+        in: directory, prefix: "tweetalyze-stdin-", using: &generator,
+        shownAs: "a temporary copy of stdin in \(directory)")
+      return (descriptor, path, TemporaryFiles.register(path))
     }
     self.descriptor = descriptor
     self.path = path
+    self.slot = slot
   }
 
   /// Appends `bytes` to the copy.
@@ -42,6 +47,7 @@ final class Spool {
   func remove() {
     close(descriptor)
     unlink(path)
+    TemporaryFiles.unregister(slot)
   }
 }
 
