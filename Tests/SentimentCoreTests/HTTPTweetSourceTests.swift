@@ -527,6 +527,84 @@ final class HTTPTweetSourceTests: XCTestCase {
     assertNoToken(describe(error))
   }
 
+  // MARK: Limits
+
+  /// A body that never ends is cut at the cap, not collected until memory
+  /// runs out; it is not retried.
+  func testAnEndlessBodyIsCutAtTheCap() async throws {
+    let server = try server([.endless, .endless])
+    let started = Date()
+    let error = await error {
+      try await self.fetch(server) { $0.maximumResponseBytes = 1 << 20 }
+    }
+    XCTAssertEqual(
+      error as? HTTPSourceError, .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
+    )
+    XCTAssertTrue(describe(error).contains("larger than 1 MiB"), describe(error))
+    XCTAssertEqual(server.requests.count, 1, "not retried")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+  }
+
+  /// A Content-Length above the cap stops the transfer before the body.
+  func testADeclaredLengthAboveTheCapIsRefused() async throws {
+    let big = String(repeating: " ", count: 2 << 20)
+    let server = try server([.json(page([1]) + big)])
+    let error = await error {
+      try await self.fetch(server) { $0.maximumResponseBytes = 1 << 20 }
+    }
+    XCTAssertEqual(
+      error as? HTTPSourceError, .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
+    )
+    let fine = try self.server([.json(page([1]) + big)])
+    let tweets = try await fetch(fine) { $0.maximumResponseBytes = 3 << 20 }
+    XCTAssertEqual(tweets.map(\.id), ["1"])
+  }
+
+  /// A body sent a byte at a time (every 0.2 s) never trips `timeout` (it
+  /// is never silent that long), but the whole answer has 4 × `timeout`.
+  func testATrickledBodyMeetsTheDeadline() async throws {
+    let server = try server([.trickle(page([1]), interval: 0.2)])
+    let started = Date()
+    let error = await error {
+      try await self.fetch(server) {
+        $0.timeout = 1
+        $0.attempts = 1
+      }
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    XCTAssertEqual(
+      error as? HTTPSourceError,
+      .deadlineExceeded(host: "127.0.0.1:\(server.port)", seconds: 4, attempts: 1))
+    XCTAssertTrue(describe(error).contains("did not finish its answer within 4 s"), describe(error))
+    XCTAssertGreaterThan(elapsed, 3.9)
+    XCTAssertLessThan(elapsed, 10)
+  }
+
+  /// Base URLs are quoted without user name, password, query or fragment.
+  func testQuotedBaseURLsHoldNoSecrets() {
+    for base in [
+      "https://user:pa55w0rd@api.example.com/2?key=S3CR3TK3Y",
+      "ftp://user:pa55w0rd@host/2#S3CR3TK3Y",
+      "http://user:pa55w0rd@10.1.2.3/2",
+    ] {
+      var configuration = HTTPTweetSource.Configuration(token: token, userAgent: "t", baseURL: base)
+      configuration.allowInsecureHTTP = false
+      let source = HTTPTweetSource(configuration)
+      XCTAssertThrowsError(
+        try source.searchURL(for: .mention("Apple"), maxResults: 10, nextToken: nil)
+      ) {
+        let message = $0.localizedDescription
+        XCTAssertFalse(message.contains("pa55w0rd"), message)
+        XCTAssertFalse(message.contains("S3CR3TK3Y"), message)
+        XCTAssertFalse(message.contains(self.token), message)
+      }
+    }
+    XCTAssertEqual(
+      HTTPTweetSource.shownURL("https://u:p@api.x.com:8443/2?a=b#c"), "https://…@api.x.com:8443/2?…"
+    )
+    XCTAssertEqual(HTTPTweetSource.shownURL("https://api.x.com/2"), "https://api.x.com/2")
+  }
+
   // MARK: Recording
 
   func temporaryDirectory() throws -> URL {
@@ -641,6 +719,30 @@ final class HTTPBearerTokenTests: XCTestCase {
         XCTAssertFalse(message.contains("file-token-123"), message)
       }
     }
+  }
+
+  /// A token file that is a symbolic link is checked by its target's mode
+  /// (a link's own mode is always 0777): a link to a world-readable file is
+  /// refused, and the message says it is a link.
+  func testATokenFileLinkIsCheckedByItsTarget() throws {
+    let token = "tw33t-SECRET-b34r3r-7f3a9c1d2e"
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tweetalyze-token-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let open = directory.appendingPathComponent("open")
+    try Data("\(token)\n".utf8).write(to: open)
+    XCTAssertEqual(chmod(open.path, 0o644), 0)
+    let link = directory.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: open.path)
+    XCTAssertThrowsError(try BearerToken.read(file: link.path)) { error in
+      let message = error.localizedDescription
+      XCTAssertTrue(message.contains("a symbolic link to \(open.path)"), message)
+      XCTAssertTrue(message.contains("mode 644"), message)
+      XCTAssertFalse(message.contains(token), message)
+    }
+    XCTAssertEqual(chmod(open.path, 0o600), 0)
+    XCTAssertEqual(try BearerToken.read(file: link.path), token)
   }
 
   func testBadTokenFiles() throws {

@@ -26,6 +26,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       case stall
       /// Close the connection without answering.
       case close
+      /// Send the headers without a Content-Length, then body bytes until
+      /// the client hangs up.
+      case endless
+      /// Send the body one byte every `delay` seconds.
+      case trickle
     }
 
     var status = 200
@@ -49,6 +54,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     static let stall = Response(behavior: .stall)
+    static let endless = Response(behavior: .endless)
+    /// A 200 response whose JSON `body` is sent one byte every `interval`
+    /// seconds.
+    static func trickle(_ body: String, interval: Double) -> Response {
+      Response(
+        headers: ["Content-Type": "application/json"], body: Data(body.utf8), delay: interval,
+        behavior: .trickle)
+    }
     static let close = Response(behavior: .close)
   }
 
@@ -192,7 +205,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       responses.isEmpty
       ? Response.json(500, #"{"title":"no more scripted responses"}"#) : responses.removeFirst()
     lock.unlock()
-    if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+    if response.delay > 0 && response.behavior != .trickle {
+      Thread.sleep(forTimeInterval: response.delay)
+    }
     switch response.behavior {
     case .close:
       return
@@ -203,6 +218,22 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         if wait(for: client, milliseconds: 50) && recv(client, &byte, 1, 0) <= 0 { return }
       }
       return
+    case .endless:
+      send(
+        client,
+        Data(
+          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"data\":["
+            .utf8))
+      let chunk = Data(repeating: 0x20, count: 1 << 16)
+      while !isStopping && send(client, chunk) {}
+    case .trickle:
+      var head = "HTTP/1.1 200 OK\r\nContent-Length: \(response.body.count)\r\n"
+      head += "Content-Type: application/json\r\nConnection: close\r\n\r\n"
+      guard send(client, Data(head.utf8)) else { return }
+      for byte in response.body {
+        guard !isStopping, send(client, Data([byte])) else { return }
+        Thread.sleep(forTimeInterval: response.delay)
+      }
     case .normal, .truncated:
       var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
       let length = response.behavior == .truncated ? response.body.count * 2 : response.body.count
@@ -245,15 +276,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     return Request(target: String(requestLine[1]), headers: headers)
   }
 
-  private func send(_ client: Int32, _ data: Data) {
+  /// Sends all of `data`; `false` when the client has gone.
+  @discardableResult
+  private func send(_ client: Int32, _ data: Data) -> Bool {
     data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
+      guard let base = raw.baseAddress else { return true }
       var offset = 0
       while offset < raw.count {
         let sent = systemSend(client, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        guard sent > 0 else { return }
+        guard sent > 0 else { return false }
         offset += sent
       }
+      return true
     }
   }
 

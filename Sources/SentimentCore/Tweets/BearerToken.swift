@@ -80,8 +80,16 @@ public enum BearerToken {
   ///
   /// - Throws: ``BearerTokenError``.
   public static func read(file path: String) throws -> String {
+    // Opened first, then checked with `fstat`: the mode checked is that of
+    // the file read, the target of a symbolic link (a link's own mode is
+    // always 0777), and it cannot be swapped in between.
+    let descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw BearerTokenError.unreadableFile(path: path, reason: reason(errno))
+    }
+    defer { close(descriptor) }
     var status = stat()
-    guard stat(path, &status) == 0 else {
+    guard fstat(descriptor, &status) == 0 else {
       throw BearerTokenError.unreadableFile(path: path, reason: reason(errno))
     }
     guard status.st_mode & S_IFMT != S_IFDIR else {
@@ -89,19 +97,46 @@ public enum BearerToken {
     }
     let permissions = Int(status.st_mode) & 0o777
     guard permissions & 0o077 == 0 else {
-      throw BearerTokenError.insecureFile(path: path, mode: String(permissions, radix: 8))
+      var link = stat()
+      let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+      let shown =
+        isLink
+        ? "\(path) (a symbolic link to \(linkTarget(path)), whose mode is checked)" : path
+      throw BearerTokenError.insecureFile(path: shown, mode: String(permissions, radix: 8))
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw BearerTokenError.unreadableFile(path: path, reason: "it is not a readable file")
+    var data: [UInt8] = []
+    var source = FileDescriptorSource(descriptor: descriptor)
+    var block = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count: Int
+      do {
+        count = try source.read(into: &block)
+      } catch {
+        throw BearerTokenError.unreadableFile(path: path, reason: "it is not a readable file")
+      }
+      if count == 0 { break }
+      data.append(contentsOf: block[..<count])
+      guard data.count <= maximumFileSize else {
+        throw BearerTokenError.unreadableFile(
+          path: path, reason: "it is larger than 64 KiB; a bearer token is a line of text")
+      }
     }
     let token = String(decoding: data, as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !token.isEmpty else { throw BearerTokenError.emptyFile(path: path) }
     try check(token, source: path)
     return token
+  }
+
+  /// The largest token file read.
+  static let maximumFileSize = 64 << 10
+
+  /// Where the symbolic link `path` points, as written in the link.
+  private static func linkTarget(_ path: String) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return "another file" }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private static func check(_ token: String, source: String) throws {

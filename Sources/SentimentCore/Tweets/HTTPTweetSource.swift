@@ -40,6 +40,12 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// A redirect to another origin, which is not followed: the token would
   /// go with it.
   case crossOriginRedirect(from: String, to: String)
+  /// The body grew past `limit` bytes (an endless or runaway answer); not
+  /// retried.
+  case responseTooLarge(host: String, limit: Int)
+  /// The answer kept coming but did not end within `seconds` (a body
+  /// trickled a byte at a time), on every attempt.
+  case deadlineExceeded(host: String, seconds: Double, attempts: Int)
 
   public var errorDescription: String? {
     switch self {
@@ -50,6 +56,14 @@ public enum HTTPSourceError: LocalizedError, Equatable {
     case .crossOriginRedirect(let from, let to):
       return "the X API at \(from) answered with a redirect to another host (\(to)); tweetalyze "
         + "does not send the bearer token there. Check TWEETALYZE_API_BASE and any proxy"
+    case .responseTooLarge(let host, let limit):
+      return "the X API at \(host) sent an answer larger than \(limit >> 20) MiB, more than any "
+        + "search page holds, and tweetalyze stopped reading; "
+        + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2"
+    case .deadlineExceeded(let host, let seconds, let attempts):
+      return "the X API at \(host) did not finish its answer within \(Self.number(seconds)) s"
+        + Self.times(attempts) + " (it was still sending, too slowly); check your network, or "
+        + "allow longer with --timeout SECONDS (the whole answer may take 4 times as long)"
     case .invalidBaseURL(let base):
       return "the X API base URL '\(base)' is not an http(s) URL; "
         + "fix TWEETALYZE_API_BASE (e.g. https://api.x.com/2) or unset it"
@@ -182,8 +196,12 @@ public struct HTTPTweetSource: TweetSource {
     public var language: String? = "en"
     /// Whether retweets are kept (otherwise `-is:retweet`).
     public var includeRetweets = false
-    /// Seconds to wait for an answer before the attempt fails.
+    /// Seconds to wait for an answer before the attempt fails; the whole
+    /// answer must arrive within 4 times as long.
     public var timeout: Double = 30
+    /// The largest response body read, in bytes (16 MiB; a full page of 100
+    /// tweets with its expansions is under 1 MiB).
+    public var maximumResponseBytes = 16 << 20
     /// Whether a rate-limited request waits (once) until the window resets
     /// and tries again.
     public var waitForRateLimit = false
@@ -200,6 +218,11 @@ public struct HTTPTweetSource: TweetSource {
     /// Where to record the raw response pages (`<fileStem>.jsonl`), if
     /// anywhere.
     public var recordDirectory: URL?
+    /// Writes a recording (the file and its bytes); `nil` writes it with
+    /// `Data.write(to:options: .atomic)`. The command-line tool passes its
+    /// own writer, the one of all its output files. An error's description
+    /// is the reason shown.
+    public var writeRecording: (@Sendable (_ file: URL, _ contents: Data) throws -> Void)?
     /// Called with progress events, on any thread.
     public var progress: (@Sendable (Event) -> Void)?
     /// Called with problems the API reported alongside data (one line each,
@@ -257,11 +280,28 @@ public struct HTTPTweetSource: TweetSource {
       scheme == "http" || scheme == "https", parsed.host?.isEmpty == false,
       parsed.query == nil, parsed.fragment == nil,
       let url = URL(string: "\(trimmed)/tweets/search/recent?\(queryString)")
-    else { throw HTTPSourceError.invalidBaseURL(base) }
+    else { throw HTTPSourceError.invalidBaseURL(Self.shownURL(base)) }
     if scheme == "http" && !configuration.allowInsecureHTTP && !Self.isLoopback(parsed.host) {
-      throw HTTPSourceError.insecureBaseURL(base)
+      throw HTTPSourceError.insecureBaseURL(Self.shownURL(base))
     }
     return url
+  }
+
+  /// `url` as a message may quote it: user name and password, query and
+  /// fragment (where secrets are put) replaced by `…`.
+  static func shownURL(_ url: String) -> String {
+    var text = Substring(url)
+    var tail = ""
+    if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+      text = text[..<cut]
+      tail = "?…"
+    }
+    let authorityStart = text.range(of: "://")?.upperBound ?? text.startIndex
+    let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
+    if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
+      return String(text[..<authorityStart]) + "…" + String(text[at...]) + tail
+    }
+    return String(text) + tail
   }
 
   /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.
@@ -302,14 +342,11 @@ public struct HTTPTweetSource: TweetSource {
   ) async throws -> [Tweet] {
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-    // `timeout` catches silence; a body trickled a byte at a time needs a
-    // deadline for the whole request too.
-    sessionConfiguration.timeoutIntervalForResource = configuration.timeout * 4
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
     sessionConfiguration.urlCache = nil
-    let guardian = RedirectGuard()
+    let transfers = Transfers(limit: configuration.maximumResponseBytes)
     let session = URLSession(
-      configuration: sessionConfiguration, delegate: guardian, delegateQueue: nil)
+      configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
     defer { session.invalidateAndCancel() }
 
     var collector = TweetCollector(limit: max(0, count))
@@ -323,7 +360,7 @@ public struct HTTPTweetSource: TweetSource {
       let url = try searchURL(
         for: query, maxResults: min(100, max(10, remaining)), nextToken: nextToken)
       let (body, page) = try await fetch(
-        url, session: session, page: pages, tweets: collector.tweets.count)
+        url, session: session, transfers: transfers, page: pages, tweets: collector.tweets.count)
       for warning in page.warnings { configuration.warning?(redact(warning)) }
       let before = collector.tweets.count
       collector.add(page.tweets)
@@ -348,12 +385,14 @@ public struct HTTPTweetSource: TweetSource {
     case server(status: Int, detail: String?)
     case connection(String)
     case timeout
+    case deadline
 
     var summary: String {
       switch self {
       case .server(let status, _): "server error \(status)"
       case .connection(let reason): reason
       case .timeout: "no answer in time"
+      case .deadline: "the answer did not end in time"
       }
     }
   }
@@ -371,7 +410,9 @@ public struct HTTPTweetSource: TweetSource {
 
   /// One page (`page`, with `tweets` collected so far, for progress): its
   /// raw body and what it decodes to.
-  private func fetch(_ url: URL, session: URLSession, page: Int, tweets: Int) async throws -> (
+  private func fetch(
+    _ url: URL, session: URLSession, transfers: Transfers, page: Int, tweets: Int
+  ) async throws -> (
     Data, SearchResponsePage
   ) {
     let host = Self.hostDescription(url)
@@ -382,7 +423,8 @@ public struct HTTPTweetSource: TweetSource {
       configuration.progress?(.requesting(page: page, tweets: tweets))
       let failure: Transient
       do {
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await transfers.run(
+          request, in: session, deadline: configuration.timeout * 4)
         if let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
           let location = http.value(forHTTPHeaderField: "Location"),
           let target = URL(string: location, relativeTo: url)?.absoluteURL,
@@ -427,6 +469,11 @@ public struct HTTPTweetSource: TweetSource {
         }
       } catch let error as HTTPSourceError {
         throw error
+      } catch TransferLimit.tooLarge {
+        throw HTTPSourceError.responseTooLarge(
+          host: host, limit: configuration.maximumResponseBytes)
+      } catch TransferLimit.deadline {
+        failure = .deadline
       } catch {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { throw error }
@@ -445,6 +492,9 @@ public struct HTTPTweetSource: TweetSource {
         case .timeout:
           throw HTTPSourceError.timedOut(
             host: host, seconds: configuration.timeout, attempts: attempt)
+        case .deadline:
+          throw HTTPSourceError.deadlineExceeded(
+            host: host, seconds: configuration.timeout * 4, attempts: attempt)
         }
       }
       let delay = configuration.retryDelay * Double(1 << min(attempt - 1, 16))
@@ -513,6 +563,14 @@ public struct HTTPTweetSource: TweetSource {
       output.append(Self.oneLine(redact(body)))
       output.append(0x0A)
     }
+    if let write = configuration.writeRecording {
+      do {
+        try write(file, output)
+      } catch {
+        throw HTTPSourceError.recordFailed(path: file.path, reason: error.localizedDescription)
+      }
+      return
+    }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try output.write(to: file, options: .atomic)
@@ -549,26 +607,26 @@ public struct HTTPTweetSource: TweetSource {
 
   // MARK: Secrets and messages
 
-  /// `text` with the token, should a server echo it, replaced.
+  /// `text` with the token, should a server echo it, replaced (see
+  /// ``Redaction``).
   private func redact(_ text: String) -> String {
-    guard !configuration.token.isEmpty, text.contains(configuration.token) else { return text }
-    return text.replacingOccurrences(of: configuration.token, with: "[redacted]")
+    Redaction.redact(text, token: configuration.token)
   }
 
   private func redact(_ data: Data) -> Data {
-    let token = Data(configuration.token.utf8)
-    guard !token.isEmpty, data.range(of: token) != nil else { return data }
-    return Data(redact(String(decoding: data, as: UTF8.self)).utf8)
+    guard configuration.token.utf8.count >= Redaction.minimumLength else { return data }
+    return Data(Redaction.redact(Array(data), token: Array(configuration.token.utf8)))
   }
 
-  /// The start of a body, on one line, for a message.
+  /// The start of a body, on one line, for a message. Redacted before it
+  /// is cut, so that no part of the token is left at the cut.
   private func snippet(_ data: Data) -> String {
-    let text = String(decoding: data.prefix(200), as: UTF8.self)
+    let text = String(decoding: redact(data.prefix(4096)).prefix(200), as: UTF8.self)
       .components(separatedBy: .whitespacesAndNewlines).filter { !$0.isEmpty }
       .joined(separator: " ")
     guard !text.isEmpty else { return "the body is empty" }
     let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
-    return "it starts with '\(redact(short))'"
+    return "it starts with '\(short)'"
   }
 
   private static func hostDescription(_ url: URL) -> String {
@@ -652,11 +710,110 @@ private struct APIProblem {
   }
 }
 
-/// Follows a redirect only within the request's origin: a redirect to
+/// Why a transfer stopped before the answer was complete.
+private enum TransferLimit: Error {
+  /// The body grew past the limit.
+  case tooLarge
+  /// The answer did not end before the deadline.
+  case deadline
+}
+
+/// Runs the session's data tasks: collects each body up to a limit (and
+/// cancels the task past it, or as soon as a `Content-Length` says it will
+/// be passed), cancels a task that has not ended by its deadline, and
+/// follows a redirect only within the request's origin: a redirect to
 /// another host, port or scheme is not followed, so that its 3xx answer
-/// reaches ``HTTPTweetSource``, which reports it (the `Authorization`
-/// header would otherwise be sent along).
-private final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// reaches ``HTTPTweetSource``, which reports it (the `Authorization` header
+/// would otherwise be sent along).
+private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private struct Transfer {
+    var continuation: CheckedContinuation<(Data, URLResponse), Error>
+    var data = Data()
+    var stopped: TransferLimit?
+  }
+
+  private let limit: Int
+  private let lock = NSLock()
+  private var transfers: [Int: Transfer] = [:]
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// The body and response for `request`, within `deadline` seconds.
+  func run(_ request: URLRequest, in session: URLSession, deadline: Double) async throws -> (
+    Data, URLResponse
+  ) {
+    let task = session.dataTask(with: request)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        lock.lock()
+        transfers[task.taskIdentifier] = Transfer(continuation: continuation)
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(deadline, 0.001)) {
+          [weak self] in
+          self?.stop(task, .deadline)
+        }
+        task.resume()
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  private func stop(_ task: URLSessionTask, _ reason: TransferLimit) {
+    lock.lock()
+    let running = transfers[task.taskIdentifier] != nil
+    if running && transfers[task.taskIdentifier]?.stopped == nil {
+      transfers[task.taskIdentifier]?.stopped = reason
+    }
+    lock.unlock()
+    if running { task.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    if response.expectedContentLength > Int64(limit) {
+      stop(dataTask, .tooLarge)
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    lock.lock()
+    var over = false
+    if var transfer = transfers[dataTask.taskIdentifier], transfer.stopped == nil {
+      if transfer.data.count + data.count > limit {
+        over = true
+      } else {
+        transfer.data.append(data)
+        transfers[dataTask.taskIdentifier] = transfer
+      }
+    }
+    lock.unlock()
+    if over { stop(dataTask, .tooLarge) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    lock.lock()
+    let transfer = transfers.removeValue(forKey: task.taskIdentifier)
+    lock.unlock()
+    guard let transfer else { return }
+    if let stopped = transfer.stopped {
+      transfer.continuation.resume(throwing: stopped)
+    } else if let error {
+      transfer.continuation.resume(throwing: error)
+    } else if let response = task.response {
+      transfer.continuation.resume(returning: (transfer.data, response))
+    } else {
+      transfer.continuation.resume(throwing: URLError(.badServerResponse))
+    }
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask,
     willPerformHTTPRedirection response: HTTPURLResponse,

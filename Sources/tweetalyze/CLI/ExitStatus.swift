@@ -31,6 +31,7 @@ enum ExitStatus: Int32, CaseIterable {
   init(for error: Error) {
     switch error {
     case let error as RuntimeError: self = error.status
+    case is OutputError: self = .cannotCreate
     case is UsageError: self = .usage
     case is BrokenPipe: self = .success
     case let error as HTTPSourceError: self = Self.status(for: error)
@@ -51,7 +52,7 @@ enum ExitStatus: Int32, CaseIterable {
     case .unauthorized, .forbidden: .noPermission
     case .rateLimited, .usageCapExceeded: .tryLater
     case .serverError, .connectionFailed, .timedOut, .invalidResponse, .unexpectedStatus,
-      .crossOriginRedirect:
+      .crossOriginRedirect, .responseTooLarge, .deadlineExceeded:
       .unavailable
     case .recordFailed: .cannotCreate
     case .invalidBaseURL, .insecureBaseURL: .usage

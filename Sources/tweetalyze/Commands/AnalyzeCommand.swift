@@ -192,7 +192,18 @@ extension Context {
     configuration.includeRetweets = options.includeRetweets
     configuration.timeout = options.timeout
     configuration.waitForRateLimit = options.wait
-    configuration.recordDirectory = options.record.map { URL(fileURLWithPath: $0) }
+    if let record = options.record {
+      configuration.recordDirectory = URL(fileURLWithPath: record)
+      // The writer of every output file; recordings are private (0600).
+      configuration.writeRecording = { file, contents in
+        do {
+          try Files.prepareDirectory(record)
+          try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
+        } catch let error as OutputError {
+          throw RecordingFailure(reason: error.reason)
+        }
+      }
+    }
     configuration.progress = { display.show($0) }
     configuration.warning = { display.warn($0) }
     return (HTTPTweetSource(configuration), display)
@@ -203,4 +214,11 @@ extension Context {
     var status = stat()
     return stat(path.isEmpty ? "." : path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
+}
+
+/// Why a recording could not be written, for
+/// ``HTTPSourceError/recordFailed(path:reason:)``, which names the file.
+private struct RecordingFailure: LocalizedError {
+  var reason: String
+  var errorDescription: String? { reason }
 }

@@ -8,6 +8,16 @@ import Foundation
   import Darwin
 #endif
 
+/// An output file that cannot be written (exit status class: cannot
+/// create output).
+struct OutputError: LocalizedError {
+  /// The path as the user gave it.
+  var path: String
+  /// Why, in a few words.
+  var reason: String
+  var errorDescription: String? { "cannot write \(path): \(reason)" }
+}
+
 /// Where an output path leads, and so how it is written.
 enum OutputTarget: Equatable {
   /// An open descriptor, written as it is: `-` and paths that name our own
@@ -54,18 +64,16 @@ extension Files {
       try produce { bytes in
         if let code = writeAll(bytes.span, to: descriptor) {
           if code == EPIPE && descriptor == 1 { throw BrokenPipe() }
-          throw RuntimeError("cannot write \(path): \(reason(code))", status: .cannotCreate)
+          throw OutputError(path: path, reason: reason(code))
         }
       }
     case .direct(let target):
       let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
-      }
+      guard descriptor >= 0 else { throw OutputError(path: path, reason: reason(errno)) }
       defer { close(descriptor) }
       try produce { bytes in
         if let code = writeAll(bytes.span, to: descriptor) {
-          throw RuntimeError("cannot write \(path): \(reason(code))", status: .cannotCreate)
+          throw OutputError(path: path, reason: reason(code))
         }
       }
     case .replace(let target, let mode):
@@ -88,8 +96,8 @@ extension Files {
     let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
     if stat(path, &status) == 0 {
       if status.st_mode & S_IFMT == S_IFDIR {
-        throw RuntimeError(
-          "cannot write \(path): it is a directory; give a file name such as \(path)/model.json")
+        throw OutputError(
+          path: path, reason: "it is a directory; give a file name such as \(path)/model.json")
       }
       // `/dev/stdout` and `/proc/self/fd/N` name our own descriptors, which
       // may be a pipe, a socket, or a file opened for appending: write
@@ -112,6 +120,32 @@ extension Files {
     return .replace(path: isLink ? try resolveLinks(path) : path, mode: nil)
   }
 
+  /// Makes sure the `--record` directory `path` exists: a symbolic link to
+  /// a directory is followed (checked as ``checkLinkIsTrusted(_:_:)``
+  /// checks links); a missing directory is created, private to its owner
+  /// (`0700`: recordings hold API responses).
+  static func prepareDirectory(_ path: String) throws {
+    var status = stat()
+    if lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK {
+      try checkLinkIsTrusted(path, status)
+    }
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw OutputError(path: path, reason: "it is not a directory")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+      throw OutputError(
+        path: path, reason: code.map { reason(Int32($0)) } ?? "the directory cannot be created")
+    }
+  }
+
   /// The path that the symbolic link `path` leads to, through every link
   /// in a chain (at most 40, as the kernel allows).
   static func resolveLinks(_ path: String) throws -> String {
@@ -124,14 +158,12 @@ extension Files {
       try checkLinkIsTrusted(current, status)
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else {
-        throw RuntimeError("cannot write \(path): \(reason(errno))", status: .cannotCreate)
-      }
+      guard count > 0 else { throw OutputError(path: path, reason: reason(errno)) }
       let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       current =
         target.hasPrefix("/") ? target : directory(of: current) + "/" + target
     }
-    throw RuntimeError("cannot write \(path): \(reason(ELOOP))", status: .cannotCreate)
+    throw OutputError(path: path, reason: reason(ELOOP))
   }
 
   /// Refuses to follow the link `path` (its `lstat` is `link`) when it is
@@ -144,8 +176,9 @@ extension Files {
     guard stat(directory(of: path), &parent) == 0 else { return }
     let sticky = parent.st_mode & S_ISVTX != 0 && parent.st_mode & 0o002 != 0
     if sticky && link.st_uid != geteuid() && link.st_uid != parent.st_uid {
-      throw RuntimeError(
-        "cannot write \(path): it is a symbolic link owned by another user in a shared directory "
+      throw OutputError(
+        path: path,
+        reason: "it is a symbolic link owned by another user in a shared directory "
           + "(\(directory(of: path))), which tweetalyze does not follow; remove it or write "
           + "elsewhere")
     }
@@ -178,16 +211,16 @@ extension Files {
       defer { close(descriptor) }
       try produce { bytes in
         if let code = writeAll(bytes.span, to: descriptor) {
-          throw RuntimeError("cannot write \(shown): \(reason(code))", status: .cannotCreate)
+          throw OutputError(path: shown, reason: reason(code))
         }
       }
       fchmod(descriptor, mode)
       guard fsync(descriptor) == 0 else {
-        throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
+        throw OutputError(path: shown, reason: reason(errno))
       }
     }
     guard rename(temporary, path) == 0 else {
-      throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
+      throw OutputError(path: shown, reason: reason(errno))
     }
     committed = true
   }
@@ -216,11 +249,8 @@ extension Files {
       let descriptor = open(
         path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
       if descriptor >= 0 { return (descriptor, path) }
-      if errno != EEXIST {
-        throw RuntimeError("cannot write \(shown): \(reason(errno))", status: .cannotCreate)
-      }
+      if errno != EEXIST { throw OutputError(path: shown, reason: reason(errno)) }
     }
-    throw RuntimeError(
-      "cannot write \(shown): no free temporary file name in \(directory)", status: .cannotCreate)
+    throw OutputError(path: shown, reason: "no free temporary file name in \(directory)")
   }
 }

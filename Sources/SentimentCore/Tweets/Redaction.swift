@@ -1,0 +1,107 @@
+/// Removes the bearer token from text that a server sent back, should it
+/// echo the token: raw, or written with JSON string escapes (`\u0073`,
+/// `\/`), which a JSON encoder may use for any character.
+///
+/// A token shorter than ``minimumLength`` is left alone: no X bearer token
+/// is that short (they are over 100 characters), and replacing a short
+/// dummy such as `text` everywhere would corrupt every recording and
+/// message that holds the word.
+enum Redaction {
+  /// The shortest token that is redacted.
+  static let minimumLength = 16
+  /// What replaces the token. Valid inside a JSON string.
+  static let replacement = Array("[redacted]".utf8)
+
+  /// `bytes` with each occurrence of `token` (raw or JSON-escaped, in any
+  /// mix) replaced by ``replacement``.
+  ///
+  /// - Complexity: O(*n* + *m*): one pass (Knuth–Morris–Pratt over the
+  ///   decoded characters), memory O(*m*) beyond the result.
+  static func redact(_ bytes: [UInt8], token: [UInt8]) -> [UInt8] {
+    let count = token.count
+    guard count >= minimumLength, !bytes.isEmpty else { return bytes }
+    var failure = [Int](repeating: 0, count: count)
+    var k = 0
+    for index in 1..<count {
+      while k > 0 && token[index] != token[k] { k = failure[k - 1] }
+      if token[index] == token[k] { k += 1 }
+      failure[index] = k
+    }
+    // Where each of the last `count` decoded characters starts.
+    var starts = [Int](repeating: 0, count: count)
+    var matches: [Range<Int>] = []
+    var state = 0
+    var position = 0
+    var decoded = 0
+    while position < bytes.count {
+      let start = position
+      var value = UInt32(bytes[position])
+      position += 1
+      if value == 0x5C, position < bytes.count {
+        let next = bytes[position]
+        if next == UInt8(ascii: "u"), position + 4 < bytes.count,
+          let code = hex(bytes[(position + 1)...(position + 4)])
+        {
+          value = code
+          position += 5
+        } else if let escaped = escape(next) {
+          value = escaped
+          position += 1
+        }
+      }
+      starts[decoded % count] = start
+      decoded += 1
+      while state > 0 && UInt32(token[state]) != value { state = failure[state - 1] }
+      if UInt32(token[state]) == value { state += 1 }
+      if state == count {
+        matches.append(starts[(decoded - count) % count]..<position)
+        state = 0
+      }
+    }
+    guard !matches.isEmpty else { return bytes }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var copied = 0
+    for match in matches {
+      result.append(contentsOf: bytes[copied..<match.lowerBound])
+      result.append(contentsOf: replacement)
+      copied = match.upperBound
+    }
+    result.append(contentsOf: bytes[copied...])
+    return result
+  }
+
+  /// `text` with the token replaced, as ``redact(_:token:)-swift.type.method`` does.
+  static func redact(_ text: String, token: String) -> String {
+    guard token.utf8.count >= minimumLength else { return text }
+    return String(decoding: redact(Array(text.utf8), token: Array(token.utf8)), as: UTF8.self)
+  }
+
+  private static func hex(_ digits: ArraySlice<UInt8>) -> UInt32? {
+    var value: UInt32 = 0
+    for digit in digits {
+      let nibble: UInt8
+      switch digit {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(nibble)
+    }
+    return value
+  }
+
+  /// The character a two-byte JSON escape `\x` stands for.
+  private static func escape(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): UInt32(byte)
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
+    }
+  }
+}

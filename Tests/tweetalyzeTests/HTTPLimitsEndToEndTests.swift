@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the network and `--record` may not do to a run, end to end with the
+/// binary against the fake X API: an endless or trickled body, a token too
+/// short to redact, a token echoed JSON-escaped, recordings' modes and
+/// directories that are links, URLs with secrets in error messages.
+/// (An extension of `AnalyzeHTTPEndToEndTests`, for its fake X API.)
+extension AnalyzeHTTPEndToEndTests {
+  /// The exit status of a network or server failure.
+  var networkFailureStatus: Int32 { 69 }
+
+  func mode(_ path: String) -> mode_t {
+    var status = stat()
+    return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
+  }
+
+  /// A body that never ends is cut at 16 MiB: one error line, not an
+  /// allocation failure (a streamed body grew to 2.1 GB and crashed before).
+  func testAnEndlessBodyIsOneErrorLine() throws {
+    let server = try startServer([["behavior": "endless"], ["behavior": "endless"]])
+    let started = Date()
+    let result = try BinaryRunner.run(
+      ["@Apple"], environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token],
+      timeout: 120)
+    XCTAssertFalse(result.timedOut)
+    XCTAssertEqual(result.status, networkFailureStatus, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("larger than 16 MiB"), result.stderr)
+    print("endless body: ended after \(Date().timeIntervalSince(started)) s")
+  }
+
+  /// A body sent at 1 byte per second never trips `--timeout 2`, but each
+  /// attempt has 8 s for the whole answer: three attempts and the two
+  /// retry pauses (1 s, 2 s) end the run in about 27 s.
+  func testATrickledBodyEndsWithinTheDeadline() throws {
+    let body = #"{"data":[{"id":"1","text":"slow"}],"meta":{"result_count":1}}"#
+    let trickle: [String: Any] = ["behavior": "trickle", "body": body]
+    let server = try startServer([trickle, trickle, trickle])
+    let started = Date()
+    let result = try BinaryRunner.run(
+      ["@Apple", "--timeout", "2"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token],
+      timeout: 90)
+    let elapsed = Date().timeIntervalSince(started)
+    XCTAssertFalse(result.timedOut)
+    XCTAssertEqual(result.status, networkFailureStatus, result.stderr)
+    XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("did not finish its answer within 8 s (3 attempts)"), result.stderr)
+    XCTAssertGreaterThan(elapsed, 24)
+    XCTAssertLessThan(elapsed, 45)
+  }
+
+  /// With a dummy token too short to be real ("text"), `--record` changes
+  /// nothing: the recording holds the pages byte for byte and replays to
+  /// the same output (before, every "text" became "te[redacted]t"... and
+  /// the recording no longer replayed).
+  func testAShortTokenRecordsByteForByte() throws {
+    let pages = try fixture("hashtag-wwdc.jsonl").split(separator: "\n").map(String.init)
+    let server = try startServer(pages.map { ["status": 200, "body": $0] })
+    let recorded = try temporaryDirectory()
+    let environment = ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "text"]
+    let live = try run(
+      ["#WWDC", "--count", "\(pages.count * 100)", "--tweets", "--record", recorded.path],
+      environment: environment)
+    XCTAssertEqual(live.status, 0, live.stderr)
+    let file = recorded.appendingPathComponent("hashtag-wwdc.jsonl")
+    XCTAssertEqual(
+      try String(contentsOf: file, encoding: .utf8), pages.joined(separator: "\n") + "\n",
+      "the pages as sent")
+    let replay = try run(
+      ["#WWDC", "--count", "\(pages.count * 100)", "--tweets", "--fixtures", recorded.path],
+      environment: [:])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertEqual(replay.stdout, live.stdout)
+  }
+
+  /// A token echoed in a page, raw or JSON-escaped (`\u0074…`, `\/`), is
+  /// redacted in the recording, which stays valid JSON and replays.
+  func testAnEchoedTokenIsRedactedInEveryForm() throws {
+    let secret = "tw33t/SECRET-b34r3r-7f3a9c1d2e"
+    let escapedFirst = #"\u0074"# + secret.dropFirst()
+    let escapedSlash = secret.replacingOccurrences(of: "/", with: #"\/"#)
+    let allEscaped = secret.unicodeScalars.map { String(format: "\\u%04X", $0.value) }.joined()
+    let body =
+      #"{"data":[{"id":"1","text":"plain \#(secret)"},{"id":"2","text":"escaped \#(escapedFirst)"},"#
+      + #"{"id":"3","text":"slash \#(escapedSlash)"},{"id":"4","text":"all \#(allEscaped)"}],"#
+      + #""meta":{"result_count":4}}"#
+    let server = try startServer([["status": 200, "body": body]])
+    let recorded = try temporaryDirectory()
+    let live = try run(
+      ["@Apple", "--tweets", "--record", recorded.path],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": secret])
+    XCTAssertEqual(live.status, 0, live.stderr)
+    let file = try String(
+      contentsOf: recorded.appendingPathComponent("at-apple.jsonl"), encoding: .utf8)
+    for form in [secret, escapedFirst, escapedSlash, allEscaped, String(secret.dropFirst(8))] {
+      XCTAssertFalse(file.contains(form), "\(form) in \(file)")
+    }
+    XCTAssertEqual(file.components(separatedBy: "[redacted]").count - 1, 4, file)
+    let replay = try run(["@Apple", "--tweets", "--fixtures", recorded.path], environment: [:])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertEqual(replay.stdout.split(separator: "\n").count, 5, replay.stdout)
+  }
+
+  /// Recordings hold API responses: a new one is `0600` in a new `0700`
+  /// directory. A `--record` directory that is a symbolic link is followed:
+  /// the recording lands in its target, and the link stays.
+  func testRecordingsArePrivateAndALinkedDirectoryIsFollowed() throws {
+    let body = try fixture("at-apple.json")
+    let server = try startServer([["status": 200, "body": body], ["status": 200, "body": body]])
+    let work = try temporaryDirectory()
+    let environment = ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token]
+    let fresh = work.appendingPathComponent("new/recorded")
+    let first = try run(["@Apple", "--record", fresh.path], environment: environment)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertEqual(mode(fresh.path), 0o700)
+    XCTAssertEqual(mode(fresh.appendingPathComponent("at-apple.jsonl").path), 0o600)
+
+    let real = work.appendingPathComponent("real")
+    try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+    let link = work.appendingPathComponent("link")
+    XCTAssertEqual(symlink("real", link.path), 0)
+    let second = try run(["@Apple", "--record", link.path], environment: environment)
+    XCTAssertEqual(second.status, 0, second.stderr)
+    var status = stat()
+    XCTAssertEqual(lstat(link.path, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFLNK, "the link stays a link")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: real.path), ["at-apple.jsonl"])
+    XCTAssertEqual(mode(real.appendingPathComponent("at-apple.jsonl").path), 0o600)
+  }
+
+  /// Error messages quote no password, query string or token from
+  /// TWEETALYZE_API_BASE.
+  func testErrorMessagesQuoteNoSecretsFromTheBaseURL() throws {
+    for base in [
+      "https://user:pa55w0rd@api.example.com/2?key=S3CR3TK3Y",
+      "http://user:pa55w0rd@10.1.2.3/2",
+    ] {
+      let result = try run(
+        ["@Apple"], environment: ["TWEETALYZE_API_BASE": base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertNotEqual(result.status, 0)
+      XCTAssertEqual(result.stdout, "")
+      for secret in ["pa55w0rd", "S3CR3TK3Y", token] {
+        XCTAssertFalse(result.stderr.contains(secret), result.stderr)
+      }
+      XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr)
+    }
+  }
+}
