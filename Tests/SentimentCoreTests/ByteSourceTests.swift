@@ -234,4 +234,28 @@ final class ByteSourceTests: XCTestCase {
     try reader.forEachLine { kept.append($0) }
     XCTAssertEqual(kept.map { String(decoding: $0, as: UTF8.self) }, ["one", "two", "three"])
   }
+
+  /// A line longer than the cap (without its line break) is an error
+  /// naming it, whatever the reads; a line of exactly the cap is fine.
+  func testLineCapIsTheSameForEveryReadSize() throws {
+    let text = "0123456789\r\nshort\n01234567890\nnever"
+    for (sourceBlock, readerBlock) in [(Int.max, 1 << 20), (1, 4), (3, 2), (7, 16)] {
+      var reader = LineReader(
+        source: MemorySource(text, blockSize: sourceBlock), blockSize: readerBlock,
+        maximumLineBytes: 10)
+      var seen: [String] = []
+      XCTAssertThrowsError(
+        try reader.forEachLine { seen.append(String(decoding: $0, as: UTF8.self)) }
+      ) {
+        XCTAssertEqual($0 as? LineReaderError, .lineTooLong(line: 3, limit: 10), "\(sourceBlock)")
+      }
+      XCTAssertEqual(seen, ["0123456789", "short"], "\(sourceBlock)")
+      var endless = LineReader(
+        source: MemorySource(String(repeating: "x", count: 100), blockSize: sourceBlock),
+        blockSize: readerBlock, maximumLineBytes: 10)
+      XCTAssertThrowsError(try endless.forEachLine { _ in }) {
+        XCTAssertEqual($0 as? LineReaderError, .lineTooLong(line: 1, limit: 10), "\(sourceBlock)")
+      }
+    }
+  }
 }

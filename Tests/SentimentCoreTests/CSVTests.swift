@@ -333,4 +333,31 @@ final class CSVTests: XCTestCase {
     }
     XCTAssertEqual(kept.map { String(decoding: $0, as: UTF8.self) }, ["a", "b\"c", "d", "e"])
   }
+
+  /// A record longer than the cap is an error naming its line, whatever
+  /// the reads and blocks: one read, 1-byte reads, small blocks. A record
+  /// of exactly the cap (bytes as read, line break included) is fine.
+  func testRecordCapIsTheSameForEveryReadSize() throws {
+    let text = "a,b\n\"0123456\"\nxx,\"y\ny\"\n" + "\"" + String(repeating: "z", count: 20)
+    for (sourceBlock, readerBlock) in [(Int.max, 1 << 20), (1, 4), (3, 2), (7, 16)] {
+      var reader = CSVReader(
+        source: MemorySource(text, blockSize: sourceBlock), blockSize: readerBlock,
+        maximumRecordBytes: 10)
+      var lines: [Int] = []
+      XCTAssertThrowsError(try reader.forEachRecord { lines.append($0.line) }) {
+        XCTAssertEqual($0 as? CSVError, .recordTooLong(line: 5, limit: 10), "\(sourceBlock)")
+      }
+      XCTAssertEqual(lines, [1, 2, 3], "\(sourceBlock)")
+      var longer = CSVReader(
+        source: MemorySource("a,b\n\"01234567\"\n", blockSize: sourceBlock),
+        blockSize: readerBlock, maximumRecordBytes: 10)
+      XCTAssertThrowsError(try longer.forEachRecord { _ in }) {
+        XCTAssertEqual($0 as? CSVError, .recordTooLong(line: 2, limit: 10), "\(sourceBlock)")
+      }
+    }
+    XCTAssertEqual(
+      CSVError.recordTooLong(line: 4, limit: 1 << 20).localizedDescription,
+      "line 4: a record longer than 1 MiB, more than any text to train on; check for a quote "
+        + "that is never closed, or that this is a CSV file")
+  }
 }

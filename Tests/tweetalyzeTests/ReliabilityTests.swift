@@ -225,32 +225,96 @@ final class ReliabilityTests: XCTestCase {
     return (run, kib)
   }
 
-  /// One 50 MB field (train) and one 50 MB line (classify): memory is one
-  /// block plus about twice the longest record, not a copy of the input
-  /// per step. The bounds are what the README's Limits section promises.
-  func testHugeFieldAndLineStayWithinTheirMemoryBound() throws {
+  /// One 50 MB field (train) and one 50 MB line (classify) are past the
+  /// 1 MiB caps: one error line each, with memory bounded by the cap, not
+  /// by the input. A field and a line just under the cap still work.
+  func testHugeFieldAndLineAreRefusedWithinTheirMemoryBound() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let size = 50_000_000
     let phrase = Array("so bad really ".utf8)
-    var field = [UInt8]()
-    field.reserveCapacity(size)
-    while field.count < size { field.append(phrase[field.count % phrase.count]) }
-    let csv = directory.appendingPathComponent("field.csv")
-    try Data(Array("class,text\nPos,good\nNeg,\"".utf8) + field + Array("\"\n".utf8)).write(to: csv)
-    let lines = directory.appendingPathComponent("line.txt")
-    try Data(Array("hello\n".utf8) + field + Array("\nbye\n".utf8)).write(to: lines)
-
-    let (train, trainKiB) = try peakKiB(
-      ["train", "-", "--out", directory.appendingPathComponent("m.json").path], stdin: csv)
-    XCTAssertEqual(train.status, 0, train.stderr)
-    let (classify, classifyKiB) = try peakKiB(["classify"], stdin: lines)
-    XCTAssertEqual(classify.status, 0, classify.stderr)
-    XCTAssertEqual(classify.stdout.split(separator: "\n").count, 3)
+    func text(_ size: Int) -> [UInt8] {
+      var field = [UInt8]()
+      field.reserveCapacity(size)
+      while field.count < size { field.append(phrase[field.count % phrase.count]) }
+      return field
+    }
+    func files(_ size: Int) throws -> (csv: URL, lines: URL) {
+      let csv = directory.appendingPathComponent("field-\(size).csv")
+      try Data(Array("class,text\nPos,good\nNeg,\"".utf8) + text(size) + Array("\"\n".utf8))
+        .write(to: csv)
+      let lines = directory.appendingPathComponent("line-\(size).txt")
+      try Data(Array("hello\n".utf8) + text(size) + Array("\nbye\n".utf8)).write(to: lines)
+      return (csv, lines)
+    }
+    let model = directory.appendingPathComponent("m.json").path
+    let huge = try files(50_000_000)
+    let (train, trainKiB) = try peakKiB(["train", "-", "--out", model], stdin: huge.csv)
+    XCTAssertNotEqual(train.status, 0)
+    XCTAssertEqual(
+      train.stderrLines,
+      [
+        "Error: line 3: a record longer than 1 MiB, more than any text to train on; check for a quote that is never closed, or that this is a CSV file"
+      ])
+    XCTAssertFalse(FileManager.default.fileExists(atPath: model))
+    let (classify, classifyKiB) = try peakKiB(["classify"], stdin: huge.lines)
+    XCTAssertNotEqual(classify.status, 0)
+    XCTAssertEqual(classify.stderrLines.count, 1, classify.stderr)
+    XCTAssertTrue(
+      classify.stderr.hasPrefix("Error: input line 2 is longer than 1 MiB"), classify.stderr)
     print(
       "peak RSS: train, one 50 MB field: \(trainKiB) KiB; classify, one 50 MB line: \(classifyKiB) KiB"
     )
-    let megabytes = size / 1_000_000
-    XCTAssertLessThan(trainKiB, (3 * megabytes + 40) * 1000, "train: under 3 × field + 40 MB")
-    XCTAssertLessThan(classifyKiB, (2 * megabytes + 40) * 1000, "classify: under 2 × line + 40 MB")
+    XCTAssertLessThan(trainKiB, 40_000, "train: under 40 MB")
+    XCTAssertLessThan(classifyKiB, 40_000, "classify: under 40 MB")
+
+    let fits = try files(1_000_000)
+    let (trainFits, _) = try peakKiB(["train", "-", "--out", model], stdin: fits.csv)
+    XCTAssertEqual(trainFits.status, 0, trainFits.stderr)
+    let (classifyFits, _) = try peakKiB(["classify"], stdin: fits.lines)
+    XCTAssertEqual(classifyFits.status, 0, classifyFits.stderr)
+    XCTAssertEqual(classifyFits.stdout.split(separator: "\n").count, 3)
+  }
+
+  /// Endless input: `yes xxx | tr -d '\n'` (bounded here by `head -c`) as
+  /// a training CSV, a classify line, a `--model` and a `--fixtures` file
+  /// (300 MB of zeros through a FIFO) each end with one error line; memory
+  /// and time stay bounded.
+  func testEndlessInputsEndWithOneErrorLine() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let environment = ["T": try BinaryRunner.executable().path]
+    let train = try BinaryRunner.shell(
+      #"yes xxx | tr -d '\n' | head -c 5000000 | "$T" train - --out m.json"#,
+      environment: environment, directory: directory)
+    XCTAssertNotEqual(train.status, 0)
+    XCTAssertEqual(train.stdout, "")
+    XCTAssertEqual(train.stderrLines.count, 1, train.stderr)
+    XCTAssertTrue(train.stderr.hasPrefix("Error: line 1: a record longer than 1 MiB"), train.stderr)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+
+    let classify = try BinaryRunner.shell(
+      #"yes xxx | tr -d '\n' | head -c 5000000 | "$T" classify"#,
+      environment: environment, directory: directory)
+    XCTAssertNotEqual(classify.status, 0)
+    XCTAssertEqual(classify.stdout, "")
+    XCTAssertEqual(
+      classify.stderrLines,
+      [
+        "Error: input line 1 is longer than 1 MiB, more than any text to classify; give one text per line"
+      ])
+
+    XCTAssertEqual(mkfifo(directory.appendingPathComponent("zeros").path, 0o600), 0)
+    let feed = #"head -c 300000000 /dev/zero > zeros & "#
+    let model = try BinaryRunner.shell(
+      feed + #""$T" classify --model zeros hello; s=$?; kill $! 2>/dev/null; wait; exit $s"#,
+      environment: environment, directory: directory)
+    XCTAssertNotEqual(model.status, 0)
+    XCTAssertEqual(model.stderrLines.count, 1, model.stderr)
+    XCTAssertTrue(model.stderr.contains("zeros is larger than 256 MiB"), model.stderr)
+    let fixtures = try BinaryRunner.shell(
+      feed + #""$T" @Apple --fixtures zeros; s=$?; kill $! 2>/dev/null; wait; exit $s"#,
+      environment: environment, directory: directory)
+    XCTAssertNotEqual(fixtures.status, 0)
+    XCTAssertEqual(fixtures.stderrLines.count, 1, fixtures.stderr)
+    XCTAssertTrue(fixtures.stderr.contains("zeros is larger than 256 MiB"), fixtures.stderr)
   }
 }

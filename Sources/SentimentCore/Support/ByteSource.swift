@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -23,6 +25,21 @@ public protocol ByteSource {
 public enum ByteSourceError: Error, Equatable {
   /// `read(2)` failed with this `errno`.
   case readFailed(errno: Int32)
+}
+
+/// Why a stream of lines could not be read.
+public enum LineReaderError: LocalizedError, Equatable {
+  /// Line `line` (from 1) is longer than `limit` bytes: an endless line, or
+  /// not a text of lines.
+  case lineTooLong(line: Int, limit: Int)
+
+  public var errorDescription: String? {
+    switch self {
+    case .lineTooLong(let line, let limit):
+      "input line \(line) is longer than \(limit >> 20) MiB, more than any text to classify; "
+        + "give one text per line"
+    }
+  }
 }
 
 /// Reads a file descriptor that the caller opened (and closes).
@@ -146,30 +163,51 @@ struct ByteWindow {
 public struct LineReader<Source: ByteSource> {
   private var source: Source
   private let blockSize: Int
+  private let maximumLineBytes: Int
 
-  /// Creates a reader; `blockSize` is how much is read at a time.
-  public init(source: Source, blockSize: Int = 1 << 20) {
+  /// The default longest line, without its line break: 1 MiB.
+  public static var defaultMaximumLineBytes: Int { 1 << 20 }
+
+  /// Creates a reader; `blockSize` is how much is read at a time. A line
+  /// longer than `maximumLineBytes` is an error.
+  public init(
+    source: Source, blockSize: Int = 1 << 20, maximumLineBytes: Int = defaultMaximumLineBytes
+  ) {
     self.source = source
     self.blockSize = blockSize
+    self.maximumLineBytes = max(1, maximumLineBytes)
   }
 
   /// Calls `body` with each line's bytes (without its line break) until the
   /// stream ends. A last line without a line break is a line; an empty stream
   /// has no lines.
   ///
+  /// - Throws: ``LineReaderError/lineTooLong(line:limit:)``, the source's
+  ///   errors and `body`'s.
   /// - Complexity: O(*n*); memory is the longest line plus one block.
   public mutating func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
     var source = self.source
     defer { self.source = source }
-    try Self.forEachLine(blockSize: blockSize, read: { try source.read(into: &$0) }, body)
+    try Self.forEachLine(
+      blockSize: blockSize, limit: maximumLineBytes, read: { try source.read(into: &$0) }, body)
   }
 
   /// The work of ``forEachLine(_:)``, for any source.
   private static func forEachLine(
-    blockSize: Int, read: (inout [UInt8]) throws -> Int, _ body: (ArraySlice<UInt8>) throws -> Void
+    blockSize: Int, limit: Int, read: (inout [UInt8]) throws -> Int,
+    _ body: (ArraySlice<UInt8>) throws -> Void
   ) throws {
     var window = ByteWindow(blockSize: blockSize)
     var scanned = 0
+    var number = 0
+    // The same limit however the line arrived: in one read or many.
+    func checked(_ line: ArraySlice<UInt8>) throws -> ArraySlice<UInt8> {
+      number += 1
+      guard line.count <= limit else {
+        throw LineReaderError.lineTooLong(line: number, limit: limit)
+      }
+      return line
+    }
     while true {
       // A scope, so that this copy of the storage is gone before `fill`
       // changes it.
@@ -179,18 +217,22 @@ public struct LineReader<Source: ByteSource> {
         while let found = storage[index...].firstIndex(of: 0x0A) {
           var lineEnd = found
           if lineEnd > window.start && storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          try body(storage[window.start..<lineEnd])
+          try body(checked(storage[window.start..<lineEnd]))
           window.start = found + 1
           index = found + 1
         }
       }
       // `fill` moves the pending bytes to the front of `storage`.
       scanned = window.end - window.start
+      // What is pending is one line, longer than a CR.
+      if scanned > limit + 1 {
+        throw LineReaderError.lineTooLong(line: number + 1, limit: limit)
+      }
       if try !window.fill(read) {
         if window.end > window.start {
           var lineEnd = window.end
           if window.storage[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          try body(window.storage[window.start..<lineEnd])
+          try body(checked(window.storage[window.start..<lineEnd]))
         }
         return
       }

@@ -9,6 +9,9 @@ public enum CSVError: Error, Equatable {
   case characterAfterQuote(line: Int)
   /// A NUL byte on `line`: the file is binary, not text.
   case nulByte(line: Int)
+  /// The record that starts on `line` is longer than `limit` bytes (an
+  /// unterminated quote that swallows the file, or an endless stream).
+  case recordTooLong(line: Int, limit: Int)
 }
 
 extension CSVError: LocalizedError {
@@ -20,6 +23,9 @@ extension CSVError: LocalizedError {
       "line \(line): a closing quote is followed by text; write a quote inside a quoted field as '\"\"'"
     case .nulByte(let line):
       "line \(line): a NUL byte; this looks like a binary file, not CSV"
+    case .recordTooLong(let line, let limit):
+      "line \(line): a record longer than \(limit >> 20) MiB, more than any text to train on; "
+        + "check for a quote that is never closed, or that this is a CSV file"
     }
   }
 }
@@ -69,15 +75,23 @@ public struct CSVRecord {
 /// }
 /// ```
 ///
-/// Memory is one block plus the longest record.
+/// Memory is one block plus the longest record; a record longer than
+/// `maximumRecordBytes` (default 1 MiB) is an error, so that an endless
+/// stream or an unterminated quote cannot take all memory.
 public struct CSVReader<Source: ByteSource> {
   private var base: Source
   private var parser: CSVParser
 
+  /// The default longest record, in bytes as read (quotes and line break
+  /// included): 1 MiB.
+  public static var defaultMaximumRecordBytes: Int { 1 << 20 }
+
   /// Creates a reader; `blockSize` is how much is read at a time.
-  public init(source: Source, blockSize: Int = 1 << 20) {
+  public init(
+    source: Source, blockSize: Int = 1 << 20, maximumRecordBytes: Int = defaultMaximumRecordBytes
+  ) {
     base = source
-    parser = CSVParser(blockSize: blockSize)
+    parser = CSVParser(blockSize: blockSize, maximumRecordBytes: maximumRecordBytes)
   }
 
   /// The source, for what it learned while being read (a hash, say).
@@ -103,9 +117,11 @@ private struct CSVParser {
   /// The record being read; handed to the body as it is, which spares
   /// copying (retaining) its arrays for each record.
   private var record = CSVRecord()
+  private let maximumRecordBytes: Int
 
-  init(blockSize: Int) {
+  init(blockSize: Int, maximumRecordBytes: Int) {
     window = ByteWindow(blockSize: blockSize)
+    self.maximumRecordBytes = max(1, maximumRecordBytes)
   }
 
   typealias Read = (inout [UInt8]) throws -> Int
@@ -138,7 +154,18 @@ private struct CSVParser {
       if window.start == window.end {
         guard try window.fill(read) else { return nil }
       }
-      if let lines = try parseBuffered() { return lines }
+      let start = window.start
+      if let lines = try parseBuffered() {
+        // The same limit however the record arrived: in one read or many.
+        guard window.start - start <= maximumRecordBytes else {
+          throw CSVError.recordTooLong(line: record.line, limit: maximumRecordBytes)
+        }
+        return lines
+      }
+      // Every byte pending belongs to this record.
+      guard window.end - window.start <= maximumRecordBytes else {
+        throw CSVError.recordTooLong(line: record.line, limit: maximumRecordBytes)
+      }
       guard try fillMore(read: read) else {
         // The stream ends inside the record: parse it as the last one.
         guard let lines = try parseBuffered(atEnd: true) else { return nil }

@@ -18,6 +18,9 @@ public enum FixtureError: LocalizedError, Equatable {
   case unreadable(path: String, reason: String)
   /// The file's contents are not a search response.
   case invalid(path: String, problem: SearchResponseError)
+  /// The file is larger than `limit` bytes (an endless stream, or not a
+  /// recording).
+  case tooLarge(path: String, limit: Int)
 
   public var errorDescription: String? {
     switch self {
@@ -27,6 +30,9 @@ public enum FixtureError: LocalizedError, Equatable {
       "cannot read \(path): \(reason)"
     case .invalid(let path, let problem):
       "\(path): \(problem.localizedDescription)"
+    case .tooLarge(let path, let limit):
+      "\(path) is larger than \(limit >> 20) MiB, more than any recording of a search holds; "
+        + "check that it is the right file"
     }
   }
 }
@@ -48,6 +54,10 @@ public struct FixtureTweetSource: TweetSource {
   /// (v2 partial `errors`), as ``HTTPTweetSource`` reports them live, for
   /// the pages read; `nil` ignores them.
   public var warning: (@Sendable (String) -> Void)?
+
+  /// The largest file read: 256 MiB (10,000 tweets recorded with their
+  /// pages take about 10 MB).
+  public static let maximumFileSize = 256 << 20
 
   /// Creates a source reading `path`, a file or a directory.
   public init(path: String) {
@@ -82,7 +92,7 @@ public struct FixtureTweetSource: TweetSource {
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
     let path = try file(for: query)
-    guard let bytes = Self.contents(of: path) else {
+    guard let bytes = try Self.contents(of: path) else {
       // What `Data(contentsOf:)`, used before, reported for every failure.
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
@@ -101,14 +111,16 @@ public struct FixtureTweetSource: TweetSource {
   }
 
   /// The bytes of the file at `path`, or `nil` when it cannot be read.
-  private static func contents(of path: String) -> [UInt8]? {
+  ///
+  /// - Throws: ``FixtureError/tooLarge(path:limit:)``.
+  private static func contents(of path: String) throws -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return nil }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(status.st_size) + 1)
+    bytes.reserveCapacity(min(Int(status.st_size), maximumFileSize) + 1)
     var source = FileDescriptorSource(descriptor: descriptor)
     var block = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -116,6 +128,9 @@ public struct FixtureTweetSource: TweetSource {
         return nil
       }
       if count == 0 { return bytes }
+      guard bytes.count + count <= maximumFileSize else {
+        throw FixtureError.tooLarge(path: shown(path), limit: maximumFileSize)
+      }
       bytes.append(contentsOf: block[0..<count])
     }
   }
