@@ -17,6 +17,21 @@ final class TweetTests: XCTestCase {
 
   // MARK: Handles
 
+  /// The 100-character hashtag limit counts code points after NFC, as X
+  /// does: `#a` with 10,000 combining marks is one grapheme but 10,001
+  /// code points, and was sent as a 60 KB URL.
+  func testHashtagLengthCountsCodePoints() {
+    let marks = "#a" + String(repeating: "\u{301}", count: 10_000)
+    XCTAssertThrowsError(try SearchQuery(marks)) { error in
+      XCTAssertTrue(error.localizedDescription.contains("at most 100 characters"), "\(error)")
+      XCTAssertLessThan(error.localizedDescription.count, 400)
+    }
+    let decomposed = String(repeating: "e\u{301}", count: 100)
+    XCTAssertEqual(try SearchQuery("#" + decomposed), .hashtag(decomposed), "100 after NFC")
+    XCTAssertThrowsError(try SearchQuery("#" + decomposed + "e\u{301}"))
+    XCTAssertThrowsError(try SearchQuery("#" + String(repeating: "x", count: 101)))
+  }
+
   func testValidHandles() throws {
     XCTAssertEqual(try SearchQuery("@Apple"), .mention("Apple"))
     XCTAssertEqual(try SearchQuery("@a"), .mention("a"))

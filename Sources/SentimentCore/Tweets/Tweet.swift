@@ -55,7 +55,7 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
   /// Tweets with this hashtag (no `#`).
   case hashtag(String)
 
-  /// The longest hashtag accepted, in characters.
+  /// The longest hashtag accepted, in code points after NFC normalization.
   public static let maximumHashtagLength = 100
 
   /// Validates `text`: `@` and 1-15 ASCII letters, digits or `_` (X's handle
@@ -78,7 +78,12 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
       self = .mention(body)
     case "#":
       guard !body.isEmpty else { throw SearchQueryError.invalid(text, reason: "no tag after #") }
-      guard body.count <= Self.maximumHashtagLength else {
+      // Code points after NFC, as X counts them; graphemes would let one
+      // letter carry any number of combining marks.
+      guard
+        body.precomposedStringWithCanonicalMapping.unicodeScalars.count
+          <= Self.maximumHashtagLength
+      else {
         throw SearchQueryError.invalid(
           text, reason: "a hashtag has at most \(Self.maximumHashtagLength) characters")
       }
