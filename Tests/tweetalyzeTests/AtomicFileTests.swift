@@ -148,7 +148,7 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(symlink(victim.path, link.path), 0)
     XCTAssertEqual(lchown(link.path, 12_345, 12_345), 0)
     let run = try BinaryRunner.run(["train", data, "--out", link.path])
-    XCTAssertNotEqual(run.status, 0)
+    XCTAssertEqual(run.status, 73, run.stderr)
     XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
     XCTAssertTrue(run.stderr.contains("owned by another user"), run.stderr)
     XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "precious")

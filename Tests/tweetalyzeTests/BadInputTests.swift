@@ -58,15 +58,20 @@ final class BadInputTests: XCTestCase {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let header = Array("class,text\n".utf8)
     let tenMB = [UInt8](repeating: UInt8(ascii: "x"), count: 10 << 20)
+    // Just under the 1 MiB record cap.
+    let oneMB = [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) - 64)
     try write(header + Array("Pos,good\nNeg,bad,extra\n".utf8), "columns.csv", in: directory)
     try write(
-      header + Array("Pos,good\n".utf8) + tenMB + Array(",bad\n".utf8), "biglabel.csv",
+      header + Array("Pos,good\n".utf8) + oneMB + Array(",bad\n".utf8), "biglabel.csv",
       in: directory)
     try write(
-      Array("class,".utf8) + tenMB + Array("\nPos,good\n".utf8), "bigheader.csv", in: directory)
+      Array("class,".utf8) + oneMB + Array("\nPos,good\n".utf8), "bigheader.csv", in: directory)
     try write(header + Array("Pos,good\nNeg,\"".utf8) + tenMB, "bigquote.csv", in: directory)
     try write(
-      header + Array("Pos,\"".utf8) + tenMB + [0] + Array("\"\n".utf8), "bignul.csv", in: directory)
+      header + Array("Pos,\"".utf8) + oneMB + [0] + Array("\"\n".utf8), "bignul.csv", in: directory)
+    try write(
+      header + Array("Pos,good\nNeg,\"".utf8) + tenMB + Array("\"\n".utf8), "bigfield.csv",
+      in: directory)
     try write(header + Array("\"Po\ns\",good\n".utf8), "newline-label.csv", in: directory)
     try write(header + Array("Pos,\"go\0od\"\n".utf8), "quoted-nul.csv", in: directory)
     try write(header + Array("Pos,\"good\"x\n".utf8), "after-quote.csv", in: directory)
@@ -83,17 +88,20 @@ final class BadInputTests: XCTestCase {
           name: "wrong number of columns", arguments: ["train", "columns.csv"] + out, status: 65,
           parts: ["line 3", "3 fields", "header has 2"]),
         Case(
-          name: "a 10 MB label", arguments: ["train", "biglabel.csv"] + out, status: 65,
+          name: "a 1 MB label", arguments: ["train", "biglabel.csv"] + out, status: 65,
           parts: ["line 3", "unknown label 'xxxx", "…'", "expected Pos/positive"]),
         Case(
-          name: "a 10 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 65,
+          name: "a 1 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 65,
           parts: ["no text column", "'class'", "…'", "--text-column"]),
         Case(
           name: "a 10 MB unterminated field", arguments: ["train", "bigquote.csv"] + out,
           status: 65, parts: ["line 3", "never closed"]),
         Case(
-          name: "a NUL byte after 10 MB", arguments: ["train", "bignul.csv"] + out, status: 65,
+          name: "a NUL byte after 1 MB", arguments: ["train", "bignul.csv"] + out, status: 65,
           parts: ["line 2", "NUL"]),
+        Case(
+          name: "a 10 MB field", arguments: ["train", "bigfield.csv"] + out, status: 65,
+          parts: ["line 3", "a record longer than 1 MiB"]),
         Case(
           name: "a label holding a line break", arguments: ["train", "newline-label.csv"] + out,
           status: 65, parts: ["line 2", #"'Po\ns'"#]),
@@ -132,7 +140,7 @@ final class BadInputTests: XCTestCase {
           name: "eval header only", arguments: ["eval", "plain.csv"], status: 65,
           parts: ["no usable rows"]),
         Case(
-          name: "eval with a 10 MB label", arguments: ["eval", "biglabel.csv", "--folds", "2"],
+          name: "eval with a 1 MB label", arguments: ["eval", "biglabel.csv", "--folds", "2"],
           status: 65, parts: ["line 3", "unknown label"]),
       ], in: directory)
     XCTAssertFalse(

@@ -150,7 +150,7 @@ extension AnalyzeHTTPEndToEndTests {
     ] {
       let result = try run(
         ["@Apple"], environment: ["TWEETALYZE_API_BASE": base, "TWITTER_BEARER_TOKEN": token])
-      XCTAssertNotEqual(result.status, 0)
+      XCTAssertEqual(result.status, 64, result.stderr)
       XCTAssertEqual(result.stdout, "")
       for secret in ["pa55w0rd", "S3CR3TK3Y", token] {
         XCTAssertFalse(result.stderr.contains(secret), result.stderr)

@@ -248,7 +248,7 @@ final class ReliabilityTests: XCTestCase {
     let model = directory.appendingPathComponent("m.json").path
     let huge = try files(50_000_000)
     let (train, trainKiB) = try peakKiB(["train", "-", "--out", model], stdin: huge.csv)
-    XCTAssertNotEqual(train.status, 0)
+    XCTAssertEqual(train.status, 65, train.stderr)
     XCTAssertEqual(
       train.stderrLines,
       [
@@ -256,7 +256,7 @@ final class ReliabilityTests: XCTestCase {
       ])
     XCTAssertFalse(FileManager.default.fileExists(atPath: model))
     let (classify, classifyKiB) = try peakKiB(["classify"], stdin: huge.lines)
-    XCTAssertNotEqual(classify.status, 0)
+    XCTAssertEqual(classify.status, 65, classify.stderr)
     XCTAssertEqual(classify.stderrLines.count, 1, classify.stderr)
     XCTAssertTrue(
       classify.stderr.hasPrefix("Error: input line 2 is longer than 1 MiB"), classify.stderr)
@@ -284,7 +284,7 @@ final class ReliabilityTests: XCTestCase {
     let train = try BinaryRunner.shell(
       #"yes xxx | tr -d '\n' | head -c 5000000 | "$T" train - --out m.json"#,
       environment: environment, directory: directory)
-    XCTAssertNotEqual(train.status, 0)
+    XCTAssertEqual(train.status, 65, train.stderr)
     XCTAssertEqual(train.stdout, "")
     XCTAssertEqual(train.stderrLines.count, 1, train.stderr)
     XCTAssertTrue(train.stderr.hasPrefix("Error: line 1: a record longer than 1 MiB"), train.stderr)
@@ -294,7 +294,7 @@ final class ReliabilityTests: XCTestCase {
     let classify = try BinaryRunner.shell(
       #"yes xxx | tr -d '\n' | head -c 5000000 | "$T" classify"#,
       environment: environment, directory: directory)
-    XCTAssertNotEqual(classify.status, 0)
+    XCTAssertEqual(classify.status, 65, classify.stderr)
     XCTAssertEqual(classify.stdout, "")
     XCTAssertEqual(
       classify.stderrLines,
@@ -307,13 +307,13 @@ final class ReliabilityTests: XCTestCase {
     let model = try BinaryRunner.shell(
       feed + #""$T" classify --model zeros hello; s=$?; kill $! 2>/dev/null; wait; exit $s"#,
       environment: environment, directory: directory)
-    XCTAssertNotEqual(model.status, 0)
+    XCTAssertEqual(model.status, 65, model.stderr)
     XCTAssertEqual(model.stderrLines.count, 1, model.stderr)
     XCTAssertTrue(model.stderr.contains("zeros is larger than 256 MiB"), model.stderr)
     let fixtures = try BinaryRunner.shell(
       feed + #""$T" @Apple --fixtures zeros; s=$?; kill $! 2>/dev/null; wait; exit $s"#,
       environment: environment, directory: directory)
-    XCTAssertNotEqual(fixtures.status, 0)
+    XCTAssertEqual(fixtures.status, 65, fixtures.stderr)
     XCTAssertEqual(fixtures.stderrLines.count, 1, fixtures.stderr)
     XCTAssertTrue(fixtures.stderr.contains("zeros is larger than 256 MiB"), fixtures.stderr)
   }

@@ -38,7 +38,11 @@ enum ExitStatus: Int32, CaseIterable {
     case let error as BearerTokenError:
       if case .unreadableFile = error { self = .noInput } else { self = .noPermission }
     case let error as FixtureError:
-      if case .invalid = error { self = .dataError } else { self = .noInput }
+      switch error {
+      case .invalid, .tooLarge: self = .dataError
+      case .notFound, .unreadable: self = .noInput
+      }
+    case is InputTooLarge, is LineReaderError: self = .dataError
     case is ByteSourceError: self = .noInput
     case is CSVError, is TrainingDataError, is LexiconError, is ModelFileError,
       is SearchResponseError, is EvaluationError:
