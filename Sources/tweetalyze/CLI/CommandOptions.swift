@@ -229,7 +229,11 @@ struct TrainOptions: Equatable, CommandSettings {
   static var defaults: Self { TrainOptions(data: "-", output: "") }
 
   static var options: [Option<Self>] {
-    [.value("out", "PATH", .string, \.output, help: "Where to write the model (required).")]
+    [
+      .value(
+        "out", "PATH", .string, \.output, help: "Where to write the model (required; - for stdout)."
+      )
+    ]
       + TrainingSettings.options.map { $0.embedded(in: \.training) } + [
         .value(
           "author", "TEXT", .string, \.metadata.author, help: "The model's author (metadata)."),
