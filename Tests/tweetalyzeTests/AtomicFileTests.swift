@@ -59,6 +59,15 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(both.status, 64)
     XCTAssertEqual(both.stdout, "")
     XCTAssertTrue(both.stderr.hasPrefix("Error: --out - writes the model to stdout"), both.stderr)
+    // The same for stdout by another name.
+    let named = try BinaryRunner.shell(
+      #""$T" train "$DATA" --out /dev/stdout --json > out; s=$?; cat out; exit $s"#,
+      environment: ["T": try BinaryRunner.executable().path, "DATA": data],
+      directory: try BinaryRunner.temporaryDirectory(for: self))
+    XCTAssertEqual(named.status, 64, named.stderr)
+    XCTAssertEqual(named.stdout, "")
+    XCTAssertTrue(
+      named.stderr.hasPrefix("Error: --out /dev/stdout writes the model to stdout"), named.stderr)
   }
 
   /// A character device (a copy of `/dev/null` made with `mknod`, then

@@ -32,10 +32,12 @@ extension Context {
         "--out \(options.output) is the training data itself; write the model to another file",
         status: .cannotCreate)
     }
-    if options.output == "-" && options.json {
+    // `-`, `/dev/stdout` or a link to it: the model and the JSON summary
+    // would share stdout.
+    if options.json, (try? Files.outputTarget(options.output)) == .descriptor(1) {
       throw UsageError(
-        message: "--out - writes the model to stdout, where --json would write too; "
-          + "drop --json, or write the model to a file",
+        message: "--out \(options.output) writes the model to stdout, where --json would write "
+          + "too; drop --json, or write the model to a file",
         command: .train)
     }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
