@@ -60,12 +60,12 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "timing train and classify, $runs runs each" >&2
 for _ in $(seq "$runs"); do
-  measure $one "$bin" train "$dir/c1000000.csv" --out "$tmp/m.json" >>"$tmp/ours-train"
+  measure $one "$bin" train "$dir/c1000000.csv" --jobs 1 --out "$tmp/m.json" >>"$tmp/ours-train"
   # The baseline counts single words; this is the like-for-like comparison.
-  measure $one "$bin" train "$dir/c1000000.csv" --no-bigrams --out "$tmp/m.json" \
+  measure $one "$bin" train "$dir/c1000000.csv" --jobs 1 --no-bigrams --out "$tmp/m.json" \
     >>"$tmp/ours-train-unigrams"
   measure $one python3 "$bench/baseline.py" train "$dir/c1000000.csv" >>"$tmp/sk-train"
-  measure $one sh -c "'$bin' classify --model '$dir/sanders.json' < '$dir/c1000000.txt'" \
+  measure $one sh -c "'$bin' classify --jobs 1 --model '$dir/sanders.json' < '$dir/c1000000.txt'" \
     >>"$tmp/ours-classify"
   # scikit-learn's own figure for reading and predicting, without fitting and imports.
   $one python3 "$bench/baseline.py" classify "$sanders" "$dir/c1000000.txt" \
@@ -75,9 +75,20 @@ done
 echo "timing scaling" >&2
 for rows in 100000 1000000 3000000; do
   for _ in $(seq "$runs"); do
-    measure $one "$bin" train "$dir/c$rows.csv" --out "$tmp/m.json" >>"$tmp/scale-train-$rows"
-    measure $one sh -c "'$bin' classify --model '$dir/sanders.json' < '$dir/c$rows.txt'" \
+    measure $one "$bin" train "$dir/c$rows.csv" --jobs 1 --out "$tmp/m.json" \
+      >>"$tmp/scale-train-$rows"
+    measure $one sh -c "'$bin' classify --jobs 1 --model '$dir/sanders.json' < '$dir/c$rows.txt'" \
       >>"$tmp/scale-classify-$rows"
+  done
+done
+
+echo "timing --jobs 1 and --jobs 2 on all cores, taking turns" >&2
+for _ in $(seq "$runs"); do
+  for jobs in 1 2; do
+    measure "$bin" train "$dir/c1000000.csv" --jobs "$jobs" --out "$tmp/m.json" \
+      >>"$tmp/jobs-train-$jobs"
+    measure sh -c "'$bin' classify --jobs $jobs --model '$dir/sanders.json' < '$dir/c1000000.txt'" \
+      >>"$tmp/jobs-classify-$jobs"
   done
 done
 
@@ -143,4 +154,11 @@ for rows in (100000, 1000000, 3000000):
     tw, tm = med(f"scale-train-{rows}", 0), med(f"scale-train-{rows}", 1)
     cw, cm = med(f"scale-classify-{rows}", 0), med(f"scale-classify-{rows}", 1)
     print(f"| {rows:,} | {tw:.2f} s | {tm/1024:.0f} MB | {cw:.2f} s | {cm/1024:.0f} MB | {rows/max(cw,0.01)/1e6:.2f} M |")
+print()
+print("| 1M rows, all cores | --jobs 1 | --jobs 2 | Speed-up | Goal |")
+print("|---|---:|---:|---:|---|")
+for task, goal in (("train", "≥ 1.6x"), ("classify", "≥ 1.8x")):
+    w1, m1 = med(f"jobs-{task}-1", 0), med(f"jobs-{task}-1", 1)
+    w2, m2 = med(f"jobs-{task}-2", 0), med(f"jobs-{task}-2", 1)
+    print(f"| {task} | {w1:.2f} s, {m1/1024:.0f} MB | {w2:.2f} s, {m2/1024:.0f} MB | {w1/w2:.2f}x | {goal} |")
 EOF

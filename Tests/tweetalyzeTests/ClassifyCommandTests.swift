@@ -16,4 +16,153 @@ final class ClassifyCommandTests: XCTestCase {
       XCTAssertEqual(String(decoding: line, as: UTF8.self), "before " + expected)
     }
   }
+
+  // MARK: --jobs, end to end
+
+  private func classify(_ arguments: [String], stdin: Data) throws -> BinaryRun {
+    let run = try BinaryRunner.run(["classify"] + arguments, stdin: stdin, timeout: 300)
+    XCTAssertFalse(run.timedOut)
+    return run
+  }
+
+  /// The texts of the Sanders corpus and generated ones, with CRLF, empty
+  /// lines and a last line without a break.
+  private func texts() throws -> Data {
+    let csv = String(decoding: try SharedData.bytes("sanders-full-corpus.csv"), as: UTF8.self)
+    var lines = csv.split(separator: "\n").map { $0.replacing("\r", with: "") }
+    for index in 0..<60_000 {
+      lines.append("generated tweet \(index) love hate not good \(index % 97)")
+    }
+    lines.insert("", at: 100)
+    lines[200] += "\r"
+    return Data((lines.joined(separator: "\n") + "\nno line break at the end").utf8)
+  }
+
+  func testClassifyWritesTheSameLinesForEveryNumberOfJobs() throws {
+    let input = try texts()
+    for format in [[], ["--json"]] {
+      let one = try classify(["--jobs", "1"] + format, stdin: input)
+      XCTAssertEqual(one.status, 0, one.stderr)
+      XCTAssertGreaterThan(one.stdout.split(separator: "\n").count, 60_000)
+      for jobs in ["2", "3"] {
+        let run = try classify(["--jobs", jobs] + format, stdin: input)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertTrue(run.stdoutData == one.stdoutData, "--jobs \(jobs) \(format)")
+      }
+    }
+  }
+
+  func testClassifyWithJobsUnderHeadExitsCleanly() throws {
+    let binary = try BinaryRunner.executable().path
+    let status = try BinaryRunner.run(
+      [
+        "-c",
+        "yes 'I love it' | head -n 300000 | \(binary) classify --jobs 2 | head -1 >/dev/null; "
+          + "echo ${PIPESTATUS[2]}",
+      ],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    XCTAssertEqual(status.stdout, "0\n")
+    XCTAssertEqual(status.stderr, "")
+    let first = try BinaryRunner.run(
+      ["-c", "yes 'I love it' | head -n 300000 | \(binary) classify --jobs 2 | head -1"],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    XCTAssertTrue(first.stdout.hasPrefix("positive\t"), first.stdout)
+    XCTAssertEqual(first.stdout.split(separator: "\n").count, 1)
+  }
+
+  // MARK: --archive, end to end
+
+  /// An archive of `count` tweets in every form the reader takes, and the
+  /// texts in order.
+  static func archive(_ count: Int) -> (archive: Data, texts: [String]) {
+    var lines: [String] = []
+    var texts: [String] = []
+    // The texts need no escapes.
+    func quoted(_ text: String) -> String { "\"\(text)\"" }
+    var index = 0
+    while index < count {
+      let words = ["love", "hate", "phone", "not good", "awesome", "slow", "great", "meh", "&lt;3"]
+      let text = { (i: Int) in
+        "tweet \(i) " + words[i % words.count] + " " + words[(i / 9) % words.count]
+      }
+      switch lines.count % 4 {
+      case 0:
+        // A v2 page of three, as twarc2 writes them.
+        let page = (0..<3).map { i in
+          #"{"id":"\#(index + i)","text":\#(quoted(text(index + i))),"author_id":"\#(i)","created_at":"2026-11-01T10:00:00.000Z"}"#
+        }
+        lines.append(#"{"data":[\#(page.joined(separator: ","))],"meta":{"result_count":3}}"#)
+        texts += (0..<3).map { text(index + $0) }
+        index += 3
+        continue
+      case 1: lines.append(#"{"id":"\#(index)","text":\#(quoted(text(index)))}"#)
+      case 2:
+        lines.append(
+          #"{"id":\#(index),"id_str":"\#(index)","full_text":\#(quoted(text(index))),"user":{"id_str":"9"},"created_at":"Wed Oct 10 20:19:24 +0000 2018"}"#
+        )
+      default:
+        lines.append(#"{"statuses":[{"id_str":"\#(index)","text":\#(quoted(text(index)))}]}"#)
+      }
+      texts.append(text(index))
+      index += 1
+    }
+    return (Data((lines.joined(separator: "\n") + "\n").utf8), texts)
+  }
+
+  func testArchiveAnnotationsAreClassifyOfTheTextsForEveryNumberOfJobs() throws {
+    let (archive, texts) = Self.archive(20_000)
+    let one = try classify(["--archive", "--jobs", "1"], stdin: archive)
+    XCTAssertEqual(one.status, 0, one.stderr)
+    let objects = try one.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.count, texts.count)
+    XCTAssertEqual(objects.map { $0["id"] as? String }, (0..<texts.count).map { "\($0)" })
+    XCTAssertEqual(objects[0]["author_id"] as? String, "0")
+    XCTAssertEqual(objects[0]["created_at"] as? String, "2026-11-01T10:00:00.000Z")
+    XCTAssertNil(objects[3]["author_id"])
+    XCTAssertEqual(objects[4]["author_id"] as? String, "9")
+    // The labels and probabilities are classify's for the texts (entities decoded).
+    let plain = try classify(
+      ["--json", "--jobs", "1"],
+      stdin: Data(texts.map { $0.replacing("&lt;", with: "<") }.joined(separator: "\n").utf8))
+    let expected = plain.stdout.split(separator: "\n")
+    XCTAssertEqual(expected.count, objects.count)
+    for (line, object) in zip(expected, objects).prefix(2000) {
+      let reference = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      XCTAssertEqual(object["label"] as? String, reference["label"] as? String)
+      XCTAssertEqual(
+        object["probabilities"] as? [String: Double],
+        reference["probabilities"] as? [String: Double])
+    }
+    for jobs in ["2", "3"] {
+      let run = try classify(["--archive", "--jobs", jobs], stdin: archive)
+      XCTAssertEqual(run.status, 0)
+      XCTAssertTrue(run.stdoutData == one.stdoutData, "--jobs \(jobs)")
+    }
+    // Files, in order.
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let file = directory.appendingPathComponent("archive.jsonl")
+    try archive.write(to: file)
+    let twice = try classify(["--archive", file.path, file.path], stdin: Data())
+    XCTAssertEqual(twice.status, 0, twice.stderr)
+    XCTAssertTrue(twice.stdoutData == one.stdoutData + one.stdoutData)
+  }
+
+  func testABadArchiveLineIsBadInputWithItsNumber() throws {
+    var (archive, _) = Self.archive(9_000)
+    archive += Data("{\"user\":{\"id_str\":\"1\"}}\n".utf8)
+    for jobs in ["1", "2"] {
+      let run = try classify(["--archive", "--jobs", jobs], stdin: archive)
+      XCTAssertEqual(run.status, 65)
+      XCTAssertEqual(
+        run.stderr,
+        "Error: stdin: line 6001 of the archive holds no tweets (no \"data\", \"statuses\", or "
+          + "\"id\" and \"text\"); expected X API v2 pages ({\"data\":[…]}), tweets (v2 or v1.1) or "
+          + "v1.1 search results ({\"statuses\":[…]}), one per line\n")
+      XCTAssertEqual(run.stdout.split(separator: "\n").count, 9_000)
+    }
+  }
 }

@@ -17,7 +17,7 @@ final class HelpTests: XCTestCase {
   /// The pages: golden file stem and command (`nil`: the overview).
   static let pages: [(name: String, command: CommandName?)] = [
     ("overview", nil), ("analyze", .analyze), ("train", .train), ("eval", .eval),
-    ("classify", .classify), ("explain", .explain),
+    ("classify", .classify), ("explain", .explain), ("merge", .merge),
   ]
 
   static func goldenURL(_ name: String) -> URL {

@@ -172,10 +172,11 @@ public enum Evaluation {
   }
 
   /// Stratified k-fold cross-validation: each fold is held out once.
+  /// The folds run `jobs` at a time, with the same result.
   public static func crossValidate(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
-    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn, jobs: Int = 1
   ) throws -> CrossValidationResult {
     guard k >= 2, k <= corpus.count else { throw EvaluationError.folds(k, count: corpus.count) }
     let folds = stratifiedFolds(labels: corpus.labels, k: k, seed: seed)
@@ -183,8 +184,9 @@ public enum Evaluation {
     for (fold, members) in folds.enumerated() {
       for member in members { inFold[member] = fold }
     }
-    let results = folds.indices.map { fold in
-      let train = corpus.labels.indices.filter { inFold[$0] != fold }
+    let foldOf = inFold
+    let results = Parallel.map(folds.count, jobs: jobs) { fold in
+      let train = corpus.labels.indices.filter { foldOf[$0] != fold }
       return evaluate(
         corpus, train: train, test: folds[fold], tokenizer: tokenizer, options: options,
         lexicon: lexicon)

@@ -215,6 +215,24 @@ final class FeatureTable {
     return false
   }
 
+  /// What `feature` is: a token's id, or a pair's two token ids.
+  func tokens(ofFeature feature: Int) -> (first: UInt32, second: UInt32?) {
+    let key = records[feature].key
+    if key & Self.tokenTag == Self.tokenTag { return (UInt32(truncatingIfNeeded: key), nil) }
+    return (UInt32(truncatingIfNeeded: key >> 32), UInt32(truncatingIfNeeded: key))
+  }
+
+  /// Adds the counts of feature `other` of `table` to `feature`'s, capped
+  /// as ``increment(_:label:)`` caps them.
+  func addCounts(of other: Int, in table: FeatureTable, to feature: Int) {
+    let (a, b) = (records[feature].counts, table.records[other].counts)
+    func sum(_ x: UInt32, _ y: UInt32) -> UInt32 {
+      let (total, overflow) = x.addingReportingOverflow(y)
+      return overflow ? .max : total
+    }
+    records[feature].counts = (sum(a.0, b.0), sum(a.1, b.1), sum(a.2, b.2))
+  }
+
   /// Forgets which documents counted each feature, so that document numbers
   /// can start again from 1.
   func resetSeen() {

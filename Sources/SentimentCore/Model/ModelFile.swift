@@ -37,15 +37,20 @@ public struct Provenance: Equatable, Sendable {
   /// Rows skipped because their label is not one of the three classes
   /// (`irrelevant` in the Sanders corpus).
   public var skipped: Int
+  /// For a merged model (``ModelMerge``), the provenance of each part, in
+  /// the order merged; empty for a model trained in one run.
+  public var parts: [Provenance]
 
   /// Creates provenance.
   public init(
-    source: String = "", sha256: String = "", rows: [Int] = [0, 0, 0], skipped: Int = 0
+    source: String = "", sha256: String = "", rows: [Int] = [0, 0, 0], skipped: Int = 0,
+    parts: [Provenance] = []
   ) {
     self.source = source
     self.sha256 = sha256
     self.rows = rows
     self.skipped = skipped
+    self.parts = parts
   }
 }
 
@@ -152,7 +157,7 @@ public enum ModelFile {
       chunkSize: chunkSize, to: sink)
   }
 
-  private static func encode<Features: FeatureCounts>(
+  static func encode<Features: FeatureCounts>(
     _ model: ModelContents<Features>, chunkSize: Int, to sink: ([UInt8]) throws -> Void
   ) rethrows {
     var json = JSONWriter(pretty: false)
@@ -222,16 +227,7 @@ public enum ModelFile {
     json.string(model.options.smoothing.rawValue)
     json.endObject()
     json.key("provenance")
-    json.beginObject()
-    json.key("rows")
-    writeClassCounts(model.provenance.rows, to: &json)
-    json.key("sha256")
-    json.string(model.provenance.sha256)
-    json.key("skipped")
-    json.integer(model.provenance.skipped)
-    json.key("source")
-    json.string(model.provenance.source)
-    json.endObject()
+    writeProvenance(model.provenance, to: &json)
     json.key("tokenizer")
     json.beginObject()
     for field in model.tokenizer.fields {
@@ -252,6 +248,26 @@ public enum ModelFile {
     var rest = json.takeBytes()
     rest.append(0x0A)
     try sink(rest)
+  }
+
+  /// The `provenance` member; `parts` only for a merged model.
+  private static func writeProvenance(_ provenance: Provenance, to json: inout JSONWriter) {
+    json.beginObject()
+    if !provenance.parts.isEmpty {
+      json.key("parts")
+      json.beginArray()
+      for part in provenance.parts { writeProvenance(part, to: &json) }
+      json.endArray()
+    }
+    json.key("rows")
+    writeClassCounts(provenance.rows, to: &json)
+    json.key("sha256")
+    json.string(provenance.sha256)
+    json.key("skipped")
+    json.integer(provenance.skipped)
+    json.key("source")
+    json.string(provenance.source)
+    json.endObject()
   }
 
   /// The `calibration` member: the fitted scaling and the held-out
@@ -375,6 +391,7 @@ public enum ModelFile {
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options, lexicon: lexicon,
       vocabulary: vocabulary, rows: rows, documents: documents, pairs: features.pairs)
     model.heldOut = heldOut
+    model.formatVersion = fileVersion
     return model
   }
 
@@ -495,14 +512,24 @@ public enum ModelFile {
       license: try string(value?["license"], "metadata.license"))
   }
 
-  private static func decodeProvenance(_ value: JSONValue?) throws -> Provenance {
+  private static func decodeProvenance(_ value: JSONValue?, nested: Bool = false) throws
+    -> Provenance
+  {
     guard let skipped = nonNegativeInteger(value?["skipped"]) else {
       throw ModelFileError.missing("provenance.skipped")
+    }
+    var parts: [Provenance] = []
+    if !nested, let listed = value?["parts"] {
+      guard case .array(let items) = listed else {
+        throw ModelFileError.missing("provenance.parts")
+      }
+      parts = try items.map { try decodeProvenance($0, nested: true) }
     }
     return Provenance(
       source: try string(value?["source"], "provenance.source"),
       sha256: try string(value?["sha256"], "provenance.sha256"),
-      rows: try classCounts(value?["rows"], name: "provenance.rows"), skipped: skipped)
+      rows: try classCounts(value?["rows"], name: "provenance.rows"), skipped: skipped,
+      parts: parts)
   }
 
   private static func decodeOptions(_ value: JSONValue?, version: Int) throws

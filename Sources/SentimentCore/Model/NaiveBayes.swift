@@ -296,6 +296,9 @@ public struct NaiveBayesModel: Sendable {
   /// `nil` for a model file written before calibration (format version 2
   /// or older), whose probabilities are the raw Naive Bayes ones.
   public var heldOut: HeldOutFit?
+  /// The model file format version it was read from (``ModelFile/version``
+  /// for a model built in this process).
+  public internal(set) var formatVersion = ModelFile.version
 
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
   public var calibration: Calibration? { heldOut?.calibration }

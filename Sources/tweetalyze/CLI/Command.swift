@@ -9,7 +9,7 @@ struct UsageError: Error, Equatable {
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Equatable {
-  case analyze, train, eval, classify, explain, help
+  case analyze, train, eval, classify, explain, merge, help
 }
 
 /// What the user asked for: the result of parsing, run by ``Tweetalyze``.
@@ -19,6 +19,7 @@ enum Command: Equatable {
   case eval(EvalOptions)
   case classify(ClassifyOptions)
   case explain(ExplainOptions)
+  case merge(MergeOptions)
   /// Help for a command (`nil`: the overview).
   case help(CommandName?)
   case version
@@ -35,6 +36,7 @@ extension Command {
     case .eval(let options): options.json
     case .classify(let options): options.json
     case .explain(let options): options.json
+    case .merge(let options): options.json
     case .versionJSON: true
     case .help, .version: false
     }

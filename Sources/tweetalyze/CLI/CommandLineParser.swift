@@ -45,6 +45,7 @@ enum CommandLineParser {
       options.input.texts = scan.positionals
       try options.input.check(command: .explain)
       return .explain(options)
+    case .merge: return try merge(rest)
     case nil:
       // A first word that is no query and no option is a command, perhaps
       // mistyped: suggest a command, not one of analyze's options.
@@ -139,6 +140,25 @@ enum CommandLineParser {
     options.data = data
     try options.training.check(data: data, command: .train)
     return .train(options)
+  }
+
+  /// `tweetalyze merge A.json B.json … --out PATH [options]`.
+  static func merge(_ arguments: [String]) throws(UsageError) -> Command {
+    let scan = try ScannedArguments<MergeOptions>(arguments, command: .merge)
+    guard !scan.asksForHelp else { return .help(.merge) }
+    var options = try scan.settings()
+    guard scan.positionals.count >= 2 else {
+      throw UsageError(
+        message: "Give two or more model files to merge, e.g. part1.json part2.json",
+        command: .merge)
+    }
+    guard !options.output.isEmpty else {
+      throw UsageError(
+        message: "Missing --out: say where to write the merged model, e.g. --out model.json",
+        command: .merge)
+    }
+    options.models = scan.positionals
+    return .merge(options)
   }
 
   /// `tweetalyze eval [DATA.csv] [options]`.

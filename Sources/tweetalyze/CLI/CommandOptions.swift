@@ -224,6 +224,8 @@ struct TrainOptions: Equatable, CommandSettings {
   var quiet = false
   /// Read the data a second time to score the model on it.
   var trainingAccuracy = false
+  /// Threads to count with (`nil`: one per processor).
+  var jobs: Int?
 
   /// The defaults; the data file, given by position, is a stand-in.
   static var defaults: Self { TrainOptions(data: "-", output: "") }
@@ -232,7 +234,8 @@ struct TrainOptions: Equatable, CommandSettings {
     [
       .value(
         "out", "PATH", .string, \.output, help: "Where to write the model (required; - for stdout)."
-      )
+      ),
+      .jobs(\.jobs),
     ]
       + TrainingSettings.options.map { $0.embedded(in: \.training) } + [
         .value(
@@ -275,6 +278,8 @@ struct EvalOptions: Equatable, CommandSettings {
   var training = TrainingSettings()
   /// Also measure the score with the artificial-prevalence protocol.
   var quantification = false
+  /// Folds evaluated at once (`nil`: one per processor).
+  var jobs: Int?
 
   static var defaults: Self { EvalOptions() }
 
@@ -301,6 +306,7 @@ struct EvalOptions: Equatable, CommandSettings {
         "group-column", "NAME", .string, \.training.columns.group,
         help: "Also hold out each group of this column in turn (e.g. Topic), train on the "
           + "others, and measure the score of 30 sets of 100 of its tweets."),
+      .jobs(\.jobs),
     ] + TrainingSettings.options.map { $0.embedded(in: \.training) }
   }
 }
@@ -330,6 +336,10 @@ struct ClassifyOptions: Equatable, CommandSettings {
   var input = TextInput()
   var model: String?
   var json = false
+  /// Threads to classify with (`nil`: one per processor).
+  var jobs: Int?
+  /// Read tweet archives (JSONL), the arguments naming files.
+  var archive = false
 
   static var defaults: Self { ClassifyOptions() }
 
@@ -337,11 +347,54 @@ struct ClassifyOptions: Equatable, CommandSettings {
     [
       .model(\.model), .flag("json", \.json, help: "Print one JSON object per line."),
       .input(\.input), .quiet(\.input.quiet),
+      .flag(
+        "archive", \.archive,
+        help: "Read tweets from the files given (default: stdin), one JSON object per line: "
+          + "X API v2 pages, twarc2 JSONL or v1.1 tweets; print one JSON object per tweet "
+          + "(id, created_at, author_id, label, probabilities)."),
+      .jobs(\.jobs),
+    ]
+  }
+}
+
+/// `tweetalyze merge`.
+struct MergeOptions: Equatable, CommandSettings {
+  /// The model files, in the order of the parts of the data.
+  var models: [String] = []
+  var output = ""
+  /// Leave out merged features seen fewer times.
+  var minCount = 1
+  var json = false
+  var quiet = false
+
+  static var defaults: Self { MergeOptions() }
+
+  static var options: [Option<Self>] {
+    [
+      .value(
+        "out", "PATH", .string, \.output,
+        help: "Where to write the merged model (required); - writes it to stdout."),
+      .value(
+        "min-count", "N", .integer(1...1_000_000), \.minCount,
+        help: "Leave out merged features seen fewer than N times {default}."),
+      .flag("json", \.json, help: "Print the summary as JSON on stdout instead of stderr."),
+      .flag("quiet", short: "q", \.quiet, help: "Print no summary (errors still go to stderr)."),
     ]
   }
 }
 
 extension Option where Settings: CommandSettings {
+  /// The most threads `--jobs` takes.
+  static var maximumJobs: Int { 256 }
+
+  /// `--jobs N`, which `train`, `eval` and `classify` take.
+  static func jobs(_ keyPath: WritableKeyPath<Settings, Int?>) -> Option {
+    .value(
+      "jobs", "N", .integer(1...maximumJobs), keyPath,
+      help: "Work on N threads, 1 to \(maximumJobs) (default: one per processor); the output "
+        + "is the same for every N.")
+  }
+
   /// `--model PATH`, which `analyze`, `classify` and `explain` take.
   static func model(_ keyPath: WritableKeyPath<Settings, String?>) -> Option {
     .value(
@@ -376,6 +429,7 @@ extension CommandName {
     case .eval: specs(EvalOptions.self)
     case .classify: specs(ClassifyOptions.self)
     case .explain: specs(ExplainOptions.self)
+    case .merge: specs(MergeOptions.self)
     case .help: []
     }
   }

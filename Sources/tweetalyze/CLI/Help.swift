@@ -9,8 +9,9 @@ enum Help {
       "tweetalyze QUERY... [--count N] [--fixtures PATH|--record DIR] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
-    case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [--json]"
+    case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
+    case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
     case .help: "tweetalyze help [COMMAND]"
     }
   }
@@ -116,6 +117,29 @@ enum Help {
             tail -f messages.txt | tweetalyze classify -
             tweetalyze classify --input tweets.txt --json
           """)
+    case .merge:
+      return page(
+        abstract: "Merge models trained on parts of a data set into one model.",
+        command: .merge,
+        arguments: [
+          (
+            "MODEL.json",
+            "Model files from 'train', trained with the same options, in the order of the "
+              + "parts of the data."
+          )
+        ],
+        discussion: """
+          Sums the counts of the models: the result is the model that training on the
+          parts one after the other gives, but for its provenance, which lists the
+          parts, and its calibration, pooled from the parts' (docs/model.md). Models
+          trained with other options, tokenizer steps, lexicon or metadata are refused,
+          naming the first setting that differs (exit status 65).
+
+          Example:
+            tweetalyze train part1.csv --out part1.json
+            tweetalyze train part2.csv --out part2.json
+            tweetalyze merge part1.json part2.json --out model.json
+          """)
     }
   }
 
@@ -139,6 +163,7 @@ enum Help {
       eval                    Measure how well training generalizes.
       classify                Classify texts as negative, neutral or positive.
       explain                 Show why the model classifies a text as it does.
+      merge                   Merge models trained on parts of a data set.
       help                    Show help for a subcommand.
 
       See 'tweetalyze help <subcommand>' for detailed help.

@@ -15,7 +15,105 @@ extension Context {
       let prediction = classifier.predict(text)
       try stdout.append { Self.formatJSON(prediction, into: &$0) }
     }
-    try forEachText(options.input, command: "classify", emit)
+    let jobs = options.jobs ?? Parallel.processors
+    if options.archive {
+      let input = options.input
+      return try annotate(
+        input.file.map { [$0] } ?? (input.texts.isEmpty ? ["-"] : input.texts), model, jobs: jobs)
+    }
+    guard jobs > 1 else { return try forEachText(options.input, command: "classify", emit) }
+    try forEachText(options.input, command: "classify", emit) { source in
+      try classifyInParallel(source, model, json: json, jobs: jobs)
+    }
+  }
+
+  /// Classifies the lines of `source` on `jobs` threads (``ParallelLines``),
+  /// writing what one thread would, in order; stdout is flushed whenever
+  /// the next chunk's lines are not classified yet, so a slow pipe's
+  /// results come out as its lines come in.
+  func classifyInParallel(
+    _ source: FileDescriptorSource, _ model: NaiveBayesModel, json: Bool, jobs: Int
+  ) throws {
+    try ParallelLines.map(
+      source, jobs: jobs,
+      worker: {
+        var classifier = Classifier(model: model)
+        return { text, output in
+          if json {
+            Self.formatJSON(classifier.predict(text), into: &output)
+          } else {
+            let (label, confidence) = classifier.classify(text)
+            Self.write(label, confidence, into: &output)
+          }
+        }
+      },
+      write: { output, more in
+        try stdout.write(output)
+        if !more { try stdout.flush() }
+      })
+  }
+
+  /// `classify --archive`: the tweets of each archive file in turn, one
+  /// JSON object each, classified on `jobs` threads in input order.
+  func annotate(_ paths: [String], _ model: NaiveBayesModel, jobs: Int) throws {
+    for path in paths {
+      try Files.withInput(path) { file in
+        do {
+          try ParallelLines.map(
+            file, jobs: jobs,
+            worker: {
+              var classifier = Classifier(model: model)
+              return { line, output in
+                let bytes = line.withUnsafeBytes { Array($0) }
+                for tweet in try TweetArchive.tweets(inLine: bytes) {
+                  Self.formatTweet(tweet, classifier.predict(tweet.text), into: &output)
+                }
+              }
+            },
+            write: { output, more in
+              try stdout.write(output)
+              if !more { try stdout.flush() }
+            })
+        } catch let failure as ParallelLines.LineError {
+          let problem = (failure.error as? TweetArchiveError)?.at(line: failure.line)
+          throw RuntimeError(
+            "\(path == "-" ? "stdin" : path): "
+              + (problem?.errorDescription ?? Tweetalyze.message(for: failure.error)),
+            status: problem == nil ? ExitStatus(for: failure.error) : .dataError)
+        }
+      }
+    }
+  }
+
+  /// Appends a tweet's annotation as one JSON object (sorted keys) and a
+  /// line break; `author_id` and `created_at` only when the tweet has them.
+  static func formatTweet(
+    _ tweet: ArchivedTweet, _ prediction: Prediction, into buffer: inout [UInt8]
+  ) {
+    var json = JSONWriter()
+    json.beginObject()
+    if let author = tweet.authorID {
+      json.key("author_id")
+      json.string(author)
+    }
+    if let date = tweet.createdAt {
+      json.key("created_at")
+      json.string(date)
+    }
+    json.key("id")
+    json.string(tweet.id)
+    json.key("label")
+    json.string(prediction.label.name)
+    json.key("probabilities")
+    json.beginObject()
+    for label in Sentiment.allCases {
+      json.key(label.name)
+      json.number(prediction.probabilities[label.rawValue], decimals: 4)
+    }
+    json.endObject()
+    json.endObject()
+    buffer += json.bytes
+    buffer.append(0x0A)
   }
 
   /// The longest line ``write(_:_:into:)`` writes.

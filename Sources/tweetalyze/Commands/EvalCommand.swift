@@ -36,7 +36,7 @@ extension Context {
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
-        options: settings.options, lexicon: lexicon)
+        options: settings.options, lexicon: lexicon, jobs: options.jobs ?? Parallel.processors)
       report.method = "folds"
       report.folds = result.folds
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0

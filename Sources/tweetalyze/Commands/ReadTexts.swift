@@ -15,14 +15,20 @@ extension Context {
   /// come. A regular file is read in large blocks with output buffered.
   ///
   /// `command` names the command in warnings (`classify`, `explain`).
+  /// `lines`, when given, takes each stream of lines whole instead of
+  /// `body` (`classify --jobs`, which reads on threads of its own).
   func forEachText(
-    _ input: TextInput, command: String, _ body: (Span<UInt8>) throws -> Void
+    _ input: TextInput, command: String, _ body: (Span<UInt8>) throws -> Void,
+    lines: ((FileDescriptorSource) throws -> Void)? = nil
   ) throws {
     if let file = input.file {
-      return try Files.withInput(file) { try forEachLine($0, quiet: input.quiet, body) }
+      return try Files.withInput(file) {
+        try forEachLine($0, quiet: input.quiet, body, lines: lines)
+      }
     }
     if input.texts.isEmpty {
-      return try forEachLine(FileDescriptorSource(descriptor: 0), quiet: input.quiet, body)
+      return try forEachLine(
+        FileDescriptorSource(descriptor: 0), quiet: input.quiet, body, lines: lines)
     }
     if !input.quiet {
       for text in input.texts where text != "-" && Self.isFile(text) {
@@ -35,7 +41,8 @@ extension Context {
     }
     for var text in input.texts {
       if text == "-" {
-        try forEachLine(FileDescriptorSource(descriptor: 0), quiet: input.quiet, body)
+        try forEachLine(
+          FileDescriptorSource(descriptor: 0), quiet: input.quiet, body, lines: lines)
       } else {
         try body(text.utf8.span)
       }
@@ -45,10 +52,21 @@ extension Context {
   /// The lines of `source`: buffered from a regular file, streamed from
   /// anything else; a terminal gets a hint on how to end the input first.
   private func forEachLine(
-    _ source: FileDescriptorSource, quiet: Bool, _ body: (Span<UInt8>) throws -> Void
+    _ source: FileDescriptorSource, quiet: Bool, _ body: (Span<UInt8>) throws -> Void,
+    lines parallel: ((FileDescriptorSource) throws -> Void)?
   ) throws {
     var status = stat()
-    if fstat(source.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+    let regular = fstat(source.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    if let parallel {
+      if !regular && !quiet && isatty(source.descriptor) == 1 {
+        try stderr.write("Reading texts from the terminal, one per line; end with Ctrl-D.\n")
+        try stderr.flush()
+      }
+      // Output goes out in order; a stream's before each wait for input.
+      try stdout.flush()
+      return try parallel(source)
+    }
+    if regular {
       var lines = LineReader(source: source)
       return try lines.forEachLine { try body($0.span) }
     }

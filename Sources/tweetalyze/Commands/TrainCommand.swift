@@ -45,28 +45,46 @@ extension Context {
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
     let lexicon = try lexicon(settings)
-    var trainer = NaiveBayesTrainer(
-      tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
+    let jobs = options.jobs ?? Parallel.processors
     var sample = HeldOutSample()
-    let (summary, sha256) = try Files.withInput(options.data) { file in
-      var reader = CSVReader(source: HashingSource(SpoolingSource(base: file, spool: spool)))
-      let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-        let text = text.span
-        trainer.add(text, as: label)
-        sample.add(text, as: label)
+    let (counted, summary, sha256) = try Files.withInput(options.data) { file in
+      let spooled = SpoolingSource(base: file, spool: spool)
+      if jobs == 1 {
+        var trainer = NaiveBayesTrainer(
+          tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
+        var reader = CSVReader(source: HashingSource(spooled))
+        let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
+          let text = text.span
+          trainer.add(text, as: label)
+          sample.add(text, as: label)
+        }
+        return (Counted.serial(trainer), summary, reader.source.hash.finalize())
       }
-      return (summary, reader.source.hash.finalize())
+      // Hashing, reading and counting each on threads of their own.
+      var reader = CSVReader(source: BackgroundHashingSource(spooled))
+      let (trainer, summary) = try ParallelTrainer.train(
+        &reader, columns: settings.columns, jobs: jobs, tokenizer: settings.tokenizer,
+        options: settings.options, lexicon: lexicon
+      ) { label, text in sample.add(text, as: label) }
+      return (Counted.parallel(trainer), summary, reader.source.finalize())
     }
     let provenance = Provenance(
       source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
     let heldOut = HeldOutFit.fit(
-      sample.corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
-    try Files.writeAtomically(to: options.output) { write in
-      try ModelFile.encode(
-        trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
+      sample.corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon,
+      jobs: jobs)
+    try writeModel(to: options.output) { write in
+      switch counted {
+      case .serial(let trainer):
+        try ModelFile.encode(
+          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
+      case .parallel(let trainer):
+        try ModelFile.encode(
+          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
+      }
     }
-    let features = trainer.featureCount
-    let trainerLexicon = (words: trainer.lexicon.entries.count, skipped: trainer.lexiconSkipped)
+    let features = counted.featureCount
+    let trainerLexicon = counted.lexicon
     let lexiconWords = trainerLexicon.words
     let lexiconLine =
       lexiconWords == 0
@@ -78,9 +96,8 @@ extension Context {
         + "times in its class."
     var accuracy: Double?
     if options.trainingAccuracy {
-      var model = trainer.model(metadata: options.metadata, provenance: provenance)
+      var model = counted.model(metadata: options.metadata, provenance: provenance)
       model.heldOut = heldOut
-      trainer = NaiveBayesTrainer()
       accuracy = try trainingAccuracy(of: model, on: spool?.path ?? options.data, settings)
     }
     if options.json {
@@ -154,5 +171,33 @@ extension Context {
       }
     }
     return Double(correct) / Double(max(used, 1))
+  }
+}
+
+/// The counts of a training run: from one thread or from several.
+private enum Counted {
+  case serial(NaiveBayesTrainer)
+  case parallel(ParallelTrainer)
+
+  var featureCount: Int {
+    switch self {
+    case .serial(let trainer): trainer.featureCount
+    case .parallel(let trainer): trainer.featureCount
+    }
+  }
+
+  /// The lexicon's words, and the entries left out.
+  var lexicon: (words: Int, skipped: Int) {
+    switch self {
+    case .serial(let trainer): (trainer.lexicon.entries.count, trainer.lexiconSkipped)
+    case .parallel(let trainer): (trainer.lexicon.entries.count, trainer.lexiconSkipped)
+    }
+  }
+
+  func model(metadata: ModelMetadata, provenance: Provenance) -> NaiveBayesModel {
+    switch self {
+    case .serial(let trainer): trainer.model(metadata: metadata, provenance: provenance)
+    case .parallel(let trainer): trainer.model(metadata: metadata, provenance: provenance)
+    }
   }
 }

@@ -142,6 +142,8 @@ struct Context {
       try classify(options)
     case .explain(let options):
       try explain(options)
+    case .merge(let options):
+      try merge(options)
     }
     return .success
   }

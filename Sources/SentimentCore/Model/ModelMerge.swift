@@ -1,0 +1,292 @@
+import Foundation
+
+/// Why models could not be merged: a problem with the model files given
+/// (bad input data, exit status 65).
+public enum ModelMergeError: LocalizedError, Equatable {
+  /// Fewer than two models.
+  case tooFew
+  /// Model `model` (counted from 1) has another `setting` than model 1.
+  case differs(setting: String, first: String, other: String, model: Int)
+  /// The models were trained with a minimum count above 1, so rare features
+  /// are missing from each and their sums would be wrong.
+  case cutCounts(minCount: Int)
+  /// A sum is larger than a model file holds.
+  case tooLarge(String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .tooFew:
+      "give two or more models to merge"
+    case .differs(let setting, let first, let other, let model):
+      "model \(model) differs from model 1 in \(setting) (\(other), not \(first)); "
+        + "merge only models trained with the same options by the same tweetalyze version"
+    case .cutCounts(let minCount):
+      "the models were trained with --min-count \(minCount), so each lacks the features it saw "
+        + "fewer times and the sums would be wrong; train the parts with --min-count 1 and "
+        + "give --min-count \(minCount) to merge"
+    case .tooLarge(let what):
+      "the merged \(what) exceeds what a model file holds (9e15)"
+    }
+  }
+}
+
+/// Sums the counts of models trained with the same settings on different
+/// parts of a data set: Naive Bayes counts are additive, so the merge of the
+/// models of the parts, in the order of the parts, is the model of the whole.
+///
+/// The features are listed in the order a model trained on the whole would
+/// list them: the lexicon's words, then the first model's other features,
+/// then each further model's new ones, in its order. A model trained on the
+/// concatenation of the parts has the same vocabulary, counts, documents and
+/// settings; only its ``Provenance`` (the merge lists its parts in
+/// ``Provenance/parts``) and its ``HeldOutFit`` differ (see
+/// ``pooled(_:)``).
+///
+/// ```swift
+/// let merged = try ModelMerge.merge([partA, partB])
+/// merged.documents   // partA.documents + partB.documents, class by class
+/// ```
+public enum ModelMerge {
+  /// The largest count a model file holds.
+  static let countLimit = 9_000_000_000_000_000
+
+  /// Merges `models`, which must agree in every setting; `minCount`, when
+  /// above 1, leaves out the merged features seen fewer times (as
+  /// `train --min-count` does; the lexicon's words stay).
+  ///
+  /// - Throws: ``ModelMergeError``.
+  /// - Complexity: O(*V*) in the features of all models.
+  public static func merge(_ models: [NaiveBayesModel], minCount: Int = 1) throws(ModelMergeError)
+    -> NaiveBayesModel
+  {
+    guard let first = models.first, models.count >= 2 else { throw ModelMergeError.tooFew }
+    for (index, model) in models.enumerated().dropFirst() {
+      if let (setting, a, b) = firstDifference(first, model) {
+        throw ModelMergeError.differs(setting: setting, first: a, other: b, model: index + 1)
+      }
+    }
+    if first.options.minCount > 1 {
+      throw ModelMergeError.cutCounts(minCount: first.options.minCount)
+    }
+    var sum = CountSum()
+    for model in models { try sum.add(ModelFeatures(model: model)) }
+    let documents = try sumOf(models.map(\.documents), "documents")
+    var options = first.options
+    options.minCount = max(minCount, 1)
+    let features = sum.kept(minCount: options.minCount, lexiconWords: first.lexicon.entries.count)
+    var vocabulary = Vocabulary(capacity: features.count)
+    var counts: [Int] = []
+    counts.reserveCapacity(features.count * Sentiment.count)
+    for id in 0..<features.count {
+      features.withFeature(at: id) { _ = vocabulary.insert($0) }
+      for label in Sentiment.allCases { counts.append(features.count(ofFeature: id, label: label)) }
+    }
+    var merged = NaiveBayesModel(
+      metadata: first.metadata, provenance: try provenance(models.map(\.provenance)),
+      tokenizer: first.tokenizer, options: options, lexicon: first.lexicon,
+      vocabulary: vocabulary, counts: counts, documents: documents)
+    merged.heldOut = pooled(models.map(\.heldOut))
+    return merged
+  }
+
+  /// The first setting in which `other` differs from `first`, as the
+  /// model file names it, with both values; `nil` when they agree.
+  static func firstDifference(_ first: NaiveBayesModel, _ other: NaiveBayesModel) -> (
+    String, String, String
+  )? {
+    func differ<Value: Equatable>(_ name: String, _ a: Value, _ b: Value) -> (
+      String, String, String
+    )? {
+      a == b ? nil : (name, "\(a)", "\(b)")
+    }
+    if let found = differ("version", first.formatVersion, other.formatVersion) { return found }
+    for (a, b) in zip(first.tokenizer.fields, other.tokenizer.fields) {
+      if let found = differ("tokenizer.\(a.name)", a.value, b.value) { return found }
+    }
+    let (a, b) = (first.options, other.options)
+    let checks: [(String, String, String)?] = [
+      differ("options.alpha", a.alpha, b.alpha),
+      differ("options.bigrams", a.bigrams, b.bigrams),
+      differ("options.binarized", a.binarized, b.binarized),
+      differ("options.complement", a.complement, b.complement),
+      differ("options.lexicon_weight", a.lexiconWeight, b.lexiconWeight),
+      differ("options.min_count", a.minCount, b.minCount),
+      differ("options.priors", a.priors.rawValue, b.priors.rawValue),
+      differ("options.smoothing", a.smoothing.rawValue, b.smoothing.rawValue),
+    ]
+    if let found = checks.compactMap({ $0 }).first { return found }
+    if first.lexicon != other.lexicon {
+      let words = { (lexicon: Lexicon) in "\(lexicon.entries.count) words" }
+      let sameSize = first.lexicon.entries.count == other.lexicon.entries.count
+      return (
+        "lexicon", sameSize ? "other words" : words(first.lexicon),
+        sameSize ? "other words" : words(other.lexicon)
+      )
+    }
+    let (m, n) = (first.metadata, other.metadata)
+    let metadata: [(String, String, String)?] = [
+      differ("metadata.author", m.author, n.author),
+      differ("metadata.description", m.description, n.description),
+      differ("metadata.license", m.license, n.license),
+      differ("metadata.version", m.version, n.version),
+    ]
+    if let found = metadata.compactMap({ $0 }).first { return found }
+    if let x = first.heldOut, let y = other.heldOut {
+      return differ("calibration.folds", x.folds, y.folds)
+    }
+    return nil
+  }
+
+  /// Sums per class, checked against the file's limit.
+  private static func sumOf(_ rows: [[Int]], _ what: String) throws(ModelMergeError) -> [Int] {
+    var total = [Int](repeating: 0, count: Sentiment.count)
+    for row in rows {
+      for c in total.indices {
+        let (sum, overflow) = total[c].addingReportingOverflow(row[c])
+        guard !overflow, sum <= countLimit else { throw ModelMergeError.tooLarge(what) }
+        total[c] = sum
+      }
+    }
+    return total
+  }
+
+  /// The provenance of a merge: the sums of the parts' rows and skipped
+  /// rows, no single source or hash, and the parts (a merged part's own
+  /// parts, so that merging is associative), in order.
+  static func provenance(_ parts: [Provenance]) throws(ModelMergeError) -> Provenance {
+    let flat = parts.flatMap { $0.parts.isEmpty ? [$0] : $0.parts }
+    let rows = try sumOf(flat.map(\.rows), "provenance.rows")
+    let skipped = try sumOf(flat.map { [$0.skipped, 0, 0] }, "provenance.skipped")[0]
+    return Provenance(
+      source: "merge of \(flat.count) parts", sha256: "", rows: rows, skipped: skipped,
+      parts: flat)
+  }
+
+  /// How calibration survives a merge: the parts' held-out statistics,
+  /// pooled by the rows each part cross-validated.
+  ///
+  /// Each part's fit estimates the same calibration from its own held-out
+  /// rows, so they are combined as estimates from independent samples are:
+  /// the confusion counts add up (they count held-out rows); the mean
+  /// probabilities of each true class are averaged weighted by that class's
+  /// held-out rows; the biases, and the temperature on a log scale (it
+  /// scales the scores), are averaged weighted by the rows cross-validated.
+  /// Parts without a calibration (too few rows or a single class) have no
+  /// held-out rows and weigh nothing; with none calibrated, the merge is
+  /// uncalibrated. The result is deterministic (sums in the parts' order)
+  /// and a part merged with itself keeps its calibration.
+  ///
+  /// - Complexity: O(*m*) in the number of parts.
+  public static func pooled(_ fits: [HeldOutFit?]) -> HeldOutFit? {
+    let fits = fits.compactMap { $0 }.filter { $0.rows > 0 }
+    guard let first = fits.first else { return nil }
+    let classes = Sentiment.count
+    let rows = fits.reduce(0) { $0 + $1.rows }
+    var logTemperature = 0.0
+    var biases = [Double](repeating: 0, count: classes)
+    var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
+    var means = [[Double]](repeating: [Double](repeating: 0, count: classes), count: classes)
+    var classRows = [Int](repeating: 0, count: classes)
+    for fit in fits {
+      let weight = Double(fit.rows) / Double(rows)
+      logTemperature += weight * log(fit.calibration.temperature)
+      for c in 0..<classes {
+        biases[c] += weight * fit.calibration.biases[c]
+        let held = fit.confusion[c].reduce(0, +)
+        classRows[c] += held
+        for p in 0..<classes {
+          confusion[c][p] += fit.confusion[c][p]
+          means[c][p] += Double(held) * fit.meanProbabilities[c][p]
+        }
+      }
+    }
+    for c in 0..<classes {
+      if classRows[c] > 0 {
+        means[c] = Quantifier.normalized(means[c].map { $0 / Double(classRows[c]) })
+      } else {
+        means[c] = first.meanProbabilities[c]
+      }
+    }
+    // A part merged with itself keeps its temperature exactly.
+    let temperature =
+      fits.allSatisfy({ $0.calibration.temperature == first.calibration.temperature })
+      ? first.calibration.temperature : exp(logTemperature)
+    if fits.allSatisfy({ $0.calibration.biases == first.calibration.biases }) {
+      biases = first.calibration.biases
+    }
+    return HeldOutFit(
+      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      meanProbabilities: means, folds: first.folds, rows: rows)
+  }
+}
+
+/// Counts per feature summed over several sources of counts, with the
+/// features in order of first insertion: the sum of merged models, and of
+/// the trainers of a parallel training run.
+struct CountSum: FeatureCounts {
+  var vocabulary = Vocabulary()
+  /// Feature id × class → count.
+  var counts: [Int] = []
+
+  var count: Int { vocabulary.count }
+
+  func count(ofFeature id: Int, label: Sentiment) -> Int {
+    counts[id * Sentiment.count + label.rawValue]
+  }
+
+  func withFeature<Result>(
+    at id: Int, _ body: (Span<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try vocabulary.withToken(at: id, body)
+  }
+
+  /// Lists the features `ids` of `features` after those listed, in order,
+  /// when they are new.
+  mutating func insert<Features: FeatureCounts>(_ features: Features, ids: Range<Int>) {
+    for id in ids {
+      let before = vocabulary.count
+      let index = features.withFeature(at: id) { vocabulary.insert($0) }
+      if index == before {
+        counts.append(contentsOf: repeatElement(0, count: Sentiment.count))
+      }
+    }
+  }
+
+  /// Adds the counts of every feature of `features`, each listed already.
+  mutating func addCounts<Features: FeatureCounts>(_ features: Features) throws(ModelMergeError) {
+    for id in 0..<features.count {
+      guard let index = features.withFeature(at: id, { vocabulary.id(of: $0) }) else {
+        continue
+      }
+      for label in Sentiment.allCases {
+        let slot = index * Sentiment.count + label.rawValue
+        let (sum, overflow) = counts[slot].addingReportingOverflow(
+          features.count(ofFeature: id, label: label))
+        guard !overflow, sum <= ModelMerge.countLimit else {
+          throw ModelMergeError.tooLarge("counts")
+        }
+        counts[slot] = sum
+      }
+    }
+  }
+
+  /// Lists all of `features` and adds their counts.
+  mutating func add<Features: FeatureCounts>(_ features: Features) throws(ModelMergeError) {
+    insert(features, ids: 0..<features.count)
+    try addCounts(features)
+  }
+
+  /// The features seen at least `minCount` times, and the first
+  /// `lexiconWords` (the lexicon's) whatever their counts.
+  func kept(minCount: Int, lexiconWords: Int) -> CountSum {
+    guard minCount > 1 else { return self }
+    var kept = CountSum()
+    for id in 0..<count {
+      let total = Sentiment.allCases.reduce(0) { $0 + count(ofFeature: id, label: $1) }
+      guard id < lexiconWords || total >= minCount else { continue }
+      withFeature(at: id) { _ = kept.vocabulary.insert($0) }
+      kept.counts.append(contentsOf: counts[(id * Sentiment.count)..<((id + 1) * Sentiment.count)])
+    }
+    return kept
+  }
+}

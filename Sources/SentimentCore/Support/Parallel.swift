@@ -1,0 +1,176 @@
+import Dispatch
+import Foundation
+
+/// Work spread over threads with results in a fixed order, so that the
+/// output of a parallel run is the output of a serial one.
+public enum Parallel {
+  /// The number of processors the system has online: what `--jobs`
+  /// defaults to.
+  public static var processors: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// `(0..<count).map(body)`, running at most `jobs` calls at once; the
+  /// results are in index order whatever the order the calls finish in.
+  ///
+  /// - Complexity: O(*n*) calls of `body`, on `min(jobs, n)` threads.
+  public static func map<Result: Sendable>(
+    _ count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
+  ) -> [Result] {
+    guard jobs > 1, count > 1 else { return (0..<count).map(body) }
+    let results = Slots<Result>(count: count)
+    let next = Slots<Int>(count: 1)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+      while true {
+        let index = next.update(0) { ($0 ?? 0) + 1 } - 1
+        guard index < count else { return }
+        results.set(index, body(index))
+      }
+    }
+    return results.values()
+  }
+}
+
+/// Values filled in by several threads, each slot once, read after all
+/// are done.
+final class Slots<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Value?]
+
+  init(count: Int) {
+    slots = [Value?](repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: Value) {
+    lock.withLock { slots[index] = value }
+  }
+
+  /// Replaces slot `index` with `change` of it, and returns the new value.
+  func update(_ index: Int, _ change: (Value?) -> Value) -> Value {
+    lock.withLock {
+      let value = change(slots[index])
+      slots[index] = value
+      return value
+    }
+  }
+
+  /// Every slot's value; each must be set.
+  func values() -> [Value] {
+    lock.withLock { slots.compactMap { $0 } }
+  }
+}
+
+/// A queue between threads that holds at most `capacity` items: `push`
+/// waits while it is full, so a fast producer cannot fill the memory, and
+/// `pop` waits while it is empty.
+final class BoundedQueue<Element>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var items: [Element?] = []
+  private var head = 0
+  private var closed = false
+  private let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// Adds an item, waiting for room; `false` when the queue was closed.
+  @discardableResult
+  func push(_ item: Element) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while items.count - head >= capacity && !closed { condition.wait() }
+    guard !closed else { return false }
+    items.append(item)
+    condition.broadcast()
+    return true
+  }
+
+  /// The next item, waiting for one; `nil` once the queue is closed and
+  /// empty.
+  func pop() -> Element? {
+    condition.lock()
+    defer { condition.unlock() }
+    while items.count == head && !closed { condition.wait() }
+    guard items.count > head else { return nil }
+    let item = items[head]
+    // Let go of the item at once: the queue holds only what waits.
+    items[head] = nil
+    head += 1
+    if head >= 64 && head * 2 >= items.count {
+      items.removeSubrange(..<head)
+      head = 0
+    }
+    condition.broadcast()
+    return item
+  }
+
+  /// Ends the queue: waiting and later pushes return `false`, pops drain
+  /// what is left and then return `nil`.
+  func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
+/// Runs `body` on a thread of its own (with an 8 MiB stack, as the main
+/// thread's); `wait()` on the result returns once it has finished.
+func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
+  let group = DispatchGroup()
+  group.enter()
+  let thread = Thread {
+    body()
+    group.leave()
+  }
+  thread.stackSize = 8 << 20
+  thread.start()
+  return group
+}
+
+/// Passes bytes through from another source while a thread of its own
+/// hashes them with SHA-256, so that hashing the input for a model's
+/// provenance runs beside parsing and counting instead of before them.
+/// At most 8 blocks wait to be hashed.
+public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
+  private var base: Base
+  private let hasher = BackgroundHasher()
+
+  /// Creates a source that hashes what it reads from `base`.
+  public init(_ base: Base) {
+    self.base = base
+  }
+
+  /// Reads from the base source and hands a copy of the block to the
+  /// hashing thread.
+  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    let count = try base.read(into: &buffer)
+    if count > 0 { hasher.update(Array(buffer[..<count])) }
+    return count
+  }
+
+  /// The SHA-256 of every byte read, in lower-case hex, once the hashing
+  /// thread has caught up.
+  public func finalize() -> String {
+    hasher.finalize()
+  }
+}
+
+/// The state of a ``BackgroundHashingSource``: touched only on its serial
+/// queue.
+private final class BackgroundHasher: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "tweetalyze.sha256")
+  private let room = DispatchSemaphore(value: 8)
+  private var hash = SHA256()
+
+  func update(_ block: [UInt8]) {
+    room.wait()
+    queue.async {
+      self.hash.update(block)
+      self.room.signal()
+    }
+  }
+
+  func finalize() -> String {
+    queue.sync { hash.finalize() }
+  }
+}

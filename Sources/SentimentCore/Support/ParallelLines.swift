@@ -1,0 +1,241 @@
+import Foundation
+
+/// Turns the lines of a stream into output on several threads, in input
+/// order: what `classify --jobs N` runs on.
+///
+/// One thread reads the stream and cuts it after the last line break of
+/// what it has read (about 64 KiB, or less when a pipe has less to give),
+/// `jobs` threads each turn a chunk's lines into output bytes, and the
+/// calling thread writes the chunks' output in input order as soon as the
+/// next one is done. At most `4 × jobs` chunks are read ahead of the one
+/// being written, so memory stays bounded (chunks and the longest line)
+/// whatever the input's size, and a slow pipe's lines come out as they come
+/// in. Lines are those of ``LineReader``: ending in LF or CRLF, or at the
+/// end of the stream.
+///
+/// ```swift
+/// try ParallelLines.map(FileDescriptorSource(descriptor: 0), jobs: 2, worker: {
+///   { line, output in output.append(contentsOf: line.count.description.utf8) }
+/// }, write: { chunk, more in try stdout.write(chunk) })
+/// ```
+public enum ParallelLines {
+  /// A line's transform failed: the number of the line (from 1) and why.
+  public struct LineError: Error {
+    /// The line's number in the stream, from 1.
+    public var line: Int
+    /// What the transform threw.
+    public var error: any Error
+  }
+
+  /// The most bytes a chunk's read adds.
+  static let blockSize = 1 << 16
+
+  /// Reads `source` to its end, calling a transform made by `worker` (once
+  /// per thread) for each line, and `write` on the calling thread with each
+  /// chunk's output, in order; `write`'s second argument says whether the
+  /// next chunk's output is ready already (else the caller may flush).
+  ///
+  /// - Throws: the source's error, or a ``LineError`` for the first line
+  ///   whose transform threw, after the output of the lines before it; or
+  ///   `write`'s, at once (the reading thread is left to end with the
+  ///   process: it may be waiting on a pipe).
+  /// - Complexity: O(*n*) in the input, spread over `jobs` threads.
+  public static func map<Source: ByteSource>(
+    _ source: Source, jobs: Int,
+    worker: @escaping @Sendable () -> (Span<UInt8>, inout [UInt8]) throws -> Void,
+    write: ([UInt8], _ more: Bool) throws -> Void
+  ) throws {
+    let jobs = max(1, jobs)
+    let work = BoundedQueue<(index: Int, bytes: [UInt8])>(capacity: 2 * jobs)
+    let results = OrderedResults(window: 4 * jobs)
+    let reading = SourceBox(source)
+    _ = startThread { reading.run(into: work, results: results) }
+    for _ in 0..<jobs {
+      _ = startThread {
+        let transform = worker()
+        while let chunk = work.pop() {
+          var result = ChunkResult()
+          result.output.reserveCapacity(chunk.bytes.count)
+          forEachLine(in: chunk.bytes) { line in
+            guard result.failure == nil else { return }
+            result.lines += 1
+            do {
+              try transform(line, &result.output)
+            } catch {
+              result.failure = LineError(line: result.lines, error: error)
+            }
+          }
+          results.put(chunk.index, result)
+        }
+      }
+    }
+    var next = 0
+    var lines = 0
+    do {
+      while let result = try results.take(next) {
+        next += 1
+        if var failure = result.failure {
+          try write(result.output, false)
+          failure.line += lines
+          throw failure
+        }
+        lines += result.lines
+        try write(result.output, results.isReady(next))
+      }
+    } catch {
+      results.cancel()
+      work.close()
+      throw error
+    }
+    work.close()
+  }
+
+  /// Calls `body` with each line of `chunk`: LF-ended, a CR before the LF
+  /// dropped; a last line without LF (the stream's end) is a line too.
+  static func forEachLine(in chunk: [UInt8], _ body: (Span<UInt8>) -> Void) {
+    let span = chunk.span
+    var start = 0
+    var index = 0
+    while index < span.count {
+      if span[index] == 0x0A {
+        var end = index
+        if end > start && span[end - 1] == 0x0D { end -= 1 }
+        body(span.extracting(start..<end))
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < span.count {
+      var end = span.count
+      if span[end - 1] == 0x0D { end -= 1 }
+      body(span.extracting(start..<end))
+    }
+  }
+}
+
+/// What a thread made of a chunk: the output of its lines, how many were
+/// read, and the first that failed (numbered within the chunk).
+private struct ChunkResult: @unchecked Sendable {
+  var output: [UInt8] = []
+  var lines = 0
+  var failure: ParallelLines.LineError?
+}
+
+/// The reading side of ``ParallelLines``: owns the source, touched only by
+/// the reading thread.
+private final class SourceBox<Source: ByteSource>: @unchecked Sendable {
+  var source: Source
+
+  init(_ source: Source) {
+    self.source = source
+  }
+
+  func run(
+    into work: BoundedQueue<(index: Int, bytes: [UInt8])>, results: OrderedResults
+  ) {
+    var pending: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: ParallelLines.blockSize)
+    var index = 0
+    func hand(_ bytes: [UInt8]) -> Bool {
+      guard results.waitForRoom(index), work.push((index, bytes)) else { return false }
+      index += 1
+      return true
+    }
+    do {
+      while true {
+        let count = try source.read(into: &block)
+        if count == 0 { break }
+        let start = pending.count
+        pending.append(contentsOf: block[..<count])
+        // Cut after the last line break, if this block brought one.
+        guard let last = pending[start...].lastIndex(of: 0x0A) else { continue }
+        let rest = Array(pending[(last + 1)...])
+        pending.removeSubrange((last + 1)...)
+        guard hand(pending) else { return }
+        pending = rest
+      }
+      if !pending.isEmpty && !hand(pending) { return }
+      results.finish(count: index)
+    } catch {
+      results.fail(error, after: index)
+    }
+    work.close()
+  }
+}
+
+/// Chunks' output, taken in order by the writing thread.
+private final class OrderedResults: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var ready: [Int: ChunkResult] = [:]
+  private var written = 0
+  private var total: Int?
+  private var failure: (any Error)?
+  private var cancelled = false
+  private let window: Int
+
+  init(window: Int) {
+    self.window = window
+  }
+
+  /// Waits until chunk `index` may be read ahead; `false` when cancelled.
+  func waitForRoom(_ index: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while index - written >= window && !cancelled { condition.wait() }
+    return !cancelled
+  }
+
+  func put(_ index: Int, _ output: ChunkResult) {
+    condition.lock()
+    ready[index] = output
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func isReady(_ index: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return ready[index] != nil
+  }
+
+  /// Chunk `index`'s output, waiting for it; `nil` after the last chunk.
+  /// Throws the source's error once the chunks before it are taken.
+  func take(_ index: Int) throws -> ChunkResult? {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let output = ready.removeValue(forKey: index) {
+        written = index + 1
+        condition.broadcast()
+        return output
+      }
+      if let total, index >= total {
+        if let failure { throw failure }
+        return nil
+      }
+      condition.wait()
+    }
+  }
+
+  func finish(count: Int) {
+    condition.lock()
+    total = count
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func fail(_ error: any Error, after count: Int) {
+    condition.lock()
+    failure = error
+    total = count
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}

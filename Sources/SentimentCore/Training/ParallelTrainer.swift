@@ -1,0 +1,237 @@
+import Foundation
+
+/// Trains on several threads and writes the same model, byte for byte, as a
+/// ``NaiveBayesTrainer`` fed the same rows on one.
+///
+/// The calling thread reads and parses the CSV (``TrainingData``, so a bad
+/// row is reported with the same line and message as on one thread) and
+/// hands the rows out in batches of about 1,000; `jobs` threads each count
+/// the batches they take into a trainer of their own. Counts add up: the
+/// other threads' features are added to the first thread's table by their
+/// token ids (a pair is two ids, not a text to hash again). The order of
+/// the features (their first occurrence in the data) is put back together
+/// from the batches in input order: each thread notes which of its feature
+/// ids each batch added, and the model lists them batch by batch. At most
+/// `2 × jobs` batches wait, so memory does not grow with the input's rows;
+/// each thread's table holds the features it saw (up to the model's size).
+///
+/// ```swift
+/// var reader = CSVReader(source: MemorySource(csv))
+/// let (trainer, summary) = try ParallelTrainer.train(&reader, jobs: 2) { _, _ in }
+/// ModelFile.encode(trainer) { bytes in … }   // the bytes NaiveBayesTrainer writes
+/// ```
+public struct ParallelTrainer {
+  /// The tokenizer settings the model will store.
+  public let tokenizer: TokenizerSettings
+  /// The options the model will store.
+  public let options: NaiveBayesOptions
+  /// The lexicon the model will store, as ``NaiveBayesTrainer/lexicon``.
+  public let lexicon: Lexicon
+  /// Lexicon entries left out, as ``NaiveBayesTrainer/lexiconSkipped``.
+  public var lexiconSkipped: Int { trainer.lexiconSkipped }
+  /// The first thread's trainer, holding every thread's counts.
+  let trainer: NaiveBayesTrainer
+  /// Its feature ids in the order of the model file: first occurrence in
+  /// the input, those below the minimum count left out.
+  let order: [UInt32]
+
+  init(trainer: NaiveBayesTrainer, order: [UInt32]) {
+    self.trainer = trainer
+    self.order = order
+    tokenizer = trainer.tokenizer
+    options = trainer.options
+    lexicon = trainer.lexicon
+  }
+
+  /// The rows a batch holds at most.
+  static let batchRows = 1024
+
+  /// Reads labeled rows from `reader` on the calling thread, calling `each`
+  /// there for every row in order (for a ``HeldOutSample``), and counts
+  /// them on `jobs` threads.
+  ///
+  /// - Throws: what ``TrainingData/read(_:columns:group:_:)`` throws, for
+  ///   the first bad row.
+  /// - Complexity: O(*n*) in the input, spread over `jobs` threads, plus
+  ///   O(*V* × `jobs`) to merge the threads' features.
+  public static func train<Source: ByteSource>(
+    _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
+    jobs: Int, tokenizer: TokenizerSettings = TokenizerSettings(),
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn,
+    _ each: (Sentiment, Span<UInt8>) -> Void
+  ) throws -> (ParallelTrainer, TrainingDataSummary) {
+    let jobs = max(1, jobs)
+    let queue = BoundedQueue<(index: Int, rows: LabeledCorpus)>(capacity: 2 * jobs)
+    let workers = (0..<jobs).map { _ in
+      CountingWorker(
+        NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon))
+    }
+    let done = workers.map { worker in
+      startThread {
+        while let batch = queue.pop() { worker.count(batch.rows, batch: batch.index) }
+      }
+    }
+    var batch = LabeledCorpus()
+    var batches = 0
+    let summary: TrainingDataSummary
+    do {
+      defer {
+        queue.close()
+        for thread in done { thread.wait() }
+      }
+      summary = try TrainingData.read(&reader, columns: columns) { label, text in
+        each(label, text.span)
+        batch.append(text, label: label)
+        if batch.count >= batchRows {
+          queue.push((batches, batch))
+          batches += 1
+          batch = LabeledCorpus()
+        }
+      }
+      if batch.count > 0 {
+        queue.push((batches, batch))
+        batches += 1
+      }
+    }
+    var base = workers[0].trainer
+    var added = [(worker: Int, ids: Range<Int>)?](repeating: nil, count: batches)
+    for (index, worker) in workers.enumerated() {
+      for (batch, ids) in worker.added { added[batch] = (index, ids) }
+    }
+    // Every other thread's features into the first's table, by token ids
+    // (a pair is two ids, not a text to hash): feature id there → here.
+    var maps: [[UInt32]] = [[]]
+    for worker in workers.dropFirst() {
+      maps.append(base.absorb(worker.trainer))
+    }
+    // The features in order of first occurrence: the lexicon's, then each
+    // batch's new ones, batch by batch.
+    var order = (0..<workers[0].initial).map(UInt32.init)
+    var listed = [Bool](repeating: false, count: base.table.count)
+    for id in order { listed[Int(id)] = true }
+    for case (let worker, let ids)? in added {
+      for id in ids {
+        let here = worker == 0 ? UInt32(id) : maps[worker][id]
+        if !listed[Int(here)] {
+          listed[Int(here)] = true
+          order.append(here)
+        }
+      }
+    }
+    if options.minCount > 1 {
+      let lexiconWords = workers[0].initial
+      order = order.enumerated().filter { index, id in
+        index < lexiconWords
+          || Sentiment.allCases.reduce(0) { $0 + base.table.count(ofFeature: Int(id), label: $1) }
+            >= options.minCount
+      }.map(\.element)
+    }
+    base.documents = [Int](repeating: 0, count: Sentiment.count)
+    for worker in workers {
+      for c in base.documents.indices { base.documents[c] += worker.trainer.documents[c] }
+    }
+    return (ParallelTrainer(trainer: base, order: order), summary)
+  }
+
+  /// The model's features, in order.
+  var features: TrainedFeatures {
+    TrainedFeatures(table: trainer.table, tokens: trainer.tokens, kept: order)
+  }
+
+  /// The number of features the model will have, as
+  /// ``NaiveBayesTrainer/featureCount``.
+  public var featureCount: Int { order.count }
+
+  /// The model of the rows read, as ``NaiveBayesTrainer/model(metadata:provenance:)``.
+  public func model(
+    metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
+  ) -> NaiveBayesModel {
+    let features = self.features
+    var vocabulary = Vocabulary(capacity: features.count)
+    var counts: [Int] = []
+    counts.reserveCapacity(features.count * Sentiment.count)
+    for index in 0..<features.count {
+      features.withFeature(at: index) { _ = vocabulary.insert($0) }
+      for label in Sentiment.allCases {
+        counts.append(features.count(ofFeature: index, label: label))
+      }
+    }
+    return NaiveBayesModel(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      lexicon: lexicon, vocabulary: vocabulary, counts: counts, documents: trainer.documents)
+  }
+
+  /// What ``ModelFile`` writes for the model.
+  func contents(
+    metadata: ModelMetadata, provenance: Provenance, heldOut: HeldOutFit?
+  ) -> ModelContents<TrainedFeatures> {
+    ModelContents(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      lexicon: lexicon, documents: trainer.documents, heldOut: heldOut, features: features)
+  }
+}
+
+extension NaiveBayesTrainer {
+  /// Adds the features and counts of `other` (same settings) to this
+  /// trainer's, and returns the id here of each of its features.
+  ///
+  /// - Complexity: O(*V*) in `other`'s features.
+  mutating func absorb(_ other: NaiveBayesTrainer) -> [UInt32] {
+    if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+    var tokenIDs = [UInt32](repeating: 0, count: other.tokens.count)
+    for token in 0..<other.tokens.count {
+      tokenIDs[token] = UInt32(other.tokens.withToken(at: token) { tokens.insert($0) })
+    }
+    var featureIDs = [UInt32](repeating: 0, count: other.table.count)
+    for feature in 0..<other.table.count {
+      let (first, second) = other.table.tokens(ofFeature: feature)
+      let here =
+        if let second {
+          table.insertPair(first: tokenIDs[Int(first)], second: tokenIDs[Int(second)])
+        } else {
+          table.feature(ofToken: tokenIDs[Int(first)])
+        }
+      table.addCounts(of: feature, in: other.table, to: here)
+      featureIDs[feature] = UInt32(here)
+    }
+    return featureIDs
+  }
+}
+/// One thread's trainer, and the feature ids each batch it counted added.
+/// Only its thread touches it until the thread has finished.
+private final class CountingWorker: @unchecked Sendable {
+  var trainer: NaiveBayesTrainer
+  var added: [(batch: Int, ids: Range<Int>)] = []
+  /// The features before any batch: the lexicon's words.
+  let initial: Int
+
+  init(_ trainer: NaiveBayesTrainer) {
+    self.trainer = trainer
+    initial = trainer.table.count
+  }
+
+  func count(_ rows: LabeledCorpus, batch: Int) {
+    let start = trainer.table.count
+    for index in 0..<rows.count {
+      trainer.add(rows.bytes(at: index).span, as: rows.labels[index])
+    }
+    added.append((batch, start..<trainer.table.count))
+  }
+}
+
+extension ModelFile {
+  /// Encodes the model that a ``ParallelTrainer`` built: the same bytes as
+  /// for a ``NaiveBayesTrainer`` fed the same rows.
+  ///
+  /// - Complexity: O(*V*) in the vocabulary's size.
+  public static func encode(
+    _ trainer: ParallelTrainer, metadata: ModelMetadata = ModelMetadata(),
+    provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
+    to sink: ([UInt8]) throws -> Void
+  ) rethrows {
+    try encode(
+      trainer.contents(metadata: metadata, provenance: provenance, heldOut: heldOut),
+      chunkSize: chunkSize, to: sink)
+  }
+
+}

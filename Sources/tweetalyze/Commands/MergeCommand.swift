@@ -1,0 +1,76 @@
+import Foundation
+import SentimentCore
+
+extension Context {
+  /// `tweetalyze merge`: sum the counts of models trained on parts of a data
+  /// set and write the model of the whole (``ModelMerge``).
+  func merge(_ options: MergeOptions) throws {
+    var models: [NaiveBayesModel] = []
+    for path in options.models {
+      let bytes = try Files.read(path)
+      do {
+        models.append(try ModelFile.decode(bytes))
+      } catch {
+        throw RuntimeError("\(path): \(Tweetalyze.message(for: error))", status: .dataError)
+      }
+    }
+    let merged: NaiveBayesModel
+    do {
+      merged = try ModelMerge.merge(models, minCount: options.minCount)
+    } catch ModelMergeError.differs(let setting, let first, let other, let index) {
+      throw RuntimeError(
+        "\(options.models[index - 1]) differs from \(options.models[0]) in \(setting) "
+          + "(\(other), not \(first)); merge only models trained with the same options by the "
+          + "same tweetalyze version", status: .dataError)
+    } catch {
+      throw RuntimeError(Tweetalyze.message(for: error), status: .dataError)
+    }
+    try writeModel(to: options.output) { write in try ModelFile.encode(merged, to: write) }
+    let rows = merged.provenance.rows
+    let calibrated = merged.heldOut.map {
+      "pooled from \(models.filter { $0.heldOut != nil }.count) of \(models.count) models, "
+        + "temperature \(FixedDecimal.string($0.calibration.temperature, decimals: 3))"
+    }
+    if options.json {
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("calibrated")
+      json.bool(merged.heldOut != nil)
+      json.key("features")
+      json.integer(merged.vocabulary.count)
+      json.key("models")
+      json.integer(models.count)
+      json.key("output")
+      json.string(options.output)
+      json.key("rows")
+      json.beginObject()
+      for label in Sentiment.allCases {
+        json.key(label.name)
+        json.integer(rows[label.rawValue])
+      }
+      json.endObject()
+      json.endObject()
+      try stdout.write(json.bytes + [0x0A])
+    } else if !options.quiet {
+      try stderr.write(
+        """
+        Merged \(models.count) models: \(rows.reduce(0, +)) rows, \
+        \(rows[Sentiment.negative.rawValue]) negative, \
+        \(rows[Sentiment.neutral.rawValue]) neutral, \
+        \(rows[Sentiment.positive.rawValue]) positive.
+        Features: \(merged.vocabulary.count). Calibration: \(calibrated ?? "none").
+        Wrote \(options.output == "-" ? "the model to stdout" : options.output).
+
+        """)
+    }
+  }
+
+  /// Writes a model file atomically, or to stdout for `-`.
+  func writeModel(
+    to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void
+  ) throws {
+    guard path == "-" else { return try Files.writeAtomically(to: path, body) }
+    try body { bytes in try stdout.write(bytes) }
+    try stdout.flush()
+  }
+}

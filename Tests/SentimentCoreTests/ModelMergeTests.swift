@@ -1,0 +1,204 @@
+import Foundation
+import XCTest
+
+@testable import SentimentCore
+
+/// Merging models (`ModelMerge.swift`).
+final class ModelMergeTests: XCTestCase {
+  /// The labeled rows of the Sanders corpus, in file order.
+  private func sanders() throws -> LabeledCorpus {
+    try TrainingData.corpus(MemorySource(try SharedData.bytes("sanders-full-corpus.csv")))
+  }
+
+  /// A model of `rows` of `corpus`, as `train` writes and `merge` reads it:
+  /// through the model file.
+  private func model(
+    _ corpus: LabeledCorpus, _ rows: Range<Int>, options: NaiveBayesOptions = NaiveBayesOptions(),
+    source: String = "part.csv", calibrate: Bool = false
+  ) throws -> NaiveBayesModel {
+    var trainer = NaiveBayesTrainer(options: options)
+    var part = LabeledCorpus()
+    var counts = [0, 0, 0]
+    for index in rows {
+      trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
+      part.append(corpus.bytes(at: index), label: corpus.labels[index])
+      counts[corpus.labels[index].rawValue] += 1
+    }
+    var model = trainer.model(
+      provenance: Provenance(source: source, sha256: "\(rows)", rows: counts, skipped: 0))
+    if calibrate {
+      model.heldOut = HeldOutFit.fit(
+        part, tokenizer: TokenizerSettings(), options: options, lexicon: .builtIn)
+    }
+    return try ModelFile.decode(ModelFile.encode(model))
+  }
+
+  /// The file's bytes with the provenance and calibration of `like`.
+  private func bytes(_ model: NaiveBayesModel, like other: NaiveBayesModel) -> [UInt8] {
+    var model = model
+    model.provenance = other.provenance
+    model.heldOut = other.heldOut
+    return ModelFile.encode(model)
+  }
+
+  func testMergingThePartsOfSandersGivesTheModelOfTheWhole() throws {
+    let corpus = try sanders()
+    let whole = try model(corpus, 0..<corpus.count, source: "whole.csv")
+    for k in [2, 3, 7] {
+      let bounds = (0...k).map { $0 * corpus.count / k }
+      let parts = try (0..<k).map { try model(corpus, bounds[$0]..<bounds[$0 + 1]) }
+      let merged = try ModelMerge.merge(parts)
+      XCTAssertEqual(bytes(merged, like: whole), ModelFile.encode(whole), "\(k) parts")
+      XCTAssertEqual(merged.provenance.parts, parts.map(\.provenance), "\(k) parts")
+      XCTAssertEqual(merged.provenance.rows, whole.provenance.rows)
+      XCTAssertEqual(merged.provenance.sha256, "")
+      XCTAssertEqual(merged.documents, whole.documents)
+      // The provenance survives the model file.
+      let reread = try ModelFile.decode(ModelFile.encode(merged))
+      XCTAssertEqual(reread.provenance, merged.provenance)
+    }
+  }
+
+  func testMergingIsAssociativeAndFlattensTheParts() throws {
+    let corpus = try sanders()
+    let parts = try (0..<3).map { try model(corpus, ($0 * 1000)..<($0 * 1000 + 1000)) }
+    let all = try ModelMerge.merge(parts)
+    let nested = try ModelMerge.merge([try ModelMerge.merge(Array(parts[..<2])), parts[2]])
+    XCTAssertEqual(ModelFile.encode(nested), ModelFile.encode(all))
+    XCTAssertEqual(all.provenance.parts.count, 3)
+  }
+
+  func testAMinimumCountIsAppliedAfterMerging() throws {
+    let corpus = try sanders()
+    let options = NaiveBayesOptions(minCount: 2)
+    let whole = try model(corpus, 0..<corpus.count, options: options)
+    let parts = try [0..<1500, 1500..<corpus.count].map { try model(corpus, $0) }
+    let merged = try ModelMerge.merge(parts, minCount: 2)
+    XCTAssertEqual(bytes(merged, like: whole), ModelFile.encode(whole))
+    // Parts cut by a minimum count cannot be merged.
+    let cut = try [0..<1500, 1500..<corpus.count].map { try model(corpus, $0, options: options) }
+    XCTAssertThrowsError(try ModelMerge.merge(cut)) { error in
+      XCTAssertEqual(error as? ModelMergeError, .cutCounts(minCount: 2))
+    }
+  }
+
+  func testModelsThatDifferAreRefusedNamingTheFirstDifference() throws {
+    var corpus = LabeledCorpus()
+    corpus.append("I love it", label: .positive)
+    corpus.append("I hate it", label: .negative)
+    corpus.append("it is a phone", label: .neutral)
+    let base = try model(corpus, 0..<3)
+    func refusal(_ other: NaiveBayesModel) -> ModelMergeError? {
+      do {
+        _ = try ModelMerge.merge([base, base, other])
+        return nil
+      } catch {
+        return error
+      }
+    }
+    XCTAssertEqual(
+      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(alpha: 1))),
+      .differs(setting: "options.alpha", first: "0.6", other: "1.0", model: 3))
+    XCTAssertEqual(
+      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(bigrams: false, minCount: 2))),
+      .differs(setting: "options.bigrams", first: "true", other: "false", model: 3))
+    var tokenizer = TokenizerSettings()
+    tokenizer.lowercase = false
+    var trainer = NaiveBayesTrainer(tokenizer: tokenizer)
+    trainer.add("I love it", as: .positive)
+    XCTAssertEqual(
+      refusal(try ModelFile.decode(ModelFile.encode(trainer.model()))),
+      .differs(setting: "tokenizer.lowercase", first: "true", other: "false", model: 3))
+    var other = base
+    other.metadata.author = "someone"
+    XCTAssertEqual(
+      refusal(other),
+      .differs(setting: "metadata.author", first: "tweetalyze", other: "someone", model: 3))
+    // A file of the version before.
+    let (current, before) = (ModelFile.version, ModelFile.version - 1)
+    let text = String(decoding: ModelFile.encode(base), as: UTF8.self)
+    let older = try ModelFile.decode(
+      Array(text.replacing(#""version":\#(current)"#, with: #""version":\#(before)"#).utf8))
+    XCTAssertEqual(
+      refusal(older),
+      .differs(setting: "version", first: "\(current)", other: "\(before)", model: 3))
+    XCTAssertEqual(
+      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(smoothing: .background))),
+      .differs(setting: "options.smoothing", first: "additive", other: "background", model: 3))
+    let message = ModelMergeError.differs(
+      setting: "options.alpha", first: "0.6", other: "1.0", model: 2
+    ).errorDescription
+    XCTAssertEqual(
+      message,
+      "model 2 differs from model 1 in options.alpha (1.0, not 0.6); merge only models trained "
+        + "with the same options by the same tweetalyze version")
+    XCTAssertThrowsError(try ModelMerge.merge([base])) {
+      XCTAssertEqual($0 as? ModelMergeError, .tooFew)
+    }
+  }
+
+  func testCountsBeyondWhatAFileHoldsAreRefused() throws {
+    var trainer = NaiveBayesTrainer(
+      options: NaiveBayesOptions(binarized: false), lexicon: Lexicon())
+    trainer.add("big", as: .positive)
+    let text = String(decoding: ModelFile.encode(trainer.model()), as: UTF8.self)
+    let big = text.replacing(#""positive":[1]"#, with: #""positive":[5000000000000000]"#)
+    XCTAssertNotEqual(big, text)
+    let model = try ModelFile.decode(Array(big.utf8))
+    XCTAssertThrowsError(try ModelMerge.merge([model, model])) {
+      XCTAssertEqual($0 as? ModelMergeError, .tooLarge("counts"))
+    }
+  }
+
+  // MARK: Calibration
+
+  private func fit(
+    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
+  ) -> HeldOutFit {
+    HeldOutFit(
+      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      meanProbabilities: means, folds: 5, rows: confusion.joined().reduce(0, +))
+  }
+
+  func testCalibrationIsPooledByTheRowsEachPartCrossValidated() throws {
+    let a = fit(
+      temperature: 2, biases: [0, 1, -1], confusion: [[8, 2, 0], [1, 8, 1], [0, 0, 10]],
+      means: [[0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]])
+    let b = fit(
+      temperature: 8, biases: [0, 0, 2], confusion: [[25, 5, 0], [0, 20, 0], [0, 0, 0]],
+      means: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
+    let pooled = try XCTUnwrap(ModelMerge.pooled([a, nil, b]))
+    // 30 rows and 50 rows: weights 3/8 and 5/8.
+    XCTAssertEqual(pooled.rows, 80)
+    XCTAssertEqual(
+      pooled.calibration.temperature, exp(0.375 * log(2) + 0.625 * log(8)), accuracy: 1e-12)
+    XCTAssertEqual(pooled.calibration.biases[1], 0.375, accuracy: 1e-12)
+    XCTAssertEqual(pooled.calibration.biases[2], -0.375 + 1.25, accuracy: 1e-12)
+    XCTAssertEqual(pooled.confusion, [[33, 7, 0], [1, 28, 1], [0, 0, 10]])
+    // Negative: 10 and 30 held-out rows; positive: b has none.
+    XCTAssertEqual(pooled.meanProbabilities[0][0], (10 * 0.6 + 30 * 0.8) / 40, accuracy: 1e-12)
+    XCTAssertEqual(pooled.meanProbabilities[2], [0.1, 0.1, 0.8])
+    XCTAssertEqual(pooled.folds, 5)
+    // A part merged with itself keeps its calibration; none calibrated: none.
+    let twice = try XCTUnwrap(ModelMerge.pooled([a, a]))
+    XCTAssertEqual(twice.calibration, a.calibration)
+    XCTAssertEqual(twice.confusion, a.confusion.map { $0.map { 2 * $0 } })
+    XCTAssertEqual(twice.meanProbabilities[1][1], 0.6, accuracy: 1e-12)
+    XCTAssertNil(ModelMerge.pooled([nil, nil]))
+  }
+
+  func testAMergedModelOfCalibratedPartsIsCalibratedFromThem() throws {
+    let corpus = try sanders()
+    let parts = try [0..<1700, 1700..<corpus.count].map { try model(corpus, $0, calibrate: true) }
+    let merged = try ModelMerge.merge(parts)
+    let heldOut = try XCTUnwrap(merged.heldOut)
+    XCTAssertEqual(heldOut, ModelMerge.pooled(parts.map(\.heldOut)))
+    XCTAssertEqual(heldOut.rows, corpus.count)
+    // The pooled calibration stays a calibration: within the parts' range.
+    let temperatures = parts.compactMap { $0.heldOut?.calibration.temperature }
+    XCTAssertGreaterThanOrEqual(heldOut.calibration.temperature, temperatures.min() ?? 0)
+    XCTAssertLessThanOrEqual(heldOut.calibration.temperature, temperatures.max() ?? 0)
+    // And it survives the model file.
+    XCTAssertEqual(try ModelFile.decode(ModelFile.encode(merged)).heldOut, heldOut)
+  }
+}
