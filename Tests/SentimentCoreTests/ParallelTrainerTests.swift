@@ -15,16 +15,16 @@ final class ParallelTrainerTests: XCTestCase {
   }
 
   /// The model file `jobs` threads write for `csv`, read in small blocks;
-  /// and the rows they passed to `each`, in order.
+  /// and the rows they offered to the sample, in order.
   private func parallel(_ csv: [UInt8], jobs: Int, options: NaiveBayesOptions) throws -> (
     [UInt8], [String]
   ) {
     var reader = CSVReader(source: MemorySource(csv, blockSize: 4096))
-    var seen: [String] = []
-    let (trainer, _) = try ParallelTrainer.train(&reader, jobs: jobs, options: options) {
-      label, text in
-      seen.append("\(label.name) \(text.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })")
-    }
+    var sample = HeldOutSample()
+    let (trainer, _) = try ParallelTrainer.train(
+      &reader, jobs: jobs, options: options, sample: &sample)
+    let corpus = sample.corpus
+    let seen = (0..<corpus.count).map { "\(corpus.labels[$0].name) \(corpus.text(at: $0))" }
     var bytes: [UInt8] = []
     ModelFile.encode(trainer) { bytes += $0 }
     return (bytes, seen)
@@ -66,10 +66,13 @@ final class ParallelTrainerTests: XCTestCase {
     }
   }
 
-  func testRowsReachTheCallerInOrder() throws {
-    let csv = Array("class,text\nPos,a\nNeg,b\nirrelevant,x\nNeutral,c &amp; d\n".utf8)
-    let (_, seen) = try parallel(csv, jobs: 2, options: NaiveBayesOptions())
-    XCTAssertEqual(seen, ["positive a", "negative b", "neutral c & d"])
+  func testRowsReachTheSampleInOrder() throws {
+    let long = String(repeating: "so long ", count: 20_000)
+    let csv = Array("class,text\nPos,a\nNeg,\"\(long)\"\nirrelevant,x\nNeutral,c &amp; d\n".utf8)
+    let (bytes, seen) = try parallel(csv, jobs: 2, options: NaiveBayesOptions())
+    XCTAssertEqual(seen, ["positive a", "negative \(long)", "neutral c & d"])
+    // A long row, which travels on its own, is counted as one thread counts it.
+    XCTAssertEqual(bytes, try serial(csv, options: NaiveBayesOptions()))
   }
 
   func testABadRowIsReportedAsOneThreadReportsIt() throws {

@@ -71,7 +71,7 @@ final class TrainCommandTests: XCTestCase {
     for jobs in ["1", "2", "3"] {
       let out = directory.appendingPathComponent("model.json")
       let run = try tweetalyze(["train", input.path, "--out", out.path, "--jobs", jobs])
-      XCTAssertEqual(run.status, 1)
+      XCTAssertEqual(run.status, 65)
       XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
       errors.append(run.stderr)
     }

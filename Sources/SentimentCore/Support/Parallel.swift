@@ -130,7 +130,7 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
 /// Passes bytes through from another source while a thread of its own
 /// hashes them with SHA-256, so that hashing the input for a model's
 /// provenance runs beside parsing and counting instead of before them.
-/// At most 8 blocks wait to be hashed.
+/// At most 4 blocks wait to be hashed.
 public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
   private var base: Base
   private let hasher = BackgroundHasher()
@@ -159,7 +159,7 @@ public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
 /// queue.
 private final class BackgroundHasher: @unchecked Sendable {
   private let queue = DispatchQueue(label: "tweetalyze.sha256")
-  private let room = DispatchSemaphore(value: 8)
+  private let room = DispatchSemaphore(value: 4)
   private var hash = SHA256()
 
   func update(_ block: [UInt8]) {

@@ -132,6 +132,22 @@ public struct HeldOutSample {
     }
   }
 
+  /// Offers one row held in an array of its own, which the sample keeps
+  /// without copying: the same sample as ``add(_:as:)`` of its bytes.
+  public mutating func add(_ text: [UInt8], as label: Sentiment) {
+    seen += 1
+    if texts.count < capacity {
+      texts.append(text)
+      labels.append(label)
+    } else {
+      let slot = generator.next(below: seen)
+      if slot < capacity {
+        texts[slot] = text
+        labels[slot] = label
+      }
+    }
+  }
+
   /// The sampled rows.
   public var corpus: LabeledCorpus {
     var corpus = LabeledCorpus()

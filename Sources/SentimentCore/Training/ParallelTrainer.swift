@@ -17,7 +17,8 @@ import Foundation
 ///
 /// ```swift
 /// var reader = CSVReader(source: MemorySource(csv))
-/// let (trainer, summary) = try ParallelTrainer.train(&reader, jobs: 2) { _, _ in }
+/// var sample = HeldOutSample()
+/// let (trainer, summary) = try ParallelTrainer.train(&reader, jobs: 2, sample: &sample)
 /// ModelFile.encode(trainer) { bytes in … }   // the bytes NaiveBayesTrainer writes
 /// ```
 public struct ParallelTrainer {
@@ -45,10 +46,19 @@ public struct ParallelTrainer {
 
   /// The rows a batch holds at most.
   static let batchRows = 1024
+  /// Rows longer than this (bytes) travel in an array of their own, shared
+  /// with the sample, instead of being copied into the batch.
+  static let largeRow = 1 << 16
 
-  /// Reads labeled rows from `reader` on the calling thread, calling `each`
-  /// there for every row in order (for a ``HeldOutSample``), and counts
-  /// them on `jobs` threads.
+  /// Rows handed to a counting thread: most in one array, long ones each in
+  /// an array of their own (at their place, `rows` holds an empty text).
+  struct Batch: Sendable {
+    var rows = LabeledCorpus()
+    var large: [(index: Int, text: [UInt8])] = []
+  }
+
+  /// Reads labeled rows from `reader` on the calling thread, offering each
+  /// to `sample` in order, and counts them on `jobs` threads.
   ///
   /// - Throws: what ``TrainingData/read(_:columns:group:_:)`` throws, for
   ///   the first bad row.
@@ -58,10 +68,10 @@ public struct ParallelTrainer {
     _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
     jobs: Int, tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn,
-    _ each: (Sentiment, Span<UInt8>) -> Void
+    sample: inout HeldOutSample
   ) throws -> (ParallelTrainer, TrainingDataSummary) {
     let jobs = max(1, jobs)
-    let queue = BoundedQueue<(index: Int, rows: LabeledCorpus)>(capacity: 2 * jobs)
+    let queue = BoundedQueue<(index: Int, rows: Batch)>(capacity: 2 * jobs)
     let workers = (0..<jobs).map { _ in
       CountingWorker(
         NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon))
@@ -71,7 +81,7 @@ public struct ParallelTrainer {
         while let batch = queue.pop() { worker.count(batch.rows, batch: batch.index) }
       }
     }
-    var batch = LabeledCorpus()
+    var batch = Batch()
     var batches = 0
     let summary: TrainingDataSummary
     do {
@@ -80,15 +90,23 @@ public struct ParallelTrainer {
         for thread in done { thread.wait() }
       }
       summary = try TrainingData.read(&reader, columns: columns) { label, text in
-        each(label, text.span)
-        batch.append(text, label: label)
-        if batch.count >= batchRows {
+        if text.count > largeRow {
+          // One copy, shared by the batch and the sample, as one thread keeps one.
+          let row = Array(text)
+          sample.add(row, as: label)
+          batch.large.append((batch.rows.count, row))
+          batch.rows.append([], label: label)
+        } else {
+          sample.add(text.span, as: label)
+          batch.rows.append(text, label: label)
+        }
+        if batch.rows.count >= batchRows {
           queue.push((batches, batch))
           batches += 1
-          batch = LabeledCorpus()
+          batch = Batch()
         }
       }
-      if batch.count > 0 {
+      if batch.rows.count > 0 {
         queue.push((batches, batch))
         batches += 1
       }
@@ -210,12 +228,19 @@ private final class CountingWorker: @unchecked Sendable {
     initial = trainer.table.count
   }
 
-  func count(_ rows: LabeledCorpus, batch: Int) {
+  func count(_ batch: ParallelTrainer.Batch, batch number: Int) {
     let start = trainer.table.count
+    var large = batch.large[...]
+    let rows = batch.rows
     for index in 0..<rows.count {
-      trainer.add(rows.bytes(at: index).span, as: rows.labels[index])
+      if let next = large.first, next.index == index {
+        trainer.add(next.text.span, as: rows.labels[index])
+        large = large.dropFirst()
+      } else {
+        trainer.add(rows.bytes(at: index).span, as: rows.labels[index])
+      }
     }
-    added.append((batch, start..<trainer.table.count))
+    added.append((number, start..<trainer.table.count))
   }
 }
 

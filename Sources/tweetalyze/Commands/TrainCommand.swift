@@ -64,8 +64,7 @@ extension Context {
       var reader = CSVReader(source: BackgroundHashingSource(spooled))
       let (trainer, summary) = try ParallelTrainer.train(
         &reader, columns: settings.columns, jobs: jobs, tokenizer: settings.tokenizer,
-        options: settings.options, lexicon: lexicon
-      ) { label, text in sample.add(text, as: label) }
+        options: settings.options, lexicon: lexicon, sample: &sample)
       return (Counted.parallel(trainer), summary, reader.source.finalize())
     }
     let provenance = Provenance(
