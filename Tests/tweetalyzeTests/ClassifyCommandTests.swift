@@ -165,4 +165,45 @@ final class ClassifyCommandTests: XCTestCase {
       XCTAssertEqual(run.stdout.split(separator: "\n").count, 9_000)
     }
   }
+
+  // MARK: --csv-column, end to end
+
+  func testCSVRowsAreAnnotatedInOrderForEveryNumberOfJobs() throws {
+    var csv = "id,lang,text\r\n"
+    var texts: [String] = []
+    for row in 1...10_000 {
+      let text = ["I love it, really", "so \"bad\"", "a phone", "great &lt;3", "not good\nat all"][
+        row % 5]
+      csv += "\(900 + row),en,\"\(text.replacing("\"", with: "\"\""))\"\r\n"
+      texts.append(text.replacing("&lt;", with: "<"))
+    }
+    let one = try classify(["--csv-column", "text", "--jobs", "1"], stdin: Data(csv.utf8))
+    XCTAssertEqual(one.status, 0, one.stderr)
+    let objects = try one.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.count, 10_000)
+    XCTAssertEqual(objects.map { $0["row"] as? Int }, Array(1...10_000))
+    XCTAssertEqual(objects[0]["id"] as? String, "901")
+    // Each row's label and probabilities are classify's for its text.
+    for (text, object) in zip(texts, objects).prefix(5) {
+      let plain = try BinaryRunner.run(["classify", "--json", "--", text])
+      let reference = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: plain.stdoutData) as? [String: Any])
+      XCTAssertEqual(object["label"] as? String, reference["label"] as? String, text)
+      XCTAssertEqual(
+        object["probabilities"] as? [String: Double],
+        reference["probabilities"] as? [String: Double], text)
+    }
+    for jobs in ["2", "3"] {
+      let run = try classify(["--csv-column", "TEXT", "--jobs", jobs], stdin: Data(csv.utf8))
+      XCTAssertEqual(run.status, 0)
+      XCTAssertTrue(run.stdoutData == one.stdoutData, "--jobs \(jobs)")
+    }
+    let missing = try classify(["--csv-column", "tweet"], stdin: Data(csv.utf8))
+    XCTAssertEqual(missing.status, 65)
+    XCTAssertTrue(
+      missing.stderr.hasPrefix("Error: the header has no text column (looked for 'tweet'"),
+      missing.stderr)
+  }
 }

@@ -340,6 +340,8 @@ struct ClassifyOptions: Equatable, CommandSettings {
   var jobs: Int?
   /// Read tweet archives (JSONL), the arguments naming files.
   var archive = false
+  /// Read CSV files and classify this column of each row.
+  var csvColumn: String?
 
   static var defaults: Self { ClassifyOptions() }
 
@@ -352,6 +354,11 @@ struct ClassifyOptions: Equatable, CommandSettings {
         help: "Read tweets from the files given (default: stdin), one JSON object per line: "
           + "X API v2 pages, twarc2 JSONL or v1.1 tweets; print one JSON object per tweet "
           + "(id, created_at, author_id, label, probabilities)."),
+      .value(
+        "csv-column", "NAME", .string, \.csvColumn,
+        help: "Read CSV from the files given (default: stdin) and classify column NAME of each "
+          + "row; print one JSON object per row (row, id when there is an id column, label, "
+          + "probabilities)."),
       .jobs(\.jobs),
     ]
   }

@@ -21,6 +21,12 @@ extension Context {
       return try annotate(
         input.file.map { [$0] } ?? (input.texts.isEmpty ? ["-"] : input.texts), model, jobs: jobs)
     }
+    if let column = options.csvColumn {
+      let input = options.input
+      return try annotateCSV(
+        input.file.map { [$0] } ?? (input.texts.isEmpty ? ["-"] : input.texts), column: column,
+        model, jobs: jobs)
+    }
     guard jobs > 1 else { return try forEachText(options.input, command: "classify", emit) }
     try forEachText(options.input, command: "classify", emit) { source in
       try classifyInParallel(source, model, json: json, jobs: jobs)
@@ -81,6 +87,83 @@ extension Context {
               + (problem?.errorDescription ?? Tweetalyze.message(for: failure.error)),
             status: problem == nil ? ExitStatus(for: failure.error) : .dataError)
         }
+      }
+    }
+  }
+
+  /// `classify --csv-column NAME`: column NAME of each CSV row, classified
+  /// in batches of 4,096 rows split over `jobs` threads, one JSON object
+  /// per row in order: `id` (when the header has an `id` column), `label`,
+  /// `probabilities`, `row` (from 1, the header not counted). HTML entities
+  /// are decoded, as `train` decodes them.
+  func annotateCSV(
+    _ paths: [String], column: String, _ model: NaiveBayesModel, jobs: Int
+  ) throws {
+    for path in paths {
+      try Files.withInput(path) { file in
+        var reader = CSVReader(source: file)
+        var layout: (text: Int, id: Int?, fields: Int)?
+        var batch: [(row: Int, id: String?, text: [UInt8])] = []
+        var row = 0
+        func flush() throws {
+          let rows = batch
+          let parts = max(1, min(jobs, rows.count))
+          let slices = Parallel.map(parts, jobs: jobs) { part in
+            let range = (part * rows.count / parts)..<((part + 1) * rows.count / parts)
+            var classifier = Classifier(model: model)
+            var output: [UInt8] = []
+            for (row, id, text) in rows[range] {
+              var json = JSONWriter()
+              let prediction = classifier.predict(text.span)
+              json.beginObject()
+              if let id {
+                json.key("id")
+                json.string(id)
+              }
+              json.key("label")
+              json.string(prediction.label.name)
+              json.key("probabilities")
+              json.beginObject()
+              for label in Sentiment.allCases {
+                json.key(label.name)
+                json.number(prediction.probabilities[label.rawValue], decimals: 4)
+              }
+              json.endObject()
+              json.key("row")
+              json.integer(row)
+              json.endObject()
+              output += json.bytes
+              output.append(0x0A)
+            }
+            return output
+          }
+          for output in slices { try stdout.write(output) }
+          batch.removeAll(keepingCapacity: true)
+        }
+        var decoded: [UInt8] = []
+        try reader.forEachRecord { record in
+          if record.isBlank { return }
+          guard let layout else {
+            let names = (0..<record.count).map { record.string(at: $0) }
+            let folded = names.map { $0.lowercased() }
+            guard let text = folded.firstIndex(of: column.lowercased()) else {
+              throw TrainingDataError.missingColumn(
+                role: "text", tried: [column], header: names)
+            }
+            layout = (text, folded.firstIndex(of: "id"), record.count)
+            return
+          }
+          guard record.count == layout.fields else {
+            throw TrainingDataError.fieldCount(
+              found: record.count, expected: layout.fields, line: record.line)
+          }
+          row += 1
+          decoded.removeAll(keepingCapacity: true)
+          HTMLEntities.decode(record[layout.text], into: &decoded)
+          batch.append((row, layout.id.map { record.string(at: $0) }, decoded))
+          if batch.count >= 4096 { try flush() }
+        }
+        try flush()
       }
     }
   }
