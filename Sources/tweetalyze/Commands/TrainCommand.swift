@@ -45,7 +45,7 @@ extension Context {
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
     let lexicon = try lexicon(settings)
-    let jobs = options.jobs ?? Parallel.processors
+    let jobs = options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs)
     var sample = HeldOutSample()
     let (counted, summary, sha256) = try Files.withInput(options.data) { file in
       let spooled = SpoolingSource(base: file, spool: spool)
