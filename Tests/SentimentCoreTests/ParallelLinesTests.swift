@@ -109,4 +109,32 @@ final class ParallelLinesTests: XCTestCase {
       XCTAssertEqual(output, try expected(before), "--jobs \(jobs)")
     }
   }
+
+  func testALineOverTheLimitIsLineReadersErrorAfterTheLinesBeforeIt() throws {
+    let before = (1...500).map { "line \($0)\n" }.joined()
+    let long = String(repeating: "x", count: 300)
+    for input in [before + long + "\nafter\n", before + long] {
+      var reference: [UInt8] = []
+      var lineReader = LineReader(source: MemorySource(input), maximumLineBytes: 100)
+      var expected: Error?
+      do {
+        try lineReader.forEachLine { Self.transform($0.span, &reference) }
+      } catch {
+        expected = error
+      }
+      XCTAssertEqual(expected as? LineReaderError, .lineTooLong(line: 501, limit: 100))
+      for jobs in [1, 2] {
+        for blockSize in [7, 64, Int.max] {
+          var output: [UInt8] = []
+          XCTAssertThrowsError(
+            try ParallelLines.map(
+              MemorySource(Array(input.utf8), blockSize: blockSize), jobs: jobs,
+              maximumLineBytes: 100, worker: { Self.transform },
+              write: { chunk, _ in output += chunk })
+          ) { XCTAssertEqual($0 as? LineReaderError, .lineTooLong(line: 501, limit: 100)) }
+          XCTAssertEqual(output, reference, "--jobs \(jobs), blocks of \(blockSize)")
+        }
+      }
+    }
+  }
 }

@@ -35,20 +35,22 @@ public enum ParallelLines {
   /// chunk's output, in order; `write`'s second argument says whether the
   /// next chunk's output is ready already (else the caller may flush).
   ///
-  /// - Throws: the source's error, or a ``LineError`` for the first line
-  ///   whose transform threw, after the output of the lines before it; or
-  ///   `write`'s, at once (the reading thread is left to end with the
+  /// - Throws: the source's error, ``LineReaderError/lineTooLong(line:limit:)``
+  ///   for a line longer than `limit` (as ``LineReader``), or a ``LineError``
+  ///   for the first line whose transform threw, each after the output of
+  ///   the lines before it; or `write`'s, at once (the reading thread is left to end with the
   ///   process: it may be waiting on a pipe).
   /// - Complexity: O(*n*) in the input, spread over `jobs` threads.
   public static func map<Source: ByteSource>(
     _ source: Source, jobs: Int,
+    maximumLineBytes limit: Int = LineReader<Source>.defaultMaximumLineBytes,
     worker: @escaping @Sendable () -> (Span<UInt8>, inout [UInt8]) throws -> Void,
     write: ([UInt8], _ more: Bool) throws -> Void
   ) throws {
     let jobs = max(1, jobs)
     let work = BoundedQueue<(index: Int, bytes: [UInt8])>(capacity: 2 * jobs)
     let results = OrderedResults(window: 4 * jobs)
-    let reading = SourceBox(source)
+    let reading = SourceBox(source, limit: max(1, limit))
     _ = startThread { reading.run(into: work, results: results) }
     for _ in 0..<jobs {
       _ = startThread {
@@ -60,6 +62,9 @@ public enum ParallelLines {
             guard result.failure == nil else { return }
             result.lines += 1
             do {
+              guard line.count <= limit else {
+                throw LineReaderError.lineTooLong(line: result.lines, limit: limit)
+              }
               try transform(line, &result.output)
             } catch {
               result.failure = LineError(line: result.lines, error: error)
@@ -72,11 +77,14 @@ public enum ParallelLines {
     var next = 0
     var lines = 0
     do {
-      while let result = try results.take(next) {
+      while let result = try take(next, lines: lines) {
         next += 1
         if var failure = result.failure {
           try write(result.output, false)
           failure.line += lines
+          if case LineReaderError.lineTooLong(_, let limit)? = failure.error as? LineReaderError {
+            throw LineReaderError.lineTooLong(line: failure.line, limit: limit)
+          }
           throw failure
         }
         lines += result.lines
@@ -88,6 +96,16 @@ public enum ParallelLines {
       throw error
     }
     work.close()
+
+    /// Chunk `index`'s result; a line too long for the reading thread is
+    /// the one after the `lines` of the chunks before.
+    func take(_ index: Int, lines: Int) throws -> ChunkResult? {
+      do {
+        return try results.take(index)
+      } catch LineReaderError.lineTooLong(_, let limit) {
+        throw LineReaderError.lineTooLong(line: lines + 1, limit: limit)
+      }
+    }
   }
 
   /// Calls `body` with each line of `chunk`: LF-ended, a CR before the LF
@@ -125,9 +143,12 @@ private struct ChunkResult: @unchecked Sendable {
 /// the reading thread.
 private final class SourceBox<Source: ByteSource>: @unchecked Sendable {
   var source: Source
+  /// The longest line.
+  let limit: Int
 
-  init(_ source: Source) {
+  init(_ source: Source, limit: Int) {
     self.source = source
+    self.limit = limit
   }
 
   func run(
@@ -148,7 +169,14 @@ private final class SourceBox<Source: ByteSource>: @unchecked Sendable {
         let start = pending.count
         pending.append(contentsOf: block[..<count])
         // Cut after the last line break, if this block brought one.
-        guard let last = pending[start...].lastIndex(of: 0x0A) else { continue }
+        guard let last = pending[start...].lastIndex(of: 0x0A) else {
+          // What is pending is one line, longer than a CR: the same limit
+          // as LineReader's, however the bytes arrive.
+          if pending.count > limit + 1 {
+            throw LineReaderError.lineTooLong(line: 0, limit: limit)
+          }
+          continue
+        }
         let rest = Array(pending[(last + 1)...])
         pending.removeSubrange((last + 1)...)
         guard hand(pending) else { return }

@@ -25,7 +25,8 @@ extension Context {
     } catch {
       throw RuntimeError(Tweetalyze.message(for: error), status: .dataError)
     }
-    try writeModel(to: options.output) { write in try ModelFile.encode(merged, to: write) }
+    try Files.writeAtomically(to: options.output) { write in try ModelFile.encode(merged, to: write)
+    }
     let rows = merged.provenance.rows
     let calibrated = merged.heldOut.map {
       "pooled from \(models.filter { $0.heldOut != nil }.count) of \(models.count) models, "
@@ -63,14 +64,5 @@ extension Context {
 
         """)
     }
-  }
-
-  /// Writes a model file atomically, or to stdout for `-`.
-  func writeModel(
-    to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void
-  ) throws {
-    guard path == "-" else { return try Files.writeAtomically(to: path, body) }
-    try body { bytes in try stdout.write(bytes) }
-    try stdout.flush()
   }
 }

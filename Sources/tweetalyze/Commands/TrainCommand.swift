@@ -72,7 +72,7 @@ extension Context {
     let heldOut = HeldOutFit.fit(
       sample.corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon,
       jobs: jobs)
-    try writeModel(to: options.output) { write in
+    try Files.writeAtomically(to: options.output) { write in
       switch counted {
       case .serial(let trainer):
         try ModelFile.encode(
