@@ -133,17 +133,32 @@ final class MergeCommandTests: XCTestCase {
     try Data("class,text\nPos,I love it\nNeg,I hate it\nNeutral,a phone\n".utf8).write(to: csv)
     let a = directory.appendingPathComponent("a.json").path
     XCTAssertEqual(try tweetalyze(["train", csv.path, "--out", a, "-q"]).status, 0)
-    let run = try tweetalyze(["merge", a, a, "--out", "-", "--json"])
+    let merged = directory.appendingPathComponent("merged.json")
+    let run = try tweetalyze(["merge", a, a, "--out", merged.path, "--json"])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let lines = run.stdout.split(separator: "\n")
-    XCTAssertEqual(lines.count, 2)
     let model = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(contentsOf: merged)) as? [String: Any])
     let summary = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     XCTAssertEqual(
       model["documents"] as? [String: Int], ["negative": 2, "neutral": 2, "positive": 2])
     XCTAssertEqual(summary["models"] as? Int, 2)
     XCTAssertEqual(summary["calibrated"] as? Bool, false)
+  }
+
+  /// As with `train`: the model and the JSON summary would share stdout.
+  func testJSONSummaryWithTheModelOnStdoutIsAUsageError() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let csv = directory.appendingPathComponent("data.csv")
+    try Data("class,text\nPos,I love it\nNeg,I hate it\n".utf8).write(to: csv)
+    let a = directory.appendingPathComponent("a.json").path
+    XCTAssertEqual(try tweetalyze(["train", csv.path, "--out", a, "-q"]).status, 0)
+    for output in ["-", "/dev/stdout"] {
+      let run = try tweetalyze(["merge", a, a, "--out", output, "--json"])
+      XCTAssertEqual(run.status, 64, output)
+      XCTAssertEqual(run.stdout, "", output)
+      XCTAssertTrue(
+        run.stderr.hasPrefix("Error: --out \(output) writes the model to stdout"), run.stderr)
+    }
   }
 }

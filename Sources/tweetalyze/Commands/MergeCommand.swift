@@ -5,6 +5,7 @@ extension Context {
   /// `tweetalyze merge`: sum the counts of models trained on parts of a data
   /// set and write the model of the whole (``ModelMerge``).
   func merge(_ options: MergeOptions) throws {
+    if options.json { try Self.refuseSharedStdout(options.output, command: .merge) }
     var models: [NaiveBayesModel] = []
     for path in options.models {
       let bytes = try Files.read(path)

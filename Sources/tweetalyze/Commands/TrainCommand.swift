@@ -2,6 +2,16 @@ import Foundation
 import SentimentCore
 
 extension Context {
+  /// Refuses `--json` with an `--out` of `-`, `/dev/stdout` or a link to it:
+  /// the model and the JSON summary would share stdout.
+  static func refuseSharedStdout(_ output: String, command: CommandName) throws {
+    guard (try? Files.outputTarget(output)) == .descriptor(1) else { return }
+    throw UsageError(
+      message: "--out \(output) writes the model to stdout, where --json would write "
+        + "too; drop --json, or write the model to a file",
+      command: command)
+  }
+
   /// The lexicon that `settings` ask for: the built-in one, or one read from
   /// a CSV file.
   func lexicon(_ settings: TrainingSettings) throws -> Lexicon {
@@ -32,14 +42,7 @@ extension Context {
         "--out \(options.output) is the training data itself; write the model to another file",
         status: .cannotCreate)
     }
-    // `-`, `/dev/stdout` or a link to it: the model and the JSON summary
-    // would share stdout.
-    if options.json, (try? Files.outputTarget(options.output)) == .descriptor(1) {
-      throw UsageError(
-        message: "--out \(options.output) writes the model to stdout, where --json would write "
-          + "too; drop --json, or write the model to a file",
-        command: .train)
-    }
+    if options.json { try Self.refuseSharedStdout(options.output, command: .train) }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
     let source =
