@@ -75,16 +75,20 @@ public struct ScoreEstimate: Equatable, Sendable {
       .band
   }
 
-  /// The bands that the interval reaches, from the highest: one band when
-  /// the estimate is sure of its emoji.
+  /// The bands that the interval reaches, from the highest, and always
+  /// ``band``: one band when the estimate is sure of its emoji.
   public var bands: [EmojiBand] {
-    guard count > 0 else { return [] }
+    guard count > 0, let printed = band else { return [] }
     let scale = 100 / Double(count)
-    let high = band(scaled: interval.upperBound * scale)
-    let low = band(scaled: interval.lowerBound * scale)
     let all = EmojiBand.allCases
-    guard let from = all.firstIndex(of: high), let to = all.firstIndex(of: low) else { return [] }
-    return Array(all[from...max(from, to)])
+    // The printed score is the estimate rounded, which can fall outside a
+    // narrow interval (0.0001 in 0.0001...0.0001 prints 0, 😐).
+    let reached = [
+      band(scaled: interval.upperBound * scale), printed, band(scaled: interval.lowerBound * scale),
+    ]
+    .compactMap { all.firstIndex(of: $0) }
+    guard let from = reached.min(), let to = reached.max() else { return [] }
+    return Array(all[from...to])
   }
 
   /// The band of a score scaled to 100 tweets.
