@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `tweetalyze QUERY...` end to end: several queries, a failing one among
-/// them, and the warning for a fixture file that does not fit the query.
+/// them, the warning for a fixture file that does not fit the query, and
+/// degenerate sets of tweets for every estimator.
 final class AnalyzeCommandTests: XCTestCase {
   let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Fixtures/tweets").path
 
@@ -93,5 +94,64 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertTrue(wrong.stderr.contains("mentions #WWDC"), wrong.stderr)
     XCTAssertEqual(try run(["#WWDC", "--fixtures", file, "-q"]).stderr, "")
     XCTAssertEqual(try run(["#WWDC", "--fixtures", fixtures]).stderr, "", "a directory fits")
+  }
+
+  /// Writes a fixture file `at-NAME.json` of `texts` (distinct ids).
+  func writeFixture(_ name: String, _ texts: [String], in directory: URL) throws {
+    let tweets = texts.enumerated().map { index, text in
+      ["id": String(2_000_000_000 + index), "text": text]
+    }
+    let body: [String: Any] = ["data": tweets, "meta": ["result_count": tweets.count]]
+    try JSONSerialization.data(withJSONObject: body).write(
+      to: directory.appendingPathComponent("at-\(name).json"))
+  }
+
+  /// One tweet, tweets that all say the same thing, and 10,000 identical
+  /// tweets, with each `--estimator`: exit 0, and in `--json --details` a
+  /// score, an estimate and an interval within [-count, count], the
+  /// interval holding the estimate, and the printed band among the
+  /// interval's bands. `em` skips the 10,000 (its bootstrap repeats EM 200
+  /// times, tens of seconds in a debug build; `ScoreEstimateTests` gives it
+  /// 10,000 identical tweets through the library).
+  func testDegenerateSetsGiveFiniteScoresForEveryEstimator() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try writeFixture("one", ["I love it, best day ever"], in: directory)
+    try writeFixture(
+      "glowing", [String](repeating: "love love love, great, wonderful :)", count: 30),
+      in: directory)
+    try writeFixture(
+      "identical", [String](repeating: "the update is out today", count: 10_000), in: directory)
+    let sets = [("@one", 1), ("@glowing", 30), ("@identical", 10_000)]
+    for estimator in ["count", "probabilities", "adjusted", "em"] {
+      for (query, count) in sets where estimator != "em" || count < 10_000 {
+        let name = "\(query) --estimator \(estimator)"
+        let run = try self.run([
+          query, "--fixtures", directory.path, "--estimator", estimator, "--count", "10000",
+          "--json", "--details",
+        ])
+        XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+        XCTAssertEqual(run.stderr, "", name)
+        let object = try XCTUnwrap(
+          JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any], name)
+        XCTAssertEqual(object["count"] as? Int, count, name)
+        let score = try XCTUnwrap(object["score"] as? Int, name)
+        let estimate = try XCTUnwrap(object["estimate"] as? Double, name)
+        let interval = try XCTUnwrap(object["interval"] as? [Double], name)
+        let limit = Double(count)
+        XCTAssertLessThanOrEqual(abs(score), count, name)
+        XCTAssertEqual(interval.count, 2, name)
+        // The JSON rounds to 2 decimals.
+        XCTAssertTrue(
+          -limit <= interval[0] && interval[0] <= estimate + 0.005
+            && estimate <= interval[1] + 0.005 && interval[1] <= limit,
+          "\(name): \(estimate) in \(interval)")
+        let details = try XCTUnwrap(object["details"] as? [String: Any], name)
+        let bands = try XCTUnwrap(details["interval_bands"] as? [String], name)
+        let band = try XCTUnwrap(object["band"] as? String, name)
+        XCTAssertTrue(bands.contains(band), "\(name): \(band) not in \(bands)")
+        let scaled = try XCTUnwrap(object["scaled_score"] as? Double, name)
+        XCTAssertLessThanOrEqual(abs(scaled), 100, name)
+      }
+    }
   }
 }

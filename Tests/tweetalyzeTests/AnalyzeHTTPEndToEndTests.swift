@@ -110,6 +110,43 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     assertNoToken(result)
   }
 
+  /// Four queries over HTTP, the second refused (401) and the third
+  /// finding no tweets, with `--json`: the others print their objects in
+  /// order, each failure gives its `Error: QUERY: …` line and JSON error
+  /// object, and the exit status is the first failure's (77).
+  func testSeveralQueriesWhereSomeFailOverHTTP() throws {
+    let body = try fixture("at-apple.json")
+    let server = try startServer([
+      ["status": 200, "body": body],
+      ["status": 401, "body": #"{"title":"Unauthorized","status":401,"detail":"Unauthorized"}"#],
+      ["status": 200, "body": #"{"meta":{"result_count":0}}"#],
+      ["status": 200, "body": body],
+    ])
+    let result = try run(
+      ["@Apple", "@refused", "#empty", "#WWDC", "--json"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+    XCTAssertEqual(result.status, 77, result.stderr)
+    let objects = try result.stdout.split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.map { $0["query"] as? String }, ["@Apple", "#WWDC"])
+    XCTAssertEqual(objects.map { $0["count"] as? Int }, [100, 100])
+    let lines = result.stderr.split(separator: "\n")
+    XCTAssertEqual(lines.count, 4, result.stderr)
+    XCTAssertTrue(lines[0].hasPrefix("Error: @refused: the X API rejected the bearer token"))
+    XCTAssertTrue(lines[2].hasPrefix("Error: #empty: no tweets found"), result.stderr)
+    let errors = try [lines[1], lines[3]].map {
+      try XCTUnwrap(
+        (JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["error"]
+          as? [String: Any])
+    }
+    XCTAssertEqual(errors.map { $0["code"] as? Int }, [77, 3])
+    XCTAssertEqual(errors.map { $0["query"] as? String }, ["@refused", "#empty"])
+    assertNoToken(result)
+    let log = try String(contentsOf: server.log, encoding: .utf8)
+    XCTAssertEqual(log.split(separator: "\n").count, 4, "one request per query, no retry")
+  }
+
   /// Inside a network namespace of its own (`unshare -n`: no route
   /// anywhere, so nothing can leave the machine), a plain-http base URL to
   /// another host is refused as a usage error before any connection; with
