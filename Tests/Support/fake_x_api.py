@@ -8,31 +8,79 @@ SCENARIO is {"responses": [{"status": 200, "headers": {...}, "body": "..."}],
 a response with "behavior": "endless" sends a body that never ends (no
 Content-Length), "trickle" sends its body one byte per second;
 each request's path and headers are appended to "log" as one JSON line.
+
+With "generate": {"pages": P, "per_page": N, "fail_every": K} instead of
+"responses", the pages are made up: page i (0-based, chosen by the request's
+next_token, none for the first) holds N tweets with distinct ids and a
+next_token to page i + 1 (none on the last page); every K-th request (K, 2K,
+...) answers 503 instead, so the client's retry gets the page (0: never).
+
+The server stops by itself after "lifetime" seconds (default 600).
 Listens on 127.0.0.1 on a free port and prints the port on stdout.
 """
 import http.server
 import json
+import os
 import sys
 import threading
 import time
+import urllib.parse
 
 with open(sys.argv[1], encoding="utf-8") as scenario_file:
     scenario = json.load(scenario_file)
 responses = list(scenario.get("responses", []))
+generate = scenario.get("generate")
 lock = threading.Lock()
+requests_seen = 0
+
+# A few words of each mood, so that generated tweets get different labels.
+WORDS = [
+    "love this great phone", "awful update, I hate it", "the keynote is at ten",
+    "best battery ever", "worst support, so slow", "new release notes today",
+    "happy with the camera", "broken again, terrible",
+]
+
+
+def generated_response(path, number):
+    """The response to request `number` (1-based) for `path`."""
+    every = generate.get("fail_every", 0)
+    if every and number % every == 0:
+        return {"status": 503, "body": '{"title":"Service Unavailable","status":503}'}
+    pages = generate.get("pages", 1)
+    per_page = generate.get("per_page", 100)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query)
+    page = int(query.get("next_token", ["0"])[0])
+    if not 0 <= page < pages:
+        return {"status": 400, "body": '{"title":"Invalid Request","detail":"bad next_token"}'}
+    tweets = []
+    for index in range(per_page):
+        serial = page * per_page + index
+        tweets.append({
+            "id": str(1_000_000_000 + serial),
+            "text": "%s #%d" % (WORDS[serial % len(WORDS)], serial),
+        })
+    meta = {"result_count": per_page, "newest_id": tweets[0]["id"], "oldest_id": tweets[-1]["id"]}
+    if page + 1 < pages:
+        meta["next_token"] = str(page + 1)
+    return {"status": 200, "body": json.dumps({"data": tweets, "meta": meta})}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):
+        global requests_seen
         with lock:
+            requests_seen += 1
             if scenario.get("log"):
                 with open(scenario["log"], "a", encoding="utf-8") as log:
                     entry = {"path": self.path, "headers": dict(self.headers.items())}
                     log.write(json.dumps(entry) + "\n")
-            response = responses.pop(0) if responses else {
-                "status": 500, "body": '{"title":"no more scripted responses"}'}
+            if generate is not None:
+                response = generated_response(self.path, requests_seen)
+            else:
+                response = responses.pop(0) if responses else {
+                    "status": 500, "body": '{"title":"no more scripted responses"}'}
         body = response.get("body", "").encode("utf-8")
         behavior = response.get("behavior")
         self.send_response(response.get("status", 200))
@@ -74,6 +122,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+# Bounded: whoever started the server may forget to stop it.
+stopper = threading.Timer(float(scenario.get("lifetime", 600)), lambda: os._exit(0))
+stopper.daemon = True
+stopper.start()
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 try:

@@ -10,11 +10,22 @@ enum FakeXAPI {
   static func start(
     _ responses: [[String: Any]], for testCase: XCTestCase
   ) throws -> (base: String, log: URL) {
+    try start(scenario: ["responses": responses], for: testCase)
+  }
+
+  /// Starts the fake API with `scenario` (the members of the script's
+  /// scenario file but `log`: `responses`, or `generate` for made-up pages,
+  /// and `lifetime`), stopped when `testCase` ends; returns its base URL
+  /// and the file it logs requests to.
+  static func start(
+    scenario members: [String: Any], for testCase: XCTestCase
+  ) throws -> (base: String, log: URL) {
     let directory = try BinaryRunner.temporaryDirectory(for: testCase)
     let log = directory.appendingPathComponent("requests.jsonl")
     let scenario = directory.appendingPathComponent("scenario.json")
-    let json = try JSONSerialization.data(
-      withJSONObject: ["responses": responses, "log": log.path])
+    var members = members
+    members["log"] = log.path
+    let json = try JSONSerialization.data(withJSONObject: members)
     try json.write(to: scenario)
     let script = BinaryRunner.packageRoot.appendingPathComponent("Tests/Support/fake_x_api.py")
     let process = Process()

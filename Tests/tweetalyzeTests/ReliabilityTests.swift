@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import tweetalyze
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,8 +11,9 @@ import XCTest
   import Darwin
 #endif
 
-/// Atomic output under SIGKILL, memory bounds for huge fields and lines, and
-/// the bearer token kept out of everything the tool writes.
+/// Atomic output under SIGKILL, memory bounds for huge fields and lines, a
+/// soak of 100 pages with server errors, and runs that leave no files or
+/// descriptors behind.
 final class ReliabilityTests: XCTestCase {
   let root = BinaryRunner.packageRoot
 
@@ -207,7 +210,10 @@ final class ReliabilityTests: XCTestCase {
   // MARK: Memory
 
   /// Peak resident memory (KiB) of a run, by GNU time's `%M`.
-  func peakKiB(_ arguments: [String], stdin: URL) throws -> (BinaryRun, Int) {
+  func peakKiB(
+    _ arguments: [String], stdin: URL = URL(fileURLWithPath: "/dev/null"),
+    environment: [String: String] = [:]
+  ) throws -> (BinaryRun, Int) {
     let time = URL(fileURLWithPath: "/usr/bin/time")
     guard FileManager.default.isExecutableFile(atPath: time.path) else {
       try Requirement.unmet("/usr/bin/time is not installed (apt-get install time)")
@@ -219,7 +225,8 @@ final class ReliabilityTests: XCTestCase {
         "-f", "%M", "-o", report.path, "/bin/sh", "-c", #"exec "$0" "$@" < "$IN""#,
         try BinaryRunner.executable().path,
       ] + arguments,
-      environment: ["IN": stdin.path], executable: time, timeout: 600)
+      environment: environment.merging(["IN": stdin.path]) { _, ours in ours }, executable: time,
+      timeout: 600)
     let text = try String(contentsOf: report, encoding: .utf8)
     let kib = try XCTUnwrap(Int(text.split(separator: "\n").last ?? ""), text)
     return (run, kib)
@@ -316,5 +323,218 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertEqual(fixtures.status, 65, fixtures.stderr)
     XCTAssertEqual(fixtures.stderrLines.count, 1, fixtures.stderr)
     XCTAssertTrue(fixtures.stderr.contains("zeros is larger than 256 MiB"), fixtures.stderr)
+  }
+
+  // MARK: Soak
+
+  /// `--count 10000` against the fake API serving 100 pages of 100 distinct
+  /// tweets chained by `next_token`, where every 7th request answers 503
+  /// (the retry, 1 s later, gets the page): all 10,000 tweets are scored,
+  /// exit 0, nothing on stderr, every page asked for, and peak RSS bounded
+  /// (about 45 MB measured; the bound leaves room for a debug build). Takes
+  /// about 17 s, 16 of them the retries' delays.
+  func testTenThousandTweetsOverAHundredPagesWithServerErrors() throws {
+    let server = try FakeXAPI.start(
+      scenario: [
+        "generate": ["pages": 100, "per_page": 100, "fail_every": 7], "lifetime": 300,
+      ], for: self)
+    let began = Date()
+    let (run, kib) = try peakKiB(
+      ["@Apple", "--count", "10000", "--json"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "soak-token"])
+    let seconds = Date().timeIntervalSince(began)
+    XCTAssertFalse(run.timedOut)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "", "retries are quiet when stderr is not a terminal")
+    let summary = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any], run.stdout)
+    XCTAssertEqual(summary["count"] as? Int, 10_000)
+    let labels = ["positive", "negative", "neutral"].compactMap { summary[$0] as? Int }
+    XCTAssertEqual(labels.reduce(0, +), 10_000, "\(summary)")
+    XCTAssertTrue(labels.allSatisfy { $0 > 0 }, "the generated tweets have all moods")
+    let interval = try XCTUnwrap(summary["interval"] as? [Double])
+    let estimate = try XCTUnwrap(summary["estimate"] as? Double)
+    XCTAssertEqual(interval.count, 2)
+    XCTAssertTrue(
+      -10_000 <= interval[0] && interval[0] <= estimate && estimate <= interval[1]
+        && interval[1] <= 10_000, "\(interval) \(estimate)")
+
+    // 116 requests: 100 pages and 16 retries (requests 7, 14, …, 112 failed).
+    let log = try String(contentsOf: server.log, encoding: .utf8)
+    let tokens = try log.split(separator: "\n").map { line -> String in
+      let entry = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let path = try XCTUnwrap(entry["path"] as? String)
+      let query = URLComponents(string: path)?.queryItems ?? []
+      return query.first { $0.name == "next_token" }?.value ?? "0"
+    }
+    XCTAssertEqual(tokens.count, 116)
+    XCTAssertEqual(Set(tokens), Set((0..<100).map(String.init)), "every page, once successfully")
+    for failed in stride(from: 7, through: tokens.count, by: 7) {
+      XCTAssertEqual(tokens[failed - 1], tokens[failed], "request \(failed + 1) retries \(failed)")
+    }
+    print(
+      "soak: 10,000 tweets in 100 pages, 116 requests (16 answered 503): "
+        + "\(String(format: "%.1f", seconds)) s, peak RSS \(kib) KiB")
+    XCTAssertLessThan(kib, 300_000, "peak RSS under 300 MB")
+  }
+
+  // MARK: Leaks
+
+  /// The descriptors open in this process: number → what it points to.
+  func openDescriptors() throws -> [String: String] {
+    var result: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+      result[name] =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) ?? "?"
+    }
+    return result
+  }
+
+  /// 1,000 fixture runs and 20 `train --out` runs (the last few failing)
+  /// leave no descriptor open and no file behind.
+  ///
+  /// They run in this process, through `Context.run`, the code that
+  /// `main.swift` reaches through `Tweetalyze.run` (which writes to the
+  /// real stdout and stderr): so `/proc/self/fd` counts what the commands
+  /// leave open, and 1,000 runs take TIME s instead of the 90 s or more of
+  /// 1,000 processes of the debug build.
+  /// ``testBinaryRunsLeaveNoFilesOrDescriptors`` runs the binary itself.
+  func testAThousandRunsInProcessLeaveNoDescriptorsOrFiles() async throws {
+    guard FileManager.default.fileExists(atPath: "/proc/self/fd") else {
+      try Requirement.unmet("no /proc/self/fd on this system")
+    }
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    XCTAssertGreaterThanOrEqual(sink, 0)
+    defer { close(sink) }
+    let context = Context(
+      stdout: Output(descriptor: sink), stderr: Output(descriptor: sink),
+      environment: Environment())
+    let fixtures = root.appendingPathComponent("Fixtures/tweets").path
+    let model = directory.appendingPathComponent("model.json").path
+    let train = try CommandLineParser.parse([
+      "train", root.appendingPathComponent("Fixtures/train/tiny.csv").path, "--out", model,
+    ])
+    // A small model: loading the default one would take most of the time.
+    let analyze = try CommandLineParser.parse(["@Apple", "--fixtures", fixtures, "--model", model])
+    let bad = directory.appendingPathComponent("bad.csv")
+    try Data("class,text\nPos,good\nNope,bad\n".utf8).write(to: bad)
+    let failing = try CommandLineParser.parse(["train", bad.path, "--out", model])
+    let fixtureFiles = Set(try FileManager.default.contentsOfDirectory(atPath: fixtures))
+
+    // One run of each first: what the runtime opens once and keeps is not
+    // a leak.
+    _ = try await context.run(train)
+    _ = try await context.run(analyze)
+    let before = try openDescriptors()
+    let began = Date()
+    for index in 0..<1000 {
+      let status = try await context.run(analyze)
+      XCTAssertEqual(status, .success, "run \(index)")
+    }
+    for _ in 0..<16 {
+      let status = try await context.run(train)
+      XCTAssertEqual(status, .success)
+    }
+    for _ in 0..<4 {
+      do {
+        _ = try await context.run(failing)
+        XCTFail("a bad label trains")
+      } catch {
+        XCTAssertEqual(ExitStatus(for: error), .dataError, "\(error)")
+      }
+    }
+    let seconds = Date().timeIntervalSince(began)
+    var after = try openDescriptors()
+    if after != before {
+      // Give anything closing asynchronously a moment.
+      try await Task.sleep(nanoseconds: 500_000_000)
+      after = try openDescriptors()
+    }
+    print(
+      "1,000 fixture runs and 20 train runs in process: \(String(format: "%.1f", seconds)) s, "
+        + "\(before.count) descriptors before, \(after.count) after")
+    XCTAssertEqual(after, before, "descriptors left open")
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+      ["model.json", "bad.csv"], "no temporary file beside the model")
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: fixtures)), fixtureFiles,
+      "nothing written beside the fixtures")
+  }
+
+  /// 100 runs of the built binary over the fixtures, and `train` from a
+  /// file, from stdin with `--training-accuracy` (spooled to a temporary
+  /// file in `TMPDIR`) and from a bad file, leave nothing in the working
+  /// directory, the output directory or `TMPDIR`; and a long `classify`
+  /// holds only its standard descriptors: the model file is closed once
+  /// loaded and the count does not grow while lines stream through.
+  func testBinaryRunsLeaveNoFilesOrDescriptors() throws {
+    let work = try BinaryRunner.temporaryDirectory(for: self)
+    let temporary = try BinaryRunner.temporaryDirectory(for: self)
+    let output = try BinaryRunner.temporaryDirectory(for: self)
+    let environment = ["TMPDIR": temporary.path]
+    let fixtures = root.appendingPathComponent("Fixtures/tweets").path
+    let model = output.appendingPathComponent("model.json").path
+    let tiny = root.appendingPathComponent("Fixtures/train/tiny.csv")
+    let fromFile = try BinaryRunner.run(
+      ["train", tiny.path, "--out", model], environment: environment, directory: work)
+    XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+    for index in 0..<100 {
+      // Every 10th with the default model, the others with the small one.
+      let run = try BinaryRunner.run(
+        ["@Apple", "--fixtures", fixtures] + (index % 10 == 0 ? [] : ["--model", model]),
+        environment: environment, directory: work)
+      XCTAssertEqual(run.status, 0, "run \(index): \(run.stderr)")
+    }
+    let fromStdin = try BinaryRunner.run(
+      ["train", "-", "--training-accuracy", "--out", model], stdin: try Data(contentsOf: tiny),
+      environment: environment, directory: work)
+    XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+    let failed = try BinaryRunner.run(
+      ["train", "-", "--training-accuracy", "--out", model],
+      stdin: Data("class,text\nPos,good\nNope,bad\n".utf8), environment: environment,
+      directory: work)
+    XCTAssertEqual(failed.status, 65, failed.stderr)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path), [])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: output.path), ["model.json"])
+
+    // A classify that streams 1,000,000 lines from a file: its descriptors,
+    // sampled while it runs.
+    let lines = work.appendingPathComponent("lines.txt")
+    try Data(String(repeating: "so good, not bad at all\n", count: 1_000_000).utf8).write(to: lines)
+    let process = Process()
+    process.executableURL = try BinaryRunner.executable()
+    process.arguments = ["classify", "--model", model]
+    process.standardInput = try FileHandle(forReadingFrom: lines)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let descriptors = "/proc/\(process.processIdentifier)/fd"
+    var samples: [[String]] = []
+    while process.isRunning {
+      if let names = try? FileManager.default.contentsOfDirectory(atPath: descriptors) {
+        samples.append(
+          names.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")
+          })
+      }
+      usleep(20_000)
+    }
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    // The first samples may catch the start, before the model is loaded.
+    let running = samples.dropFirst(samples.count / 4)
+    XCTAssertGreaterThan(running.count, 3, "too few samples: classify ended too soon")
+    let counts = running.map(\.count)
+    print(
+      "classify of 1,000,000 lines: \(samples.count) samples of its descriptors, "
+        + "\(counts.min() ?? 0) to \(counts.max() ?? 0) open")
+    XCTAssertTrue(running.allSatisfy { !$0.contains(model) }, "the model file stays open")
+    XCTAssertEqual(counts.min(), counts.max(), "the descriptor count changes while it runs")
+    XCTAssertLessThanOrEqual(counts.max() ?? 0, 8, "\(running.last ?? [])")
   }
 }
