@@ -1,0 +1,105 @@
+// libFuzzer target: the score estimator, `ScoreEstimate` with every
+// `QuantificationMethod`, on random probability vectors and counts.
+//
+// Byte 0 picks the method, byte 1 the number of tweets (0-16), byte 2 the
+// EM prior weight; then come the training balance and the three rows of
+// held-out rates, then the tweets' probability vectors (cycled to the
+// count). Each component is picked by a byte: 0, 1, the smallest
+// subnormal, the smallest normal, the largest double below 1, 1e-300, a
+// byte's fraction, or 8 raw bytes (made finite and non-negative); each
+// vector is scaled to sum to 1 (one-hot when its sum is 0 or overflows), as
+// a classifier's probabilities do. Whatever the input: the shares are
+// finite, non-negative and sum to 1; the estimate, its interval and the
+// scaled score are finite; the interval lies within [-count, count] and
+// holds the estimate; the score and the bands are defined.
+
+/// Reads the fuzzer's bytes one value at a time; 0 once they run out.
+private struct Cursor {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var offset = 0
+
+  var isAtEnd: Bool { offset >= bytes.count }
+
+  mutating func byte() -> UInt8 {
+    guard offset < bytes.count else { return 0 }
+    defer { offset += 1 }
+    return bytes[offset]
+  }
+
+  mutating func component() -> Double {
+    let selector = byte()
+    switch selector % 8 {
+    case 0: return 0
+    case 1: return 1
+    case 2: return .leastNonzeroMagnitude
+    case 3: return .leastNormalMagnitude
+    case 4: return 1.0.nextDown
+    case 5: return 1e-300
+    case 6: return Double(byte()) / 255
+    default:
+      var bits: UInt64 = 0
+      for shift in stride(from: 0, to: 64, by: 8) { bits |= UInt64(byte()) << UInt64(shift) }
+      let value = Double(bitPattern: bits).magnitude
+      return value.isFinite ? value : 0
+    }
+  }
+
+  /// A probability vector of the three classes.
+  mutating func probabilities() -> [Double] {
+    let raw = [component(), component(), component()]
+    let total = raw.reduce(0, +)
+    guard total > 0, total.isFinite else {
+      var oneHot = [0.0, 0.0, 0.0]
+      oneHot[Int(byte()) % 3] = 1
+      return oneHot
+    }
+    return raw.map { $0 / total }
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var cursor = Cursor(bytes: UnsafeBufferPointer(start: data, count: size))
+  let methods = QuantificationMethod.allCases
+  let method = methods[Int(cursor.byte()) % methods.count]
+  let count = Int(cursor.byte()) % 17
+  let priorWeight = Double(cursor.byte())
+  let context = QuantificationContext(
+    trainingPrevalence: cursor.probabilities(),
+    rates: [cursor.probabilities(), cursor.probabilities(), cursor.probabilities()],
+    priorWeight: priorWeight)
+  var rows: [[Double]] = []
+  while !cursor.isAtEnd && rows.count < count { rows.append(cursor.probabilities()) }
+  if rows.isEmpty { rows.append([1.0 / 3, 1.0 / 3, 1.0 / 3]) }
+  let posteriors = (0..<count).map { rows[$0 % rows.count] }
+
+  let estimate = ScoreEstimate(posteriors: posteriors, method: method, context: context)
+  let shares = estimate.prevalence
+  if shares.count != 3 || !shares.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+    fatalError("\(method): shares \(shares) for \(posteriors)")
+  }
+  if abs(shares.reduce(0, +) - 1) > 1e-9 {
+    fatalError("\(method): shares \(shares) sum to \(shares.reduce(0, +))")
+  }
+  let n = Double(count)
+  let interval = estimate.interval
+  if !estimate.value.isFinite || abs(estimate.value) > n {
+    fatalError("\(method): estimate \(estimate.value) of \(count) tweets")
+  }
+  if !interval.lowerBound.isFinite || !interval.upperBound.isFinite
+    || interval.lowerBound < -n || interval.upperBound > n
+    || !interval.contains(estimate.value)
+  {
+    fatalError("\(method): interval \(interval) for \(estimate.value) of \(count) tweets")
+  }
+  if abs(estimate.score) > count || !estimate.scaled.isFinite || abs(estimate.scaled) > 100 {
+    fatalError("\(method): score \(estimate.score), scaled \(estimate.scaled) of \(count)")
+  }
+  if (estimate.band == nil) != (count == 0) || estimate.bands.isEmpty != (count == 0) {
+    fatalError("\(method): band \(String(describing: estimate.band)), bands \(estimate.bands)")
+  }
+  if count > 0, let band = estimate.band, !estimate.bands.contains(band) {
+    fatalError("\(method): the interval's bands \(estimate.bands) lack the score's \(band)")
+  }
+  return 0
+}
