@@ -126,9 +126,107 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(
       root,
       [
-        "classes", "counts", "documents", "format", "lexicon", "metadata", "options",
-        "provenance", "tokenizer", "version", "vocabulary",
+        "checksum", "classes", "counts", "documents", "format", "lexicon", "metadata",
+        "options", "provenance", "tokenizer", "version", "vocabulary",
       ])
+  }
+
+  // MARK: Checksum
+
+  func testTheChecksumIsTheDigestOfTheFileWithoutIt() throws {
+    for chunkSize in [1, 64, 1 << 20] {
+      var bytes: [UInt8] = []
+      ModelFile.encode(makeModel(), chunkSize: chunkSize) { bytes += $0 }
+      XCTAssertTrue(ReferenceModelDecoder.hasValidChecksum(bytes), "chunks of \(chunkSize)")
+      XCTAssertEqual(bytes, ModelFile.encode(makeModel()))
+    }
+    // A calibrated model: the checksum follows the calibration.
+    var model = makeModel()
+    model.heldOut = HeldOutFit(
+      calibration: Calibration(temperature: 2, biases: [0, 0.5, -0.5]),
+      confusion: [[2, 0, 0], [0, 3, 0], [0, 0, 3]],
+      meanProbabilities: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]], folds: 2, rows: 8)
+    let bytes = ModelFile.encode(model)
+    XCTAssertTrue(ReferenceModelDecoder.hasValidChecksum(bytes))
+    XCTAssertEqual(try objectKeys(bytes).last?.prefix(3), ["calibration", "checksum", "classes"])
+  }
+
+  /// A model small enough to flip each of its bits: two lexicon words, a
+  /// calibration-free toy, the default options.
+  private func smallModelFile() -> [UInt8] {
+    var lexicon = Lexicon()
+    lexicon.append(Lexicon.Entry(word: "hate", label: .negative))
+    lexicon.append(Lexicon.Entry(word: "love", label: .positive))
+    var trainer = NaiveBayesTrainer(lexicon: lexicon)
+    for (text, label) in documents.prefix(6) { trainer.add(text, as: label) }
+    return ModelFile.encode(
+      trainer.model(provenance: Provenance(source: "t.csv", sha256: "00", rows: [2, 2, 2])))
+  }
+
+  func testEverySingleBitFlipIsASyntaxErrorOrAChecksumMismatch() throws {
+    let bytes = smallModelFile()
+    XCTAssertNoThrow(try ModelFile.decode(bytes))
+    var (syntax, checksum, loadedUnchecked) = (0, 0, 0)
+    for offset in bytes.indices {
+      for bit in 0..<8 {
+        var flipped = bytes
+        flipped[offset] ^= 1 << bit
+        do {
+          _ = try ModelFile.decode(flipped)
+          XCTFail("a flip of bit \(bit) of byte \(offset) loads")
+        } catch ModelFileError.notJSON {
+          syntax += 1
+        } catch ModelFileError.checksumMismatch {
+          checksum += 1
+        } catch {
+          XCTFail("bit \(bit) of byte \(offset): \(error)")
+        }
+        // Without the check, as before it: many flips load.
+        if (try? ModelFile.decode(flipped.span, verifyingChecksum: false)) != nil {
+          loadedUnchecked += 1
+        }
+      }
+    }
+    XCTAssertEqual(syntax + checksum, bytes.count * 8)
+    XCTAssertGreaterThan(checksum, bytes.count, "most flips keep the JSON valid")
+    XCTAssertGreaterThan(loadedUnchecked, bytes.count, "the unchecked reader loads them")
+  }
+
+  func testAHandEditedFileWithoutTheChecksumLoadsAndOneWithItDoesNot() throws {
+    let bytes = ModelFile.encode(makeModel())
+    var root = try JSONValue.parse(bytes)
+    set(["metadata", "author"], to: .string("edited"), in: &root)
+    // Edited, checksum kept: refused, with what to do.
+    var json = JSONWriter()
+    write(root, to: &json)
+    XCTAssertThrowsError(try ModelFile.decode(json.bytes + [0x0A])) { error in
+      XCTAssertEqual(error as? ModelFileError, .checksumMismatch)
+      let message = error.localizedDescription
+      XCTAssertTrue(message.contains("changed or damaged after it was written"), message)
+      XCTAssertTrue(message.contains("remove its \"checksum\" member"), message)
+    }
+    // Edited, checksum removed: loads, unchecked.
+    XCTAssertEqual(try ModelFile.decode(serialize(root)).metadata.author, "edited")
+    XCTAssertEqual(
+      try ModelFile.decode(ReferenceModelDecoder.removingChecksum(bytes)).metadata,
+      makeModel().metadata)
+  }
+
+  func testADamagedChecksumMemberIsAMismatch() throws {
+    let text = String(decoding: ModelFile.encode(makeModel()), as: UTF8.self)
+    let digest = try XCTUnwrap(ReferenceModelDecoder.writtenChecksum(Array(text.utf8)))
+    for (target, replacement) in [
+      ("\"checksum\"", "\"chdcksum\""),  // the name: no longer a checksum
+      (digest, digest.replacing("sha256:", with: "sha257:")),
+      (digest, String(digest.dropLast()) + "g"),
+      ("\"\(digest)\"", "null"),
+    ] {
+      let edited = Array(text.replacing(target, with: replacement, maxReplacements: 1).utf8)
+      XCTAssertNotEqual(edited, Array(text.utf8))
+      XCTAssertThrowsError(try ModelFile.decode(edited), replacement) { error in
+        XCTAssertEqual(error as? ModelFileError, .checksumMismatch, replacement)
+      }
+    }
   }
 
   func testVocabularyIsInOrderOfFirstOccurrence() throws {
@@ -432,7 +530,7 @@ final class ModelFileTests: XCTestCase {
     // The mutations above go through `serialize`; unmutated, it must give a loadable model.
     let model = makeModel()
     let root = try JSONValue.parse(ModelFile.encode(model))
-    XCTAssertEqual(serialize(root), ModelFile.encode(model))
+    XCTAssertEqual(serialize(root), ReferenceModelDecoder.removingChecksum(ModelFile.encode(model)))
   }
 
   // MARK: Messages
@@ -502,8 +600,12 @@ final class ModelFileTests: XCTestCase {
   }
 
   /// Compact JSON with keys sorted by bytes, as the model file writes it.
+  /// The tree as the encoder writes it, without the checksum: a file edited
+  /// by hand.
   private func serialize(_ value: JSONValue) -> [UInt8] {
     var json = JSONWriter()
+    var value = value
+    remove(["checksum"], from: &value)
     write(value, to: &json)
     return json.bytes + [0x0A]
   }

@@ -26,6 +26,34 @@ enum ReferenceModelDecoder {
     }
   }
 
+  /// The file without its `checksum` member and the comma after it, as the
+  /// encoder writes them: a file to edit by hand (it loads unchecked), and
+  /// the bytes the checksum is the digest of. Unchanged without a checksum.
+  static func removingChecksum(_ bytes: [UInt8]) -> [UInt8] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard
+      let range = text.range(
+        of: #""checksum":"sha256:[0-9a-f]{64}","#, options: .regularExpression)
+    else { return bytes }
+    return Array(text.replacingCharacters(in: range, with: "").utf8)
+  }
+
+  /// The `checksum` member's value as written in `bytes`, or nil.
+  static func writtenChecksum(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let range = text.range(of: #"sha256:[0-9a-f]{64}"#, options: .regularExpression)
+    else { return nil }
+    return String(text[range])
+  }
+
+  /// Whether `bytes` carries a checksum that is the SHA-256 of the file
+  /// without it.
+  static func hasValidChecksum(_ bytes: [UInt8]) -> Bool {
+    var hash = SHA256()
+    hash.update(removingChecksum(bytes))
+    return writtenChecksum(bytes) == "sha256:" + hash.finalize()
+  }
+
   /// The vocabulary and the counts (feature id × class) of a parsed file.
   ///
   /// - Throws: ``ModelFileError``.

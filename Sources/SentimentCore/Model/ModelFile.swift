@@ -66,6 +66,8 @@ public enum ModelFileError: LocalizedError, Equatable {
   case missing(String)
   /// The counts contradict each other.
   case inconsistent(String)
+  /// The file's `checksum` does not match its bytes.
+  case checksumMismatch
 
   public var errorDescription: String? {
     switch self {
@@ -81,6 +83,10 @@ public enum ModelFileError: LocalizedError, Equatable {
       "the model file has no valid \"\(key)\"; it may be truncated or corrupt: train it again"
     case .inconsistent(let what):
       "the model file's counts are inconsistent (\(what)); train it again"
+    case .checksumMismatch:
+      "the model file's checksum does not match its contents: the file was changed or damaged "
+        + "after it was written; train it again (to load a file you edited on purpose, remove "
+        + "its \"checksum\" member)"
     }
   }
 }
@@ -157,8 +163,25 @@ public enum ModelFile {
       chunkSize: chunkSize, to: sink)
   }
 
+  /// Encodes the contents twice: once into the hash alone, for the
+  /// checksum, then with the `checksum` member into `sink`. The second
+  /// pass costs the encoding's time again but no memory: the text is never
+  /// held whole, as the checksum precedes the big members.
   static func encode<Features: FeatureCounts>(
     _ model: ModelContents<Features>, chunkSize: Int, to sink: ([UInt8]) throws -> Void
+  ) rethrows {
+    var hash = SHA256()
+    encode(model, checksum: nil, chunkSize: chunkSize) { hash.update($0) }
+    try encode(model, checksum: checksumPrefix + hash.finalize(), chunkSize: chunkSize, to: sink)
+  }
+
+  /// The start of the `checksum` member's value, before the hex digest.
+  static let checksumPrefix = "sha256:"
+
+  /// Encodes the contents, with a `checksum` member if one is given.
+  private static func encode<Features: FeatureCounts>(
+    _ model: ModelContents<Features>, checksum: String?, chunkSize: Int,
+    to sink: ([UInt8]) throws -> Void
   ) rethrows {
     var json = JSONWriter(pretty: false)
     let order = 0..<model.features.count
@@ -166,6 +189,10 @@ public enum ModelFile {
     if let heldOut = model.heldOut {
       json.key("calibration")
       writeHeldOut(heldOut, to: &json)
+    }
+    if let checksum {
+      json.key("checksum")
+      json.string(checksum)
     }
     json.key("classes")
     json.beginArray()
@@ -324,9 +351,41 @@ public enum ModelFile {
   ///
   /// - Throws: ``ModelFileError``.
   /// - Complexity: O(*n*) in the file's size.
-  static func decode(_ bytes: Span<UInt8>) throws -> NaiveBayesModel {
+  static func decode(_ bytes: Span<UInt8>, verifyingChecksum: Bool = true) throws
+    -> NaiveBayesModel
+  {
     let contents = try ModelFileReader.read(bytes)
+    if verifyingChecksum { try verifyChecksum(contents, of: bytes) }
     return try model(root: .object(contents.members)) { try contents.features.get() }
+  }
+
+  /// Checks the `checksum` member, if the file has one: the SHA-256 of the
+  /// file's bytes without the member and the comma after it (before it,
+  /// when it is the last member). A file without one is not checked.
+  ///
+  /// - Throws: ``ModelFileError/checksumMismatch`` when the digest differs,
+  ///   the member is not a string, or another top-level member holds a
+  ///   `sha256:` string (a bit flipped in the member's name).
+  /// - Complexity: O(*n*) in the file's size.
+  private static func verifyChecksum(
+    _ contents: ModelFileReader.Contents, of bytes: Span<UInt8>
+  ) throws {
+    guard let excluded = contents.checksumRange else {
+      // A damaged name would otherwise turn a checked file into an
+      // unchecked one.
+      for value in contents.members.values {
+        if case .string(let text) = value, text.hasPrefix(checksumPrefix) {
+          throw ModelFileError.checksumMismatch
+        }
+      }
+      return
+    }
+    var hash = SHA256()
+    hash.update(bytes.extracting(0..<excluded.lowerBound))
+    hash.update(bytes.extracting(excluded.upperBound..<bytes.count))
+    guard case .string(checksumPrefix + hash.finalize())? = contents.members["checksum"] else {
+      throw ModelFileError.checksumMismatch
+    }
   }
 
   /// A model's big tables, decoded.

@@ -38,6 +38,10 @@ struct ModelFileReader {
     /// The vocabulary, the counts and the pairs' keys, or the first
     /// problem with their content.
     var features: Result<ModelFile.Features, ModelFileError>
+    /// The bytes of the `checksum` member, its name to its value, with the
+    /// comma after it (before it, when it is the last member): what its
+    /// digest leaves out.
+    var checksumRange: Range<Int>?
   }
 
   /// Why the scan of a big member stopped.
@@ -85,6 +89,8 @@ struct ModelFileReader {
     var vocabulary: (Vocabulary, PairKeys)?
     var problems: [String: ModelFileError] = [:]
     var names: Set<String> = []
+    var checksumRange: Range<Int>?
+    var lastComma = 0
     if json.peek() != UInt8(ascii: "{") {
       // Not an object: the parser says why, or it is not a model.
       do {
@@ -102,6 +108,7 @@ struct ModelFileReader {
         while true {
           json.skipSpace()
           guard json.peek() == Self.quote else { throw json.error("expected a member name") }
+          let nameStart = json.position
           let name = try json.string()
           try json.expect(UInt8(ascii: ":"))
           json.skipSpace()
@@ -140,8 +147,14 @@ struct ModelFileReader {
               throw JSONError(offset: start + error.offset, reason: error.reason)
             }
           }
+          let valueEnd = json.position
           json.skipSpace()
-          guard json.peek() == UInt8(ascii: ",") else { break }
+          let comma = json.peek() == UInt8(ascii: ",")
+          if name == "checksum" {
+            checksumRange = comma ? nameStart..<json.position + 1 : lastComma..<valueEnd
+          }
+          guard comma else { break }
+          lastComma = json.position
           json.position += 1
         }
         try json.expect(UInt8(ascii: "}"))
@@ -170,7 +183,7 @@ struct ModelFileReader {
     } else {
       features = .failure(.missing(vocabulary == nil ? "vocabulary" : "counts.negative"))
     }
-    return Contents(members: members, features: features)
+    return Contents(members: members, features: features, checksumRange: checksumRange)
   }
 
   /// The problem with a big member that is valid JSON but that the scan

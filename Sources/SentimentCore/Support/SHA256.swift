@@ -21,11 +21,11 @@ public struct SHA256: Sendable {
   /// Adds bytes.
   ///
   /// - Complexity: O(*n*).
-  public mutating func update(_ bytes: ArraySlice<UInt8>) {
+  public mutating func update(_ bytes: Span<UInt8>) {
     length &+= UInt64(bytes.count)
-    var index = bytes.startIndex
+    var index = 0
     if blockCount > 0 {
-      while blockCount < 64 && index < bytes.endIndex {
+      while blockCount < 64 && index < bytes.count {
         block[blockCount] = bytes[index]
         blockCount += 1
         index += 1
@@ -35,18 +35,21 @@ public struct SHA256: Sendable {
       compress(full.span.bytes, at: 0)
       blockCount = 0
     }
-    let raw = bytes.span.bytes
-    var offset = index - bytes.startIndex
-    while offset + 64 <= raw.byteCount {
-      compress(raw, at: offset)
-      offset += 64
+    let raw = bytes.bytes
+    while index + 64 <= raw.byteCount {
+      compress(raw, at: index)
+      index += 64
     }
-    index = bytes.startIndex + offset
-    while index < bytes.endIndex {
+    while index < bytes.count {
       block[blockCount] = bytes[index]
       blockCount += 1
       index += 1
     }
+  }
+
+  /// Adds bytes.
+  public mutating func update(_ bytes: ArraySlice<UInt8>) {
+    update(bytes.span)
   }
 
   /// Adds bytes.
