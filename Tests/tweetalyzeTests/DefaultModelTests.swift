@@ -16,6 +16,19 @@ final class DefaultModelTests: XCTestCase {
     XCTAssertGreaterThan(model.vocabulary.count, 1000)
   }
 
+  /// The embedded model carries a checksum, which loading verifies: a
+  /// changed member is refused.
+  func testTheEmbeddedModelCarriesAChecksum() throws {
+    let text = String(decoding: DefaultModel.bytes, as: UTF8.self)
+    XCTAssertTrue(text.contains(#"},"checksum":"sha256:"#))
+    XCTAssertNoThrow(try DefaultModel.load())
+    let older = text.replacingOccurrences(of: #""version":4,"#, with: #""version":3,"#)
+    XCTAssertNotEqual(older, text)
+    XCTAssertThrowsError(try ModelFile.decode(Array(older.utf8))) { error in
+      XCTAssertEqual(error as? ModelFileError, .checksumMismatch)
+    }
+  }
+
   /// The hand-written `@Apple` fixture was written as 45 positive, 30
   /// negative and 25 neutral tweets: a score of +15 (😊). The built-in model
   /// reads it as slightly negative; its 90 % interval still holds the

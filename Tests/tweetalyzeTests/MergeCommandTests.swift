@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import SentimentCore
+
 /// `tweetalyze merge` and `train --out -`, end to end (`MergeCommand.swift`).
 final class MergeCommandTests: XCTestCase {
   private func tweetalyze(_ arguments: [String], stdin: Data? = nil) throws -> BinaryRun {
@@ -9,10 +11,21 @@ final class MergeCommandTests: XCTestCase {
     return run
   }
 
-  /// A model file as JSON, without the members that a merge changes.
+  /// A model file as JSON, without the members that a merge changes (the
+  /// checksum changes with the provenance).
   private func withoutProvenance(_ data: Data) throws -> NSDictionary {
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-    return object.filter { $0.key != "provenance" && $0.key != "calibration" } as NSDictionary
+    return object.filter { !["provenance", "calibration", "checksum"].contains($0.key) }
+      as NSDictionary
+  }
+
+  /// The text of a model file without its `checksum` member (and the comma
+  /// after it), and the member's value.
+  private func splitChecksum(_ text: String) throws -> (rest: String, checksum: String) {
+    let range = try XCTUnwrap(
+      text.range(of: #""checksum":"sha256:[0-9a-f]{64}","#, options: .regularExpression), text)
+    let member = text[range]
+    return (text.replacingCharacters(in: range, with: ""), String(member.dropFirst(12).dropLast(2)))
   }
 
   /// The Sanders corpus cut into `k` CSV files of consecutive rows (the
@@ -160,5 +173,42 @@ final class MergeCommandTests: XCTestCase {
       XCTAssertTrue(
         run.stderr.hasPrefix("Error: --out \(output) writes the model to stdout"), run.stderr)
     }
+  }
+
+  func testTrainAndMergeWriteAChecksumThatLoadingVerifies() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let csv = directory.appendingPathComponent("data.csv")
+    try Data("class,text\nPos,I love it\nNeg,I hate it\nNeutral,a phone\n".utf8).write(to: csv)
+    let a = directory.appendingPathComponent("a.json")
+    let merged = directory.appendingPathComponent("m.json")
+    XCTAssertEqual(try tweetalyze(["train", csv.path, "--out", a.path, "-q"]).status, 0)
+    XCTAssertEqual(try tweetalyze(["merge", a.path, a.path, "--out", merged.path, "-q"]).status, 0)
+    for url in [a, merged] {
+      // The SHA-256 of the file without the member.
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let (rest, checksum) = try splitChecksum(text)
+      var hash = SHA256()
+      hash.update(Array(rest.utf8))
+      XCTAssertEqual(checksum, "sha256:" + hash.finalize(), url.lastPathComponent)
+    }
+    // Changed after it was written: refused, exit status 65, with what to do.
+    let text = try String(contentsOf: merged, encoding: .utf8)
+    let changed = text.replacingOccurrences(
+      of: #""documents":{"negative":2,"#, with: #""documents":{"negative":3,"#)
+    XCTAssertNotEqual(changed, text)
+    try Data(changed.utf8).write(to: merged)
+    let refused = try tweetalyze(["classify", "--model", merged.path, "I love it"])
+    XCTAssertEqual(refused.status, 65)
+    XCTAssertEqual(refused.stdout, "")
+    XCTAssertEqual(
+      refused.stderr,
+      "Error: \(merged.path): the model file's checksum does not match its contents: the file "
+        + "was changed or damaged after it was written; train it again (to load a file you "
+        + "edited on purpose, remove its \"checksum\" member)\n")
+    // Edited on purpose, the checksum removed: it loads.
+    try Data(try splitChecksum(changed).rest.utf8).write(to: merged)
+    let loaded = try tweetalyze(["classify", "--model", merged.path, "I love it"])
+    XCTAssertEqual(loaded.status, 0, loaded.stderr)
+    XCTAssertTrue(loaded.stdout.hasPrefix("positive"), loaded.stdout)
   }
 }
