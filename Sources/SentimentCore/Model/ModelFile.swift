@@ -115,7 +115,10 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// Version 1 files, written before the lexicon, have neither `lexicon` nor
 /// `options.lexicon_weight` and read as models without a lexicon; files
 /// before version 3 have no `calibration`; files before version 4 have no
-/// `options.smoothing` and read as additively smoothed. Those
+/// `options.smoothing` and read as additively smoothed. The encoder writes
+/// `checksum`, the SHA-256 of the file without that member; a file with one
+/// is verified before its content is read, and one without loads unchecked
+/// (no version of its own: older readers ignore it). Those
 /// written before the order of first occurrence listed the vocabulary sorted
 /// by bytes; they read the same, as the order carries no meaning.
 public enum ModelFile {
