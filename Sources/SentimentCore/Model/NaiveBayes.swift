@@ -187,19 +187,7 @@ public struct NaiveBayesTrainer {
   public func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
-    let features = keptFeatures()
-    var vocabulary = Vocabulary(capacity: features.count)
-    var counts: [Int] = []
-    counts.reserveCapacity(features.count * Sentiment.count)
-    for index in 0..<features.count {
-      features.withFeature(at: index) { _ = vocabulary.insert($0) }
-      for label in Sentiment.allCases {
-        counts.append(features.count(ofFeature: index, label: label))
-      }
-    }
-    return NaiveBayesModel(
-      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      lexicon: lexicon, vocabulary: vocabulary, counts: counts, documents: documents)
+    contents(metadata: metadata, provenance: provenance, heldOut: nil).model()
   }
 
   /// The share of the recorded documents that `model` classifies as labeled,
@@ -237,6 +225,27 @@ public struct NaiveBayesTrainer {
     ModelContents(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
       lexicon: lexicon, documents: documents, heldOut: heldOut, features: keptFeatures())
+  }
+}
+
+extension ModelContents where Features == TrainedFeatures {
+  /// The model of a trainer's counts (one thread's or several's), with its
+  /// vocabulary and weights built.
+  ///
+  /// - Complexity: O(*V*) in the number of features.
+  func model() -> NaiveBayesModel {
+    var vocabulary = Vocabulary(capacity: features.count)
+    var counts: [Int] = []
+    counts.reserveCapacity(features.count * Sentiment.count)
+    for index in 0..<features.count {
+      features.withFeature(at: index) { _ = vocabulary.insert($0) }
+      for label in Sentiment.allCases {
+        counts.append(features.count(ofFeature: index, label: label))
+      }
+    }
+    return NaiveBayesModel(
+      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
+      lexicon: lexicon, vocabulary: vocabulary, counts: counts, documents: documents)
   }
 }
 

@@ -164,19 +164,7 @@ public struct ParallelTrainer {
   public func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
-    let features = self.features
-    var vocabulary = Vocabulary(capacity: features.count)
-    var counts: [Int] = []
-    counts.reserveCapacity(features.count * Sentiment.count)
-    for index in 0..<features.count {
-      features.withFeature(at: index) { _ = vocabulary.insert($0) }
-      for label in Sentiment.allCases {
-        counts.append(features.count(ofFeature: index, label: label))
-      }
-    }
-    return NaiveBayesModel(
-      metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
-      lexicon: lexicon, vocabulary: vocabulary, counts: counts, documents: trainer.documents)
+    contents(metadata: metadata, provenance: provenance, heldOut: nil).model()
   }
 
   /// What ``ModelFile`` writes for the model.
