@@ -37,6 +37,12 @@ enum CommandLineParser {
       var options = try scan.settings()
       options.input.texts = scan.positionals
       try options.input.check(command: .classify)
+      try checkFormat(json: options.json, csv: options.csv, command: .classify)
+      if options.csv && (options.archive || options.csvColumn != nil) {
+        throw UsageError(
+          message: "--csv prints texts' labels; --archive and --csv-column print JSON objects",
+          command: .classify)
+      }
       return .classify(options)
     case .explain:
       let scan = try ScannedArguments<ExplainOptions>(rest, command: .explain)
@@ -101,6 +107,7 @@ enum CommandLineParser {
           + "--fixtures replays it",
         command: .analyze)
     }
+    try options.checkOutput()
     return .analyze(options)
   }
 
@@ -169,6 +176,7 @@ enum CommandLineParser {
     var options = try scan.settings()
     options.data = scan.positionals.first
     try options.training.check(data: options.data, command: .eval)
+    try checkFormat(json: options.json, csv: options.csv, command: .eval)
     return .eval(options)
   }
 }

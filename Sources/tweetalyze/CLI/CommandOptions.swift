@@ -10,6 +10,10 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var count = 100
   var model: String?
   var json = false
+  /// Print CSV: a header, then a row per query (or per tweet).
+  var csv = false
+  /// Where `--trend` or `--mentions` draws its chart (SVG).
+  var plot: String?
   /// A file holding the bearer token (else the environment).
   var tokenFile: String?
   /// The `lang:` code; `nil` for any language.
@@ -54,6 +58,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "json", \.json,
         help: "Print a JSON object instead of 'EMOJI SCORE' (with --tweets: one object per "
           + "tweet, then the summary object)."),
+      .flag(
+        "csv", \.csv,
+        help: "Print CSV with a header instead: a row per query (with --tweets: per tweet)."),
       .choice(
         "estimator", QuantificationMethod.allCases, \.estimator,
         help: "How the score is estimated: 'count' sums the labels (+1/-1), as the original "
@@ -73,6 +80,10 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "trend", \.trend,
         help: "Show the score per day (per hour when the tweets span under two days) and "
           + "whether it is rising, falling or flat."),
+      .value(
+        "plot", "FILE.svg", .string, \.plot,
+        help: "Also draw --trend (the score per day or hour, with the fitted line) or "
+          + "--mentions (a bar per name) as an SVG chart in FILE.svg."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
@@ -281,6 +292,8 @@ struct EvalOptions: Equatable, CommandSettings {
   var method = EvalMethod.folds(10)
   var seed: UInt64 = 5
   var json = false
+  /// Print the per-class table and confusion matrix as CSV.
+  var csv = false
   var training = TrainingSettings()
   /// Also measure the score with the artificial-prevalence protocol.
   var quantification = false
@@ -304,6 +317,9 @@ struct EvalOptions: Equatable, CommandSettings {
         "seed", "N", .integer(0...UInt64.max), \.seed,
         help: "Seed for the split or the folds {default}."),
       .flag("json", \.json, help: "Print JSON instead of text."),
+      .flag(
+        "csv", \.csv,
+        help: "Print the per-class table with the confusion matrix as CSV instead of text."),
       .flag(
         "quantification", \.quantification,
         help: "Also measure the score of 100-tweet sets drawn from the held-out tweets at "
@@ -342,6 +358,8 @@ struct ClassifyOptions: Equatable, CommandSettings {
   var input = TextInput()
   var model: String?
   var json = false
+  /// Print CSV: a header, then `label,probability,text` per text.
+  var csv = false
   /// Threads to classify with (`nil`: one per processor).
   var jobs: Int?
   /// Read tweet archives (JSONL), the arguments naming files.
@@ -354,6 +372,8 @@ struct ClassifyOptions: Equatable, CommandSettings {
   static var options: [Option<Self>] {
     [
       .model(\.model), .flag("json", \.json, help: "Print one JSON object per line."),
+      .flag(
+        "csv", \.csv, help: "Print CSV with a header instead: label, probability and text."),
       .input(\.input), .quiet(\.input.quiet),
       .flag(
         "archive", \.archive,

@@ -34,6 +34,7 @@ enum ExitStatus: Int32, CaseIterable {
     case is OutputError: self = .cannotCreate
     case is UsageError: self = .usage
     case is BrokenPipe: self = .success
+    case is PlotError: self = .cannotCreate
     case let error as HTTPSourceError: self = Self.status(for: error)
     case let error as BearerTokenError:
       if case .unreadableFile = error { self = .noInput } else { self = .noPermission }

@@ -8,24 +8,29 @@ extension Context {
   /// status is the first failing query's.
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
     let queries = options.queries
+    // A chart that cannot be written is known before anything is fetched.
+    if let plot = options.plot { try SVGPlot.checkDirectory(of: plot) }
     // What all queries share fails once, before any runs.
     let sources = try queries.map { try tweetSource(options, query: $0) }
     let model = try loadModel(options.model)
     guard queries.count > 1 else {
-      try await analyze(queries[0], options, source: sources[0], model: model, several: false)
+      try await analyze(
+        queries[0], options, source: sources[0], model: model, several: false, csvHeader: true)
       return .success
     }
     // Sections make a block of lines per query: blocks are separated by a
-    // blank line, as sections are.
+    // blank line, as sections are; CSV is one table.
     let blocks =
-      !options.json
+      !options.json && !options.csv
       && (options.tweets || options.details || options.mentions != nil || options.trend)
     var status = ExitStatus.success
     var printed = false
     for (query, source) in zip(queries, sources) {
       do {
         if blocks && printed { try stdout.write("\n") }
-        try await analyze(query, options, source: source, model: model, several: true)
+        // The CSV header comes once, before the first query's rows.
+        try await analyze(
+          query, options, source: source, model: model, several: true, csvHeader: !printed)
         printed = true
       } catch let error where !(error is BrokenPipe) && !Self.isOutputFailure(error) {
         try stdout.flush()
@@ -43,10 +48,12 @@ extension Context {
     (error as? RuntimeError)?.status == .cannotCreate
   }
 
-  /// Analyzes one query; `several` names it on the score line.
+  /// Analyzes one query; `several` names it on the score line, and
+  /// `csvHeader` says whether its CSV rows come after the header.
   nonisolated(nonsending) private func analyze(
     _ query: SearchQuery, _ options: AnalyzeOptions,
-    source: (source: TweetSource, display: FetchDisplay), model: NaiveBayesModel, several: Bool
+    source: (source: TweetSource, display: FetchDisplay), model: NaiveBayesModel, several: Bool,
+    csvHeader: Bool
   ) async throws {
     let display = source.display
     let tweets: [Tweet]
@@ -70,6 +77,9 @@ extension Context {
     var posteriors: [[Double]] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
     var dated: [(date: Date?, label: Sentiment)] = []
+    if options.tweets && options.csv && csvHeader {
+      try stdout.write(AnalyzeReport.tweetCSVHeader)
+    }
     for tweet in tweets {
       let prediction = classifier.predict(tweet.text)
       score.add(prediction.label)
@@ -79,6 +89,8 @@ extension Context {
       if options.tweets {
         if options.json {
           try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
+        } else if options.csv {
+          try stdout.write(AnalyzeReport.tweetCSVRow(query: query.description, tweet, prediction))
         } else {
           try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
         }
@@ -93,6 +105,19 @@ extension Context {
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count) }
     let trend = options.trend ? Trend(dated) : nil
+    if let plot = options.plot {
+      let title = query.description
+      let svg = trend.map { SVGPlot.trend($0, query: title) } ?? SVGPlot.mentions(top, query: title)
+      try SVGPlot.write(svg, to: plot)
+    }
+    if options.csv {
+      // The tweet table stands alone: one table per stream.
+      guard !options.tweets else { return }
+      try stdout.write(
+        (csvHeader ? AnalyzeReport.csvHeader : "")
+          + AnalyzeReport.csvRow(query: query.description, score, estimate))
+      return
+    }
     if options.json {
       var json = JSONWriter()
       json.beginObject()

@@ -6,7 +6,13 @@ extension Context {
     let model = try loadModel(options.model)
     var classifier = Classifier(model: model)
     let json = options.json
+    let csv = options.csv
     let emit: (Span<UInt8>) throws -> Void = { text in
+      if csv {
+        let (label, confidence) = classifier.classify(text)
+        try stdout.write(Self.csvRow(label, confidence, text: text))
+        return
+      }
       guard json else {
         let (label, confidence) = classifier.classify(text)
         try stdout.append { Self.write(label, confidence, into: &$0) }
@@ -27,9 +33,10 @@ extension Context {
         input.file.map { [$0] } ?? (input.texts.isEmpty ? ["-"] : input.texts), column: column,
         model, jobs: jobs)
     }
+    if csv { try stdout.write(Self.csvHeader) }
     guard jobs > 1 else { return try forEachText(options.input, command: "classify", emit) }
     try forEachText(options.input, command: "classify", emit) { source in
-      try classifyInParallel(source, model, json: json, jobs: jobs)
+      try classifyInParallel(source, model, json: json, csv: csv, jobs: jobs)
     }
   }
 
@@ -38,14 +45,18 @@ extension Context {
   /// the next chunk's lines are not classified yet, so a slow pipe's
   /// results come out as its lines come in.
   func classifyInParallel(
-    _ source: FileDescriptorSource, _ model: NaiveBayesModel, json: Bool, jobs: Int
+    _ source: FileDescriptorSource, _ model: NaiveBayesModel, json: Bool, csv: Bool = false,
+    jobs: Int
   ) throws {
     try ParallelLines.map(
       source, jobs: jobs,
       worker: {
         var classifier = Classifier(model: model)
         return { text, output in
-          if json {
+          if csv {
+            let (label, confidence) = classifier.classify(text)
+            output.append(contentsOf: Self.csvRow(label, confidence, text: text).utf8)
+          } else if json {
             Self.formatJSON(classifier.predict(text), into: &output)
           } else {
             let (label, confidence) = classifier.classify(text)
@@ -214,6 +225,17 @@ extension Context {
       FixedDecimal.forEachByte(of: confidence, decimals: 4) { line.append($0) }
       line.append(0x0A)
     }
+  }
+
+  /// The header of `classify --csv`.
+  static let csvHeader = CSVWriter.record(["label", "probability", "text"])
+
+  /// One row of `classify --csv`: the label, its probability (4 decimals)
+  /// and the text (see ``CSVWriter/text(bytes:)``).
+  static func csvRow(_ label: Sentiment, _ confidence: Double, text: Span<UInt8>) -> String {
+    CSVWriter.record([
+      label.name, FixedDecimal.string(confidence, decimals: 4), CSVWriter.text(bytes: text),
+    ])
   }
 
   /// Appends the prediction as one JSON object and a line break.

@@ -71,6 +71,8 @@ extension Context {
     }
     if options.json {
       try stdout.write(report.json())
+    } else if options.csv {
+      try stdout.write(report.csv())
     } else {
       try stdout.write(report.text())
     }

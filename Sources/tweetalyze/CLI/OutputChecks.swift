@@ -1,0 +1,44 @@
+/// The rules between the options that choose an output: a format (`--json`,
+/// `--csv`) and a chart (`--plot`).
+extension CommandLineParser {
+  /// Refuses `--csv` with `--json`: one format on stdout.
+  static func checkFormat(json: Bool, csv: Bool, command: CommandName) throws(UsageError) {
+    guard json && csv else { return }
+    throw UsageError(message: "Give --csv or --json, not both", command: command)
+  }
+}
+
+extension AnalyzeOptions {
+  /// Refuses a format or chart that cannot be given: see
+  /// ``CommandLineParser/checkFormat(json:csv:command:)``; `--plot` draws
+  /// one chart, of `--trend` or of `--mentions`; with `--csv` those two
+  /// sections have no table and go only to `--plot`.
+  func checkOutput() throws(UsageError) {
+    try CommandLineParser.checkFormat(json: json, csv: csv, command: .analyze)
+    let sections = [trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil].compactMap {
+      $0
+    }
+    if plot != nil {
+      if sections.isEmpty {
+        throw UsageError(
+          message: "--plot draws --trend or --mentions: add one of them, e.g. "
+            + "--trend --plot trend.svg",
+          command: .analyze)
+      }
+      if queries.count > 1 {
+        throw UsageError(
+          message: "--plot draws the chart of one query: give one query with it",
+          command: .analyze)
+      }
+      if sections.count > 1 {
+        throw UsageError(
+          message: "--plot draws one chart: give --trend or --mentions with it, not both",
+          command: .analyze)
+      }
+    } else if csv, let section = sections.first {
+      throw UsageError(
+        message: "\(section) has no CSV form: use --json, or draw it with --plot FILE.svg",
+        command: .analyze)
+    }
+  }
+}

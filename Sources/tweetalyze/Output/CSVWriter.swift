@@ -1,0 +1,50 @@
+/// CSV as `--csv` writes it (RFC 4180): fields separated by commas; a field
+/// that holds a comma, a double quote, CR or LF is quoted, with its quotes
+/// doubled; each record ends in LF (RFC 4180 says CRLF; LF suits `cut`,
+/// `wc -l` and `tail`, and CSV readers, ours included, accept both).
+///
+/// ```swift
+/// CSVWriter.record(["a,b", "say \"hi\"", "c"])   // "\"a,b\",\"say \"\"hi\"\"\",c\n"
+/// ```
+enum CSVWriter {
+  /// One field, quoted when it must be.
+  static func field(_ text: String) -> String {
+    let mustQuote = text.utf8.contains { byte in
+      byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+    }
+    guard mustQuote else { return text }
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  }
+
+  /// A record: the fields, each quoted when it must be, joined by commas,
+  /// and LF.
+  static func record(_ fields: [String]) -> String {
+    fields.map(field).joined(separator: ",") + "\n"
+  }
+
+  /// Text from outside (a tweet, an input line) made fit for a field: tab,
+  /// CR and LF are kept (the field is quoted); other control characters
+  /// (NUL, ESC, BEL, DEL, C1, U+2028, U+2029) are written escaped, as
+  /// `\u{1B}`, so that a field can neither drive a terminal nor hold a NUL
+  /// that CSV readers refuse.
+  static func text(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// UTF-8 bytes from outside as ``text(_:)`` writes them; invalid UTF-8
+  /// becomes U+FFFD, so that the output is always valid UTF-8.
+  static func text(bytes: Span<UInt8>) -> String {
+    var decoded = ""
+    bytes.withUnsafeBufferPointer { decoded = String(decoding: $0, as: UTF8.self) }
+    return text(decoded)
+  }
+}

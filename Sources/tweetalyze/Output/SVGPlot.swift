@@ -1,0 +1,302 @@
+import Foundation
+import SentimentCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a chart could not be written: exit status 73 (EX_CANTCREAT).
+enum PlotError: LocalizedError, Equatable {
+  /// The file at `path` cannot be created, for `reason`.
+  case cannotWrite(path: String, reason: String)
+
+  var errorDescription: String? {
+    switch self {
+    case .cannotWrite(let path, let reason):
+      "cannot write the chart \(path): \(reason); give --plot a file in a directory that exists"
+    }
+  }
+}
+
+/// `--plot FILE.svg`: the `--trend` and `--mentions` sections drawn as SVG
+/// charts, written by hand (no packages) as well-formed XML with a `<title>`
+/// and axis labels. Every data point carries its values in `data-*`
+/// attributes, for scripts and tests. Pure functions of their inputs but
+/// ``write(_:to:)``.
+enum SVGPlot {
+  /// The chart's width in pixels.
+  static let width = 720.0
+  /// The plot area's margins: left, right, top, bottom.
+  static let margin = (left: 76.0, right: 48.0, top: 56.0, bottom: 64.0)
+
+  // MARK: Trend
+
+  /// The mean sentiment per bucket (−1 to +1) against the bucket's
+  /// position, joined by a line, with the least-squares line of the trend
+  /// (``Trend/slope``; its intercept ȳ − slope·x̄ over the same points).
+  static func trend(_ trend: Trend, query: String) -> String {
+    let unit = trend.unit.rawValue
+    let height = 400.0
+    let area = Area(
+      left: margin.left, right: width - margin.right, top: margin.top,
+      bottom: height - margin.bottom)
+    let last = Double(trend.buckets.last?.position ?? 0)
+    // One bucket, or none: the point sits in the middle.
+    let x = { (position: Double) in
+      last > 0
+        ? area.left + position / last * (area.right - area.left) : (area.left + area.right) / 2
+    }
+    let y = { (mean: Double) in area.top + (1 - min(1, max(-1, mean))) / 2 * area.height }
+    var svg = Document(
+      width: width, height: height,
+      title: "tweetalyze: sentiment of \(query) per \(unit) (UTC), \(trend.verdict.rawValue)")
+    svg.add(
+      ##"<g class="axes" stroke="#999" stroke-width="1">"##
+        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
+        + "y2=\"\(n(area.bottom))\"/>"
+        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.bottom))\" x2=\"\(n(area.right))\" "
+        + "y2=\"\(n(area.bottom))\"/></g>")
+    for tick in [-1.0, -0.5, 0, 0.5, 1] {
+      svg.add(
+        "<line class=\"grid\" x1=\"\(n(area.left))\" y1=\"\(n(y(tick)))\" "
+          + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
+          + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
+      svg.text(
+        AnalyzeReport.signed(tick, decimals: 1), x: area.left - 8, y: y(tick) + 4, anchor: "end")
+    }
+    svg.text(
+      "mean sentiment (−1 negative … +1 positive)", x: 18, y: area.top + area.height / 2,
+      anchor: "middle", rotate: true)
+    svg.text(
+      "\(unit) (UTC)"
+        + (trend.unit == .hour
+          ? trend.buckets.first.map { ", from \(trend.label(of: $0).prefix(4))" } ?? "" : "")
+        + ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
+        + (trend.undated > 0
+          ? ", \(trend.undated) undated tweet\(trend.undated == 1 ? "" : "s") left out" : ""),
+      x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+    guard !trend.buckets.isEmpty else {
+      svg.text(
+        "no dated tweets", x: area.left + (area.right - area.left) / 2,
+        y: area.top + area.height / 2, anchor: "middle", class: "empty")
+      return svg.finish()
+    }
+    // Date labels under the axis: at most six, first and last included.
+    let labels = min(6, trend.buckets.count)
+    var labelled = Set<Int>()
+    for index in 0..<labels {
+      let bucket = trend.buckets[
+        labels == 1 ? 0 : index * (trend.buckets.count - 1) / (labels - 1)]
+      guard labelled.insert(bucket.position).inserted else { continue }
+      svg.text(
+        axisLabel(trend, bucket), x: x(Double(bucket.position)), y: area.bottom + 18,
+        anchor: "middle")
+    }
+    let points = trend.buckets.map { "\(n(x(Double($0.position)))),\(n(y($0.mean)))" }
+    svg.add(
+      "<polyline class=\"series\" fill=\"none\" stroke=\"#4477aa\" stroke-width=\"1.5\" "
+        + "points=\"\(points.joined(separator: " "))\"/>")
+    if let slope = trend.slope {
+      let count = Double(trend.buckets.count)
+      let meanX = trend.buckets.reduce(0) { $0 + Double($1.position) } / count
+      let meanY = trend.buckets.reduce(0) { $0 + $1.mean } / count
+      let intercept = meanY - slope * meanX
+      svg.add(
+        "<line class=\"fit\" data-slope=\"\(decimal(slope, 4))\" "
+          + "data-intercept=\"\(decimal(intercept, 4))\" x1=\"\(n(x(0)))\" "
+          + "y1=\"\(n(y(intercept)))\" x2=\"\(n(x(last)))\" y2=\"\(n(y(intercept + slope * last)))\" "
+          + "stroke=\"#cc6677\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>")
+    }
+    let radius = trend.buckets.count > 200 ? 1.5 : 4
+    for bucket in trend.buckets {
+      svg.add(
+        "<circle class=\"point\" data-label=\"\(escape(trend.label(of: bucket)))\" "
+          + "data-position=\"\(bucket.position)\" data-count=\"\(bucket.score.count)\" "
+          + "data-score=\"\(bucket.score.value)\" data-mean=\"\(decimal(bucket.mean, 4))\" "
+          + "cx=\"\(n(x(Double(bucket.position))))\" cy=\"\(n(y(bucket.mean)))\" "
+          + "r=\"\(n(radius))\" fill=\"#4477aa\"><title>\(escape(trend.label(of: bucket))): "
+          + "\(bucket.score.count) tweets, mean \(AnalyzeReport.signed(bucket.mean, decimals: 2))"
+          + "</title></circle>")
+    }
+    let slope = trend.slope.map { ", slope \(AnalyzeReport.signed($0, decimals: 4)) per \(unit)" }
+    svg.text(
+      "● mean per \(unit)   - - fitted line (\(trend.verdict.rawValue)\(slope ?? ""))",
+      x: area.left, y: 44, anchor: "start", class: "legend")
+    return svg.finish()
+  }
+
+  /// A bucket's label under the axis: `2026-03-01` by day, `03-01 14:00`
+  /// by hour (the year is in the axis title).
+  static func axisLabel(_ trend: Trend, _ bucket: Trend.Bucket) -> String {
+    let label = trend.label(of: bucket)
+    guard trend.unit == .hour, label.count >= 16 else { return label }
+    let characters = Array(label)
+    return String(characters[5..<10]) + " " + String(characters[11..<16])
+  }
+
+  // MARK: Mentions
+
+  /// One horizontal bar per name (users, then hashtags, as `--mentions`
+  /// lists them): its length is the tweets' average sentiment, from the
+  /// zero line left (negative) or right (positive).
+  static func mentions(
+    _ top: (users: [MentionCount], hashtags: [MentionCount])?, query: String
+  ) -> String {
+    let all = (top?.users ?? []) + (top?.hashtags ?? [])
+    let row = 22.0
+    let height = margin.top + max(1, Double(all.count)) * row + margin.bottom
+    let area = Area(
+      left: 200, right: width - margin.right, top: margin.top, bottom: height - margin.bottom)
+    let zero = area.left + (area.right - area.left) / 2
+    let x = { (value: Double) in zero + min(1, max(-1, value)) * (area.right - area.left) / 2 }
+    var svg = Document(
+      width: width, height: height,
+      title: "tweetalyze: average sentiment of the top mentions in tweets for \(query)")
+    for tick in [-1.0, -0.5, 0, 0.5, 1] {
+      svg.add(
+        "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.top))\" x2=\"\(n(x(tick)))\" "
+          + "y2=\"\(n(area.bottom))\" stroke=\"\(tick == 0 ? "#999" : "#ddd")\"/>")
+      svg.text(
+        AnalyzeReport.signed(tick, decimals: 1), x: x(tick), y: area.bottom + 18, anchor: "middle")
+    }
+    svg.text(
+      "average sentiment of the tweets that name it (−1 negative … +1 positive)",
+      x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+    // The names' column heading, above them: a rotated label would not fit
+    // a chart of a few bars.
+    svg.text("@user or #hashtag (tweets)", x: area.left - 8, y: 44, anchor: "end")
+    guard !all.isEmpty else {
+      svg.text(
+        "no @user or #hashtag is in more than one tweet", x: zero, y: area.top + row / 2 + 4,
+        anchor: "middle", class: "empty")
+      return svg.finish()
+    }
+    for (index, mention) in all.enumerated() {
+      let top = area.top + Double(index) * row
+      let value = mention.averageSentiment
+      let colour = value > 0 ? "#228833" : value < 0 ? "#cc3311" : "#999999"
+      let left = min(zero, x(value))
+      svg.add(
+        "<rect class=\"bar\" data-name=\"\(escape(mention.display))\" "
+          + "data-tweets=\"\(mention.tweets)\" data-value=\"\(decimal(value, 4))\" "
+          + "x=\"\(n(left))\" y=\"\(n(top + 3))\" width=\"\(n(max(1, abs(x(value) - zero))))\" "
+          + "height=\"\(n(row - 6))\" fill=\"\(colour)\"><title>\(escape(mention.display)): "
+          + "\(mention.tweets) tweets, average \(AnalyzeReport.signed(value, decimals: 2))"
+          + "</title></rect>")
+      svg.text(
+        "\(mention.display) (\(mention.tweets))", x: area.left - 8, y: top + row / 2 + 4,
+        anchor: "end")
+    }
+    svg.text(
+      "green: positive on average, red: negative", x: area.left + 8, y: 44, anchor: "start",
+      class: "legend")
+    return svg.finish()
+  }
+
+  // MARK: Writing
+
+  /// Refuses, before any work, a path whose directory does not exist.
+  static func checkDirectory(of path: String) throws(PlotError) {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var status = stat()
+    guard stat(directory, &status) == 0 else {
+      throw .cannotWrite(path: path, reason: "no directory \(directory)")
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw .cannotWrite(path: path, reason: "\(directory) is not a directory")
+    }
+  }
+
+  /// Writes `svg` to `path` atomically (``Files/writeAtomically(_:to:)``).
+  static func write(_ svg: String, to path: String) throws(PlotError) {
+    try checkDirectory(of: path)
+    do {
+      try Files.writeAtomically(Array(svg.utf8), to: path)
+    } catch {
+      var reason = Tweetalyze.message(for: error)
+      if reason.hasPrefix("cannot write \(path): ") {
+        reason = String(reason.dropFirst("cannot write \(path): ".count))
+      }
+      throw .cannotWrite(path: path, reason: reason)
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The plot area.
+  struct Area {
+    var left, right, top, bottom: Double
+    var height: Double { bottom - top }
+  }
+
+  /// An SVG document being written.
+  struct Document {
+    private var parts: [String]
+
+    /// Opens the document, with `title` as its `<title>` and heading.
+    init(width: Double, height: Double, title: String) {
+      parts = [
+        #"<?xml version="1.0" encoding="UTF-8"?>"#,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" "
+          + "height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+          + "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">",
+        "<title>\(escape(title))</title>",
+        "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+        "<text class=\"heading\" x=\"\(n(width / 2))\" y=\"22\" text-anchor=\"middle\" "
+          + "font-size=\"15\" font-weight=\"bold\">\(escape(title))</text>",
+      ]
+    }
+
+    /// Adds markup as it is.
+    mutating func add(_ markup: String) { parts.append(markup) }
+
+    /// Adds a text label, escaped.
+    mutating func text(
+      _ text: String, x: Double, y: Double, anchor: String, rotate: Bool = false,
+      class name: String = "label"
+    ) {
+      let rotation = rotate ? " transform=\"rotate(-90 \(n(x)) \(n(y)))\"" : ""
+      parts.append(
+        "<text class=\"\(name)\" x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\""
+          + "\(rotation) fill=\"#333\">\(escape(text))</text>")
+    }
+
+    /// Closes the document.
+    func finish() -> String { (parts + ["</svg>"]).joined(separator: "\n") + "\n" }
+  }
+
+  /// A coordinate with 2 decimals; anything not finite (which the charts
+  /// never compute) is 0, so that the file stays valid SVG.
+  static func n(_ value: Double) -> String {
+    value.isFinite ? FixedDecimal.string(value, decimals: 2) : "0"
+  }
+
+  /// A data value with `decimals` decimals (0 when not finite).
+  static func decimal(_ value: Double, _ decimals: Int) -> String {
+    value.isFinite ? FixedDecimal.string(value, decimals: decimals) : "0"
+  }
+
+  /// Text for XML content or attributes: `&`, `<`, `>`, `"` and `'` as
+  /// entities; characters that XML 1.0 does not allow (most C0 controls,
+  /// U+FFFE, U+FFFF) and the C1 controls written as `\u{1B}`.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}":
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
