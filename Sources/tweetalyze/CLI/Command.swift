@@ -9,7 +9,7 @@ struct UsageError: Error, Equatable {
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Equatable {
-  case analyze, train, eval, classify, explain, merge, help
+  case analyze, train, eval, classify, explain, merge, help, completions
 }
 
 /// What the user asked for: the result of parsing, run by ``Tweetalyze``.
@@ -22,6 +22,10 @@ enum Command: Equatable {
   case merge(MergeOptions)
   /// Help for a command (`nil`: the overview).
   case help(CommandName?)
+  /// `help --man`: the manual page, in roff.
+  case manPage
+  /// `completions SHELL`: a completion script.
+  case completions(Shell)
   case version
   /// `--version --json`: `{"version":"0.1.0"}`.
   case versionJSON
@@ -38,7 +42,7 @@ extension Command {
     case .explain(let options): options.json
     case .merge(let options): options.json
     case .versionJSON: true
-    case .help, .version: false
+    case .help, .manPage, .completions, .version: false
     }
   }
 }

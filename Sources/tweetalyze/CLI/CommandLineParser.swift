@@ -28,6 +28,7 @@ enum CommandLineParser {
     }
     switch CommandName(rawValue: first) {
     case .help: return try help(rest)
+    case .completions: return try completions(rest)
     case .analyze: return try analyze(rest)
     case .train: return try train(rest)
     case .eval: return try eval(rest)
@@ -76,6 +77,13 @@ enum CommandLineParser {
   /// `tweetalyze help [COMMAND]`.
   static func help(_ arguments: [String]) throws(UsageError) -> Command {
     guard let topic = arguments.first else { return .help(nil) }
+    if topic == "--man" {
+      guard arguments.count == 1 else {
+        throw UsageError(
+          message: "Unexpected argument '\(arguments[1])' with --man", command: .help)
+      }
+      return .manPage
+    }
     guard let name = CommandName(rawValue: topic) else {
       throw UsageError(
         message: "Unknown command '\(topic)'" + suggestion(for: topic, among: subcommands),

@@ -467,6 +467,7 @@ extension CommandName {
     case .explain: specs(ExplainOptions.self)
     case .merge: specs(MergeOptions.self)
     case .help: []
+    case .completions: [Option<ExplainOptions>.help.spec]
     }
   }
 }

@@ -12,7 +12,8 @@ enum Help {
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
-    case .help: "tweetalyze help [COMMAND]"
+    case .help: "tweetalyze help [COMMAND | --man]"
+    case .completions: "tweetalyze completions bash|zsh|fish"
     }
   }
 
@@ -21,8 +22,7 @@ enum Help {
     case nil, .help: return overview
     case .analyze:
       return page(
-        abstract: "Score the sentiment of recent tweets for a user or hashtag.",
-        command: .analyze,
+        abstract: CommandName.analyze.abstract, command: .analyze,
         arguments: [
           (
             "QUERY",
@@ -61,7 +61,7 @@ enum Help {
           """)
     case .explain:
       return page(
-        abstract: "Show why the model classifies a text as it does.", command: .explain,
+        abstract: CommandName.explain.abstract, command: .explain,
         arguments: [("TEXT", "Texts to explain; - reads the lines of stdin (the default).")],
         discussion: """
           For each text: the features as the model sees them, each with its weight
@@ -75,7 +75,7 @@ enum Help {
           """)
     case .train:
       return page(
-        abstract: "Train a model from labeled tweets in CSV.", command: .train,
+        abstract: CommandName.train.abstract, command: .train,
         arguments: [
           (
             "DATA.csv",
@@ -93,7 +93,7 @@ enum Help {
           """)
     case .eval:
       return page(
-        abstract: "Measure how well training generalizes, on held-out data.", command: .eval,
+        abstract: CommandName.eval.abstract, command: .eval,
         arguments: [("DATA.csv", "Labeled CSV as for 'train' (default: $TWEETALYZE_DATA).")],
         discussion: """
           Reports training and evaluation accuracy, per-class precision, recall, F1 and
@@ -106,7 +106,7 @@ enum Help {
           """)
     case .classify:
       return page(
-        abstract: "Classify texts as negative, neutral or positive.", command: .classify,
+        abstract: CommandName.classify.abstract, command: .classify,
         arguments: [("TEXT", "Texts to classify; - reads the lines of stdin (the default).")],
         discussion: """
           Prints one line per text, in input order: the label, a tab, and its probability.
@@ -119,8 +119,7 @@ enum Help {
           """)
     case .merge:
       return page(
-        abstract: "Merge models trained on parts of a data set into one model.",
-        command: .merge,
+        abstract: CommandName.merge.abstract, command: .merge,
         arguments: [
           (
             "MODEL.json",
@@ -140,6 +139,21 @@ enum Help {
             tweetalyze train part2.csv --out part2.json
             tweetalyze merge part1.json part2.json --out model.json
           """)
+    case .completions:
+      return page(
+        abstract: CommandName.completions.abstract, command: .completions,
+        arguments: [("SHELL", "bash, zsh or fish.")],
+        discussion: """
+          The script completes subcommands, options and their values (files, choices)
+          as declared, so it matches this version. 'tweetalyze help --man' prints the
+          manual page (roff).
+
+          Examples:
+            tweetalyze completions bash > /etc/bash_completion.d/tweetalyze
+            tweetalyze completions zsh > ~/.zfunc/_tweetalyze   # with fpath+=(~/.zfunc)
+            tweetalyze completions fish > ~/.config/fish/completions/tweetalyze.fish
+            tweetalyze help --man > /usr/local/share/man/man1/tweetalyze.1
+          """)
     }
   }
 
@@ -158,13 +172,7 @@ enum Help {
       -h, --help              Show help information.
 
     SUBCOMMANDS:
-      analyze                 Score recent tweets for queries (the default command).
-      train                   Train a model from labeled tweets in CSV.
-      eval                    Measure how well training generalizes.
-      classify                Classify texts as negative, neutral or positive.
-      explain                 Show why the model classifies a text as it does.
-      merge                   Merge models trained on parts of a data set.
-      help                    Show help for a subcommand.
+    \(subcommandLines)
 
       See 'tweetalyze help <subcommand>' for detailed help.
 
@@ -180,6 +188,26 @@ enum Help {
       With --json, an error is also one JSON object on the last line of stderr.
 
     """
+
+  /// What each command does, in one line: help, the manual page and the
+  /// completion scripts show it.
+  static func abstract(_ command: CommandName) -> String {
+    switch command {
+    case .analyze: "Score recent tweets for queries (the default command)."
+    case .train: "Train a model from labeled tweets in CSV."
+    case .eval: "Measure how well training generalizes."
+    case .classify: "Classify texts as negative, neutral or positive."
+    case .explain: "Show why the model classifies a text as it does."
+    case .merge: "Merge models trained on parts of a data set into one model."
+    case .help: "Show help for a subcommand, or the manual page (--man)."
+    case .completions: "Print a shell completion script for bash, zsh or fish."
+    }
+  }
+
+  /// The overview's lines for the subcommands.
+  private static var subcommandLines: String {
+    CommandName.allCases.map { wrap($0.rawValue, $0.abstract) }.joined().dropLast().description
+  }
 
   private static func page(
     abstract: String, command: CommandName, arguments: [(String, String)], discussion: String
@@ -220,4 +248,9 @@ enum Help {
     lines.append(current)
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension CommandName {
+  /// What the command does, in one line (see ``Help/abstract(_:)``).
+  var abstract: String { Help.abstract(self) }
 }

@@ -123,6 +123,10 @@ struct Context {
     switch command {
     case .help(let name):
       try stdout.write(Help.text(for: name))
+    case .manPage:
+      try stdout.write(ManPage.text())
+    case .completions(let shell):
+      try stdout.write(Completions.script(for: shell))
     case .version:
       try stdout.write("tweetalyze \(Tweetalyze.version)\n")
     case .versionJSON:

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+@testable import tweetalyze
+
+/// `tweetalyze help --man`: the sections, every command and option with its
+/// help and default, and, where groff is installed, a clean rendering.
+final class ManPageTests: XCTestCase {
+  let page = ManPage.text()
+
+  /// A roff line as text: `\-` a hyphen, `\e` a backslash, fonts dropped.
+  static func plain(_ line: Substring) -> String {
+    String(line).replacing("\\-", with: "-").replacing("\\e", with: "\\").replacing(
+      "\\fB", with: ""
+    )
+    .replacing("\\fR", with: "").replacing("\\&", with: "")
+  }
+
+  var lines: [String] { page.split(separator: "\n").map(Self.plain) }
+
+  func testSectionsInOrder() throws {
+    let sections = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map {
+      String($0.dropFirst(4))
+    }
+    XCTAssertEqual(
+      sections,
+      [
+        "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT",
+        "EXAMPLES", "SEE ALSO",
+      ])
+    XCTAssertTrue(page.hasPrefix(".\\\" Generated"))
+    XCTAssertTrue(page.contains("\n.TH TWEETALYZE 1 \"\" \"tweetalyze \(Tweetalyze.version)\""))
+  }
+
+  func testEveryCommandAndEveryOptionWithItsHelpAndDefault() {
+    let lines = self.lines
+    let text = HelpTests.collapsed(lines.joined(separator: "\n"))
+    for command in CommandName.allCases {
+      XCTAssertTrue(lines.contains(Help.usage(command)), "synopsis: \(command)")
+      let at = lines.firstIndex(of: command.rawValue)
+      XCTAssertNotNil(at, "COMMANDS: \(command)")
+      if let at { XCTAssertEqual(lines[at + 1], command.abstract) }
+      for (label, help) in Completions.options(command).flatMap(\.helpLines) {
+        XCTAssertTrue(lines.contains(label), "\(command): \(label)")
+        XCTAssertTrue(text.contains(HelpTests.collapsed(help)), "\(command): \(help)")
+      }
+    }
+    XCTAssertTrue(text.contains("Analyze up to N tweets, 1 to 10000 (default: 100)."))
+    XCTAssertEqual(
+      ManPage.exitStatuses.map(\.status), ExitStatus.allCases.map(\.rawValue),
+      "every exit status, in order")
+    XCTAssertEqual(
+      ManPage.exitStatuses.first { $0.status == 69 }?.meaning,
+      "X API unreachable, failing, timed out or not JSON.")
+    for (status, _) in ManPage.exitStatuses {
+      XCTAssertTrue(lines.contains(String(status)), "exit status \(status)")
+    }
+    for (name, _) in ManPage.environment {
+      XCTAssertTrue(lines.contains(name), name)
+    }
+    // Examples come from the help pages.
+    XCTAssertTrue(lines.contains("tweetalyze --fixtures Fixtures/tweets \"@Apple\""))
+    XCTAssertTrue(lines.contains("echo \"I love my new iPhone\" | tweetalyze classify"))
+  }
+
+  func testNoLineStartsWithAnUnguardedControlCharacter() {
+    for line in page.split(separator: "\n") where !line.hasPrefix(".") {
+      XCTAssertFalse(line.hasPrefix("'"), String(line))
+      XCTAssertFalse(line.contains(" -"), "an unescaped hyphen before an option: \(line)")
+    }
+    XCTAssertEqual(ManPage.escape(".starts with a dot"), "\\&.starts with a dot")
+    XCTAssertEqual(ManPage.escape("a\\b --c"), "a\\eb \\-\\-c")
+  }
+
+  func testTheCommandPrintsThePage() throws {
+    let run = try BinaryRunner.run(["help", "--man"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout, page)
+    XCTAssertEqual(run.stderr, "")
+    let extra = try BinaryRunner.run(["help", "--man", "train"])
+    XCTAssertEqual(extra.status, 64)
+    XCTAssertEqual(extra.stderrLines.first, "Error: Unexpected argument 'train' with --man")
+    // groff is not required; where it is installed, the page must render.
+    let groff = URL(fileURLWithPath: "/usr/bin/groff")
+    if FileManager.default.isExecutableFile(atPath: groff.path) { try render(with: groff) }
+  }
+
+  /// The page renders without a warning, with every option in the text.
+  func render(with groff: URL) throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let file = directory.appendingPathComponent("tweetalyze.1")
+    try page.write(to: file, atomically: true, encoding: .utf8)
+    let run = try BinaryRunner.run(
+      ["-k", "-man", "-Tutf8", "-ww", "-P", "-cbou", file.path], executable: groff)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "", "groff warnings")
+    let text = HelpTests.collapsed(run.stdout)
+    for command in CommandName.allCases {
+      for name in CompletionsTests.names(command) {
+        XCTAssertTrue(text.contains(name), "rendered: \(name)")
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import XCTest
+
+@testable import tweetalyze
+
+/// The rules between `--json`, `--csv` and `--plot`, at the parser.
+final class OutputChecksTests: XCTestCase {
+  func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    try CommandLineParser.parse(arguments)
+  }
+
+  func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  func testFormatsAndChartsThatGoTogether() throws {
+    guard case .analyze(let csv) = try parse(["@Apple", "--csv", "--tweets"]) else {
+      return XCTFail("not analyze")
+    }
+    XCTAssertTrue(csv.csv)
+    XCTAssertTrue(csv.tweets)
+    guard case .analyze(let plotted) = try parse(["@Apple", "--trend", "--plot", "t.svg", "--csv"])
+    else { return XCTFail("not analyze") }
+    XCTAssertEqual(plotted.plot, "t.svg")
+    XCTAssertTrue(plotted.trend && plotted.csv)
+    guard case .analyze(let mentions) = try parse(["@Apple", "--plot=m.svg", "--mentions", "3"])
+    else { return XCTFail("not analyze") }
+    XCTAssertEqual(mentions.mentions, 3)
+    XCTAssertEqual(mentions.plot, "m.svg")
+    guard case .classify(let classify) = try parse(["classify", "--csv", "a", "b"]) else {
+      return XCTFail("not classify")
+    }
+    XCTAssertTrue(classify.csv)
+    XCTAssertEqual(classify.input.texts, ["a", "b"])
+    guard case .eval(let eval) = try parse(["eval", "d.csv", "--csv"]) else {
+      return XCTFail("not eval")
+    }
+    XCTAssertTrue(eval.csv)
+    XCTAssertEqual(try parse(["help", "--man"]), .manPage)
+    XCTAssertEqual(try parse(["completions", "fish"]), .completions(.fish))
+    XCTAssertEqual(try parse(["completions", "--help"]), .help(.completions))
+  }
+
+  func testRefusals() {
+    let both = "Give --csv or --json, not both"
+    XCTAssertEqual(refusal(["@Apple", "--json", "--csv"]), both)
+    XCTAssertEqual(refusal(["classify", "--csv", "--json"]), both)
+    XCTAssertEqual(refusal(["eval", "--json", "--csv"]), both)
+    XCTAssertEqual(
+      refusal(["@Apple", "--plot", "x.svg"]),
+      "--plot draws --trend or --mentions: add one of them, e.g. --trend --plot trend.svg")
+    XCTAssertEqual(
+      refusal(["@Apple", "--plot", "x.svg", "--trend", "--mentions"]),
+      "--plot draws one chart: give --trend or --mentions with it, not both")
+    XCTAssertEqual(
+      refusal(["@Apple", "--csv", "--mentions"]),
+      "--mentions has no CSV form: use --json, or draw it with --plot FILE.svg")
+    XCTAssertEqual(refusal(["@Apple", "--plot"]), "Missing value for '--plot FILE.svg'")
+    XCTAssertEqual(refusal(["help", "--man", "x"]), "Unexpected argument 'x' with --man")
+    XCTAssertEqual(
+      refusal(["completions", "powershell"]),
+      "Unsupported shell 'powershell'; supported: bash, zsh, fish")
+    XCTAssertEqual(
+      refusal(["completions", "bash", "zsh"]), "Unexpected argument 'zsh'; give one shell")
+  }
+}
