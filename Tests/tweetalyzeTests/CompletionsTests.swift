@@ -131,7 +131,7 @@ final class CompletionsTests: XCTestCase {
       (["tweetalyze", "eval", "--priors", "u"], ["uniform"]),
       (["tweetalyze", "completions", ""], ["bash", "zsh", "fish"]),
       (["tweetalyze", "help", "--m"], ["--man"]),
-      (["tweetalyze", "classify", "--c"], ["--csv"]),
+      (["tweetalyze", "classify", "--cs"], ["--csv", "--csv-column"]),
     ]
     for (words, expected) in cases {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")

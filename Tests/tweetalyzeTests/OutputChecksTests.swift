@@ -36,10 +36,10 @@ final class OutputChecksTests: XCTestCase {
     }
     XCTAssertTrue(classify.csv)
     XCTAssertEqual(classify.input.texts, ["a", "b"])
-    guard case .eval(let eval) = try parse(["eval", "d.csv", "--csv"]) else {
+    guard case .eval(let eval) = try parse(["eval", "d.csv", "--csv", "-q"]) else {
       return XCTFail("not eval")
     }
-    XCTAssertTrue(eval.csv)
+    XCTAssertTrue(eval.csv && eval.quiet)
     XCTAssertEqual(try parse(["help", "--man"]), .manPage)
     XCTAssertEqual(try parse(["completions", "fish"]), .completions(.fish))
     XCTAssertEqual(try parse(["completions", "--help"]), .help(.completions))

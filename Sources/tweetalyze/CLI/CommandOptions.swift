@@ -294,6 +294,8 @@ struct EvalOptions: Equatable, CommandSettings {
   var json = false
   /// Print the per-class table and confusion matrix as CSV.
   var csv = false
+  /// No progress on stderr.
+  var quiet = false
   var training = TrainingSettings()
   /// Also measure the score with the artificial-prevalence protocol.
   var quantification = false
@@ -320,6 +322,7 @@ struct EvalOptions: Equatable, CommandSettings {
       .flag(
         "csv", \.csv,
         help: "Print the per-class table with the confusion matrix as CSV instead of text."),
+      .flag("quiet", short: "q", \.quiet, help: "Show no progress on stderr."),
       .flag(
         "quantification", \.quantification,
         help: "Also measure the score of 100-tweet sets drawn from the held-out tweets at "

@@ -16,7 +16,11 @@ extension Context {
     let settings = options.training
     let lexicon = try lexicon(settings)
     let corpus = try Files.withInput(path) { file in
-      try TrainingData.corpus(file, columns: settings.columns)
+      let meter = ProgressMeter.forInput(
+        file.descriptor, label: "eval: reading", stderr: stderr, quiet: options.quiet)
+      defer { meter?.finish() }
+      return try TrainingData.corpus(
+        ProgressSource(base: file, meter: meter), columns: settings.columns)
     }
     let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
     var report = EvalReport(name: name, corpus: corpus, seed: options.seed)

@@ -51,7 +51,11 @@ extension Context {
     let jobs = options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs)
     var sample = HeldOutSample()
     let (counted, summary, sha256) = try Files.withInput(options.data) { file in
-      let spooled = SpoolingSource(base: file, spool: spool)
+      // --json promises nothing on stderr.
+      let meter = ProgressMeter.forInput(
+        file.descriptor, label: "train", stderr: stderr, quiet: options.quiet || options.json)
+      defer { meter?.finish() }
+      let spooled = SpoolingSource(base: ProgressSource(base: file, meter: meter), spool: spool)
       if jobs == 1 {
         var trainer = NaiveBayesTrainer(
           tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)

@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+
+@testable import tweetalyze
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Progress of `train` and `eval`: the line's format as pure functions, no
+/// progress off a terminal, and (under `script`, a pseudo-terminal) a line
+/// that is drawn and erased.
+final class ProgressTests: XCTestCase {
+  func testLineWithAKnownSize() {
+    XCTAssertEqual(
+      ProgressMeter.line(
+        label: "train", rows: 1_000, bytes: 25_000_000, total: 100_000_000, elapsed: 10),
+      "train: 1,000 rows, 25.0 of 100.0 MB (25 %), 100 rows/s, ETA 0:30")
+    XCTAssertEqual(
+      ProgressMeter.line(label: "train", rows: 7, bytes: 100, total: 100, elapsed: 2),
+      "train: 7 rows, 0.0 of 0.0 MB (100 %), 4 rows/s, ETA 0:00")
+  }
+
+  func testLineOfAPipeHasNoShareAndNoETA() {
+    XCTAssertEqual(
+      ProgressMeter.line(
+        label: "eval: reading", rows: 1_234_567, bytes: 3_456_789, total: nil, elapsed: 10),
+      "eval: reading: 1,234,567 rows, 3.5 MB, 123,457 rows/s")
+    XCTAssertEqual(
+      ProgressMeter.line(label: "train", rows: 0, bytes: 0, total: 0, elapsed: 0),
+      "train: 0 rows, 0.0 MB")
+  }
+
+  func testDurations() {
+    XCTAssertEqual(ProgressMeter.duration(0), "0:00")
+    XCTAssertEqual(ProgressMeter.duration(0.2), "0:01")
+    XCTAssertEqual(ProgressMeter.duration(59.2), "1:00")
+    XCTAssertEqual(ProgressMeter.duration(605), "10:05")
+    XCTAssertEqual(ProgressMeter.duration(3_600), "1:00:00")
+    XCTAssertEqual(ProgressMeter.duration(3_725), "1:02:05")
+    XCTAssertEqual(ProgressMeter.duration(.infinity), "--:--")
+    XCTAssertEqual(ProgressMeter.duration(.nan), "--:--")
+    XCTAssertEqual(ProgressMeter.duration(-1), "--:--")
+    XCTAssertEqual(ProgressMeter.duration(1e12), "--:--")
+  }
+
+  func testCounts() {
+    XCTAssertEqual(ProgressMeter.count(0), "0")
+    XCTAssertEqual(ProgressMeter.count(999), "999")
+    XCTAssertEqual(ProgressMeter.count(1_000), "1,000")
+    XCTAssertEqual(ProgressMeter.count(1_234_567), "1,234,567")
+    XCTAssertEqual(ProgressMeter.count(-12_345), "-12,345")
+  }
+
+  func testNoMeterOffATerminal() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("progress-\(UUID().uuidString)").path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    XCTAssertGreaterThanOrEqual(descriptor, 0)
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let output = Output(descriptor: descriptor)
+    XCTAssertNil(ProgressMeter.forInput(descriptor, label: "x", stderr: output, quiet: false))
+    XCTAssertNil(ProgressMeter.forInput(descriptor, label: "x", stderr: output, quiet: true))
+  }
+
+  // MARK: End to end
+
+  /// Labeled rows, `count` of them.
+  func rows(_ count: Int) -> String {
+    "class,text\n"
+      + (0..<count).map { index in
+        ["Pos,I love it \(index)", "Neg,I hate it \(index)", "Neutral,a meeting \(index)"][
+          index % 3]
+      }.joined(separator: "\n") + "\n"
+  }
+
+  /// A shell command line that pipes the data to `tweetalyze ARGUMENTS`,
+  /// pausing 1.3 s (more than ``ProgressMeter/delay``) half-way.
+  func slowPipe(_ arguments: String, directory: URL) throws -> String {
+    let data = rows(600)
+    let half = data.index(data.startIndex, offsetBy: data.count / 2)
+    let first = directory.appendingPathComponent("first.csv")
+    let second = directory.appendingPathComponent("second.csv")
+    try String(data[..<half]).write(to: first, atomically: true, encoding: .utf8)
+    try String(data[half...]).write(to: second, atomically: true, encoding: .utf8)
+    let binary = try BinaryRunner.executable().path
+    return "(cat '\(first.path)'; sleep 1.3; cat '\(second.path)') | '\(binary)' \(arguments)"
+  }
+
+  func testNothingOnStderrOffATerminalEvenForASlowInput() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("m.json").path
+    let train = try BinaryRunner.shell(
+      try slowPipe("train - --out '\(model)'", directory: directory))
+    XCTAssertEqual(train.status, 0, train.stderr)
+    XCTAssertTrue(train.stderr.hasPrefix("Trained on 600 rows from stdin"), train.stderr)
+    XCTAssertFalse(train.stderr.contains("rows/s"))
+    XCTAssertFalse(train.stderr.contains("\u{1B}"))
+    let eval = try BinaryRunner.shell(try slowPipe("eval - --folds 2", directory: directory))
+    XCTAssertEqual(eval.status, 0, eval.stderr)
+    XCTAssertEqual(eval.stderr, "")
+  }
+
+  /// Runs a command line on a pseudo-terminal with `script`; returns what
+  /// the terminal showed.
+  func onATerminal(_ command: String) throws -> BinaryRun {
+    let script = URL(fileURLWithPath: "/usr/bin/script")
+    guard FileManager.default.isExecutableFile(atPath: script.path) else {
+      try Requirement.unmet("script (util-linux) is not installed")
+    }
+    return try BinaryRunner.run(["-qec", command, "/dev/null"], executable: script)
+  }
+
+  func testOnATerminalTheLineIsDrawnAndErasedUnlessQuiet() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("m.json").path
+    let shown = try onATerminal(try slowPipe("train - --out '\(model)'", directory: directory))
+    XCTAssertEqual(shown.status, 0, shown.stdout)
+    XCTAssertTrue(shown.stdout.contains("\r\u{1B}[Ktrain: "), shown.stdout)
+    XCTAssertTrue(shown.stdout.contains(" rows, "), shown.stdout)
+    XCTAssertTrue(shown.stdout.contains(" rows/s"), shown.stdout)
+    // Erased before the summary.
+    XCTAssertTrue(shown.stdout.contains("\r\u{1B}[KTrained on 600 rows"), shown.stdout)
+
+    let eval = try onATerminal(try slowPipe("eval - --folds 2", directory: directory))
+    XCTAssertEqual(eval.status, 0, eval.stdout)
+    XCTAssertTrue(eval.stdout.contains("\r\u{1B}[Keval: reading: "), eval.stdout)
+
+    for quiet in [
+      "train - --out '\(model)' --quiet", "train - --out '\(model)' --json",
+      "eval - --folds 2 -q",
+    ] {
+      let run = try onATerminal(try slowPipe(quiet, directory: directory))
+      XCTAssertEqual(run.status, 0, run.stdout)
+      XCTAssertFalse(run.stdout.contains("rows/s"), "\(quiet): \(run.stdout)")
+      XCTAssertFalse(run.stdout.contains("\u{1B}[K"), "\(quiet)")
+    }
+  }
+}
