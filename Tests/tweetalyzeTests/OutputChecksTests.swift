@@ -60,6 +60,10 @@ final class OutputChecksTests: XCTestCase {
       refusal(["@Apple", "--csv", "--mentions"]),
       "--mentions has no CSV form: use --json, or draw it with --plot FILE.svg")
     XCTAssertEqual(refusal(["@Apple", "--plot"]), "Missing value for '--plot FILE.svg'")
+    XCTAssertEqual(
+      refusal(["@Apple", "--trend", "--plot", "-"]),
+      "--plot takes a file name: on stdout the chart would mix with the score; "
+        + "e.g. --plot trend.svg")
     XCTAssertEqual(refusal(["help", "--man", "x"]), "Unexpected argument 'x' with --man")
     XCTAssertEqual(
       refusal(["completions", "powershell"]),

@@ -245,6 +245,20 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
   }
 
+  func testADirectoryIsRefusedWithItsOwnHint() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let run = try acme(["--mentions", "--plot", directory.path])
+    XCTAssertEqual(run.status, 73)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderrLines,
+      [
+        "Error: cannot write the chart \(directory.path): it is a directory; give a file name "
+          + "such as \(directory.path)/chart.svg"
+      ])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+  }
+
   func testPlotNeedsExactlyOneOfTrendAndMentions() throws {
     for (options, message) in [
       (

@@ -18,7 +18,13 @@ extension AnalyzeOptions {
     let sections = [trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil].compactMap {
       $0
     }
-    if plot != nil {
+    if let plot {
+      if plot == "-" {
+        throw UsageError(
+          message: "--plot takes a file name: on stdout the chart would mix with the score; "
+            + "e.g. --plot trend.svg",
+          command: .analyze)
+      }
       if sections.isEmpty {
         throw UsageError(
           message: "--plot draws --trend or --mentions: add one of them, e.g. "

@@ -9,7 +9,7 @@ extension Context {
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.
-    if let plot = options.plot { try SVGPlot.checkDirectory(of: plot) }
+    if let plot = options.plot { try SVGPlot.checkPath(plot) }
     // What all queries share fails once, before any runs.
     let sources = try queries.map { try tweetSource(options, query: $0) }
     let model = try loadModel(options.model)

@@ -11,13 +11,24 @@ import SentimentCore
 
 /// Why a chart could not be written: exit status 73 (EX_CANTCREAT).
 enum PlotError: LocalizedError, Equatable {
-  /// The file at `path` cannot be created, for `reason`.
+  /// The directory that would hold `path` does not exist, or is no
+  /// directory.
+  case noDirectory(path: String, directory: String)
+  /// `path` is a directory.
+  case isDirectory(path: String)
+  /// The file at `path` cannot be written, for `reason`.
   case cannotWrite(path: String, reason: String)
 
   var errorDescription: String? {
     switch self {
+    case .noDirectory(let path, let directory):
+      "cannot write the chart \(path): no directory \(directory); give --plot a file in a "
+        + "directory that exists"
+    case .isDirectory(let path):
+      "cannot write the chart \(path): it is a directory; give a file name such as "
+        + "\(path.hasSuffix("/") ? path : path + "/")chart.svg"
     case .cannotWrite(let path, let reason):
-      "cannot write the chart \(path): \(reason); give --plot a file in a directory that exists"
+      "cannot write the chart \(path): \(reason)"
     }
   }
 }
@@ -199,21 +210,22 @@ enum SVGPlot {
 
   // MARK: Writing
 
-  /// Refuses, before any work, a path whose directory does not exist.
-  static func checkDirectory(of path: String) throws(PlotError) {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+  /// Refuses, before any work, a path that is a directory or whose
+  /// directory does not exist.
+  static func checkPath(_ path: String) throws(PlotError) {
     var status = stat()
-    guard stat(directory, &status) == 0 else {
-      throw .cannotWrite(path: path, reason: "no directory \(directory)")
+    if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+      throw .isDirectory(path: path)
     }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
-      throw .cannotWrite(path: path, reason: "\(directory) is not a directory")
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw .noDirectory(path: path, directory: directory)
     }
   }
 
   /// Writes `svg` to `path` atomically (``Files/writeAtomically(_:to:)``).
   static func write(_ svg: String, to path: String) throws(PlotError) {
-    try checkDirectory(of: path)
+    try checkPath(path)
     do {
       try Files.writeAtomically(Array(svg.utf8), to: path)
     } catch {
