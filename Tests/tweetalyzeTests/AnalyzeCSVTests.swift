@@ -34,6 +34,31 @@ final class AnalyzeCSVTests: XCTestCase {
     XCTAssertEqual(row["interval_high"].flatMap(Double.init), interval.last)
   }
 
+  /// Several queries: one header, a row per query in order; a failing query
+  /// reports its error on stderr, the others keep their rows, and the status
+  /// is the failing one's.
+  func testSeveralQueriesAreOneTable() throws {
+    let run = try BinaryRunner.run(
+      ["--fixtures", "Fixtures/tweets", "@nobody", "@Apple", "#WWDC", "--csv"])
+    XCTAssertEqual(run.status, 66, run.stderr)
+    XCTAssertTrue(run.stdout.hasPrefix(AnalyzeReport.csvHeader), run.stdout)
+    let rows = try CSVWriterTests.table(run.stdout)
+    XCTAssertEqual(rows.map { $0["query"] }, ["@Apple", "#WWDC"])
+    XCTAssertEqual(run.stderrLines.count, 1)
+    XCTAssertTrue(run.stderrLines.first?.hasPrefix("Error: @nobody: ") ?? false, run.stderr)
+    for query in ["@Apple", "#WWDC"] {
+      let alone = try BinaryRunner.run(["--fixtures", "Fixtures/tweets", query, "--csv"])
+      XCTAssertEqual(try CSVWriterTests.table(alone.stdout), rows.filter { $0["query"] == query })
+    }
+    let tweets = try BinaryRunner.run(
+      ["--fixtures", "Fixtures/tweets", "@Apple", "#WWDC", "--csv", "--tweets"])
+    XCTAssertEqual(tweets.status, 0, tweets.stderr)
+    XCTAssertEqual(tweets.stdout.components(separatedBy: AnalyzeReport.tweetCSVHeader).count, 2)
+    let queries = try CSVWriterTests.table(tweets.stdout).map { $0["query"] ?? "" }
+    XCTAssertEqual(
+      queries, Array(repeating: "@Apple", count: 100) + Array(repeating: "#WWDC", count: 32))
+  }
+
   /// A fixture whose texts hold quotes, commas, CRLF, ESC and NUL.
   func awkwardFixture() throws -> URL {
     let directory = try BinaryRunner.temporaryDirectory(for: self)

@@ -61,6 +61,9 @@ final class OutputChecksTests: XCTestCase {
       "--mentions has no CSV form: use --json, or draw it with --plot FILE.svg")
     XCTAssertEqual(refusal(["@Apple", "--plot"]), "Missing value for '--plot FILE.svg'")
     XCTAssertEqual(
+      refusal(["@Apple", "#WWDC", "--trend", "--plot", "t.svg"]),
+      "--plot draws the chart of one query: give one query with it")
+    XCTAssertEqual(
       refusal(["@Apple", "--trend", "--plot", "-"]),
       "--plot takes a file name: on stdout the chart would mix with the score; "
         + "e.g. --plot trend.svg")
