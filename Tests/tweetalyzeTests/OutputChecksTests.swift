@@ -60,6 +60,11 @@ final class OutputChecksTests: XCTestCase {
       refusal(["@Apple", "--csv", "--mentions"]),
       "--mentions has no CSV form: use --json, or draw it with --plot FILE.svg")
     XCTAssertEqual(refusal(["@Apple", "--plot"]), "Missing value for '--plot FILE.svg'")
+    for mode in [["--archive"], ["--csv-column", "text"]] {
+      XCTAssertEqual(
+        refusal(["classify", "--csv"] + mode),
+        "--csv prints texts' labels; --archive and --csv-column print JSON objects")
+    }
     XCTAssertEqual(
       refusal(["@Apple", "#WWDC", "--trend", "--plot", "t.svg"]),
       "--plot draws the chart of one query: give one query with it")
