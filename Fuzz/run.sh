@@ -6,10 +6,12 @@
 #   Fuzz/run.sh --short    about 20 seconds per target (CI)
 #   Fuzz/run.sh [--short] csv model    only these targets
 #
-# Each target is compiled with `swiftc -sanitize=fuzzer,address -O` together
-# with the sources of SentimentCore and tweetalyze (but main.swift) as one
-# module, from a copy of the sources taken at the start (so an edit during the
-# build does not break it). Seeds come from Fuzz/Corpus/<target>/ and are not
+# All targets are compiled once, into one binary, with `swiftc
+# -sanitize=fuzzer,address -O` together with the sources of SentimentCore and
+# tweetalyze (but main.swift) as one module, from a copy of the sources taken
+# at the start (so an edit during the build does not break it). Each file in
+# Fuzz/Targets exposes its target as a function; Fuzz/FuzzMain.swift, the one
+# LLVMFuzzerTestOneInput, runs the one that FUZZ_TARGET names. Seeds come from Fuzz/Corpus/<target>/ and are not
 # changed: what libFuzzer learns goes to Fuzz/.build/corpus/<target>/.
 # Crashing inputs are saved as Fuzz/Crashes/<target>-crash-<sha1>. Prints
 # per target the executions, seconds and crashes; exits 1 on any crash.
@@ -29,23 +31,16 @@ if [ "${1:-}" = "--short" ]; then
   label="short (20 s per target)"
   shift
 fi
-all=(csv model response tokenizer tokenizer-equivalence arguments estimator)
+all=(csv model response tokenizer tokenizer-equivalence arguments estimator merge)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
-# target -> source file in Fuzz/Targets
-source_of() {
-  case "$1" in
-    csv) echo FuzzCSV.swift ;;
-    model) echo FuzzModelFile.swift ;;
-    response) echo FuzzSearchResponse.swift ;;
-    tokenizer) echo FuzzTokenizer.swift ;;
-    tokenizer-equivalence) echo FuzzTokenizerEquivalence.swift ;;
-    arguments) echo FuzzArguments.swift ;;
-    estimator) echo FuzzScoreEstimate.swift ;;
-    *) echo "unknown target '$1' (known: ${all[*]})" >&2; exit 64 ;;
+for target in "${targets[@]}"; do
+  case " ${all[*]} " in
+    *" $target "*) ;;
+    *) echo "unknown target '$target' (known: ${all[*]})" >&2; exit 64 ;;
   esac
-}
+done
 
 build=Fuzz/.build
 mkdir -p "$build/src" Fuzz/Crashes
@@ -58,19 +53,20 @@ done
 echo "fuzzing: $label"
 printf '%-21s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"
 failed=0
+binary="$build/fuzz"
+echo "== building all targets (one binary)"
+build_began=$SECONDS
+# One module: `import SentimentCore` in the executable's files is then the
+# module itself, which swiftc ignores with a warning.
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore \
+  -suppress-warnings -o "$binary" Fuzz/FuzzMain.swift Fuzz/Targets/*.swift "$build"/src/*.swift \
+  >"$build/build.log" 2>&1; then
+  cat "$build/build.log"
+  echo "== build failed"
+  exit 2
+fi
+echo "== built in $((SECONDS - build_began)) s"
 for target in "${targets[@]}"; do
-  file=$(source_of "$target") || exit 64
-  binary="$build/fuzz-$target"
-  echo "== $target: building"
-  # One module: `import SentimentCore` in the executable's files is then the
-  # module itself, which swiftc ignores with a warning.
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore \
-    -suppress-warnings -o "$binary" "Fuzz/Targets/$file" "$build"/src/*.swift \
-    >"$build/build-$target.log" 2>&1; then
-    cat "$build/build-$target.log"
-    echo "== $target: build failed"
-    exit 2
-  fi
   corpus="$build/corpus/$target"
   mkdir -p "$corpus"
   log="$build/fuzz-$target.log"
@@ -80,7 +76,7 @@ for target in "${targets[@]}"; do
   limit=()
   [ "$full" -eq 1 ] && [ "$target" = estimator ] && limit=(-max_total_time=300)
   began=$SECONDS
-  "./$binary" "$corpus" "Fuzz/Corpus/$target" "${mode[@]}" "${limit[@]}" \
+  FUZZ_TARGET=$target "./$binary" "$corpus" "Fuzz/Corpus/$target" "${mode[@]}" "${limit[@]}" \
     -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="Fuzz/Crashes/$target-" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 >"$log" 2>&1
   status=$?

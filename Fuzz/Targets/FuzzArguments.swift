@@ -1,7 +1,6 @@
 // libFuzzer target: the argument parser, `CommandLineParser.parse`. The
 // input is split on NUL bytes into arguments.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {

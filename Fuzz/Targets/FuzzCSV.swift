@@ -22,7 +22,6 @@ private func records(_ bytes: [UInt8], sourceBlock: Int, windowBlock: Int) -> (
   return (result, nil)
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let whole = records(bytes, sourceBlock: .max, windowBlock: 1 << 20)

@@ -3,7 +3,6 @@
 // A model that loads must classify without trapping, and must survive a
 // round trip: encoding it and decoding the encoding gives the same bytes.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModelFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let model: NaiveBayesModel

@@ -57,7 +57,6 @@ private struct Cursor {
   }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var cursor = Cursor(bytes: UnsafeBufferPointer(start: data, count: size))
   let methods = QuantificationMethod.allCases

@@ -3,7 +3,6 @@
 
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
   do {

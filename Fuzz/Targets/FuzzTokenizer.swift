@@ -11,7 +11,6 @@ private let steps = [
   "lowercase", "negation", "numbers", "drop_short_words",
 ]
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let all = UnsafeBufferPointer(start: data, count: size)
   var settings = TokenizerSettings()
