@@ -154,6 +154,46 @@ final class ModelMergeTests: XCTestCase {
     }
   }
 
+  /// A model merged with itself 1,000 times has 1,000 times its counts;
+  /// doubling the merge again and again reaches the file's limit (9e15)
+  /// and ends with `tooLarge`, never a trap, every sum before it exact.
+  func testAModelMergedWithItselfUpToTheLimitSumsOrRefuses() throws {
+    var trainer = NaiveBayesTrainer(
+      options: NaiveBayesOptions(binarized: false), lexicon: Lexicon())
+    trainer.add("good good day", as: .positive)
+    trainer.add("bad day", as: .negative)
+    let base = try ModelFile.decode(ModelFile.encode(trainer.model()))
+    let thousand = try ModelMerge.merge(Array(repeating: base, count: 1000))
+    XCTAssertEqual(thousand.documents, base.documents.map { $0 * 1000 })
+    XCTAssertEqual(thousand.counts, base.counts.map { $0 * 1000 })
+    XCTAssertEqual(thousand.provenance.parts.count, 1000)
+    var model = thousand
+    var factor = 1000
+    var doublings = 0
+    while true {
+      // A merge lists its parts; doubling would list 2^k of them.
+      model.provenance = Provenance()
+      let merged: NaiveBayesModel
+      do {
+        merged = try ModelMerge.merge([model, model])
+      } catch {
+        XCTAssertEqual(error, .tooLarge("counts"))
+        break
+      }
+      factor *= 2
+      doublings += 1
+      XCTAssertEqual(merged.counts, base.counts.map { $0 * factor })
+      XCTAssertEqual(merged.documents, base.documents.map { $0 * factor })
+      XCTAssertLessThanOrEqual(merged.counts.max() ?? 0, ModelMerge.countLimit)
+      // Each merge goes through a file, as `merge` writes and reads it.
+      model = try ModelFile.decode(ModelFile.encode(merged))
+      XCTAssertEqual(model.counts, merged.counts)
+    }
+    // The largest count is 2 ("good" in positive): 2,000 · 2^k ≤ 9e15 up to k = 42.
+    XCTAssertEqual(doublings, 42)
+    XCTAssertGreaterThan(2 * factor * 2, ModelMerge.countLimit)
+  }
+
   // MARK: Calibration
 
   private func fit(

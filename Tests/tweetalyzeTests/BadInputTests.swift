@@ -272,6 +272,77 @@ final class BadInputTests: XCTestCase {
     try check(all, in: directory)
   }
 
+  // MARK: Merge
+
+  /// `merge` with models of another version (hand-edited version 2 and 3
+  /// files, which load on their own), a missing class, a truncated file, a
+  /// negative or fractional count or document count: exit 65, one `Error:`
+  /// line naming the file, and no output file. Two version 2 files merge
+  /// (into a version 4 file).
+  func testBadMerges() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("good.json")
+    let trained = try BinaryRunner.run(
+      ["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(trained.status, 0, trained.stderr)
+    let good = String(decoding: try Data(contentsOf: model), as: UTF8.self)
+    func variant(_ name: String, from text: String, _ changes: [(String, String)]) throws -> String
+    {
+      var changed = text
+      for (from, to) in changes {
+        let before = changed
+        changed = changed.replacingOccurrences(of: from, with: to)
+        XCTAssertNotEqual(changed, before, "\(name): \(from)")
+      }
+      try write(Array(changed.utf8), name, in: directory)
+      return changed
+    }
+    let v3 = try variant(
+      "v3.json", from: good,
+      [(#""version":4"#, #""version":3"#), (#","smoothing":"additive""#, "")])
+    let calibration = try XCTUnwrap(
+      v3.range(of: #""calibration":\{.*?"temperature":[0-9.e-]+\},"#, options: .regularExpression))
+    _ = try variant(
+      "v2.json", from: v3,
+      [(String(v3[calibration]), ""), (#""version":3"#, #""version":2"#)])
+    _ = try variant(
+      "two-classes.json", from: good,
+      [(#""classes":["negative","neutral","positive"]"#, #""classes":["negative","positive"]"#)])
+    try write(Array(good.utf8.prefix(good.utf8.count / 2)), "truncated.json", in: directory)
+    _ = try variant(
+      "negative.json", from: good, [(#""counts":{"negative":[1,"#, #""counts":{"negative":[-1,"#)])
+    _ = try variant(
+      "fraction.json", from: good, [(#""counts":{"negative":[1,"#, #""counts":{"negative":[1.5,"#)])
+    _ = try variant(
+      "documents.json", from: good,
+      [(#""documents":{"negative":20"#, #""documents":{"negative":-20"#)])
+    let version = "merge only models trained with the same options by the same tweetalyze version"
+    let cases: [(String, String, [String])] = [
+      ("a version 3 file", "v3.json", ["differs from good.json in version (3, not 4)", version]),
+      ("a version 2 file", "v2.json", ["differs from good.json in version (2, not 4)", version]),
+      ("a missing class", "two-classes.json", ["\"classes\""]),
+      ("a truncated model", "truncated.json", ["not valid JSON", "train it again"]),
+      ("a negative count", "negative.json", ["inconsistent"]),
+      ("a fractional count", "fraction.json", ["inconsistent"]),
+      ("a negative document count", "documents.json", ["documents.negative"]),
+    ]
+    try check(
+      cases.map { name, file, parts in
+        Case(
+          name: name, arguments: ["merge", "good.json", file, "--out", "m.json"], status: 65,
+          parts: [file] + parts)
+      }, in: directory)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+    let old = try BinaryRunner.run(
+      ["merge", "v2.json", "v2.json", "--out", "m.json"], directory: directory)
+    XCTAssertEqual(old.status, 0, old.stderr)
+    let merged = String(
+      decoding: try Data(contentsOf: directory.appendingPathComponent("m.json")), as: UTF8.self)
+    XCTAssertTrue(merged.contains(#""version":4"#))
+    XCTAssertTrue(merged.contains(#""documents":{"negative":40,"neutral":40,"positive":40}"#))
+  }
+
   // MARK: Flags and queries
 
   func testMalformedFlagsAndQueries() throws {

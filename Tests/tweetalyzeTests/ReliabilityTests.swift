@@ -54,8 +54,14 @@ final class ReliabilityTests: XCTestCase {
   /// `train --out` writes a temporary file `.<name>.tmp-XXXXXX` in the same
   /// directory and renames it: a SIGKILL while it writes leaves the previous
   /// model byte for byte, and at most a hidden temporary file that no
-  /// command reads as the model.
+  /// command reads as the model; with `--jobs 1` and with `--jobs 2`.
   func testSIGKILLWhileWritingLeavesThePreviousModel() throws {
+    for jobs in ["1", "2"] {
+      try sigkillWhileWriting(jobs: jobs)
+    }
+  }
+
+  func sigkillWhileWriting(jobs: String) throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let output = directory.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -68,7 +74,7 @@ final class ReliabilityTests: XCTestCase {
     try largeCorpus(rows: 300_000).write(to: corpus)
     let process = Process()
     process.executableURL = try BinaryRunner.executable()
-    process.arguments = ["train", corpus.path, "--out", model.path]
+    process.arguments = ["train", corpus.path, "--out", model.path, "--jobs", jobs]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -89,13 +95,15 @@ final class ReliabilityTests: XCTestCase {
     process.waitUntilExit()
     guard killed else {
       XCTFail(
-        "train ended (status \(process.terminationStatus)) before its temporary file was seen")
+        "--jobs \(jobs): train ended (status \(process.terminationStatus)) before its "
+          + "temporary file was seen")
       return
     }
     XCTAssertEqual(process.terminationReason, .uncaughtSignal)
     XCTAssertEqual(process.terminationStatus, SIGKILL)
 
-    XCTAssertEqual(try Data(contentsOf: model), before, "the previous model, byte for byte")
+    XCTAssertEqual(
+      try Data(contentsOf: model), before, "--jobs \(jobs): the previous model, byte for byte")
     let classify = try BinaryRunner.run(["classify", "--model", model.path, "I love it"])
     XCTAssertEqual(classify.status, 0, classify.stderr)
     XCTAssertEqual(classify.stdout.split(separator: "\n").count, 1)
@@ -117,7 +125,8 @@ final class ReliabilityTests: XCTestCase {
 
   /// SIGINT, SIGTERM and SIGHUP while `train` writes its model: the
   /// handler removes the temporary file and the process still ends by the
-  /// signal; the previous model stays byte for byte.
+  /// signal; the previous model stays byte for byte. SIGINT also with
+  /// `--jobs 2`.
   func testCatchableSignalsRemoveTheTemporaryFile() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let model = directory.appendingPathComponent("model.json")
@@ -126,10 +135,10 @@ final class ReliabilityTests: XCTestCase {
     let before = try Data(contentsOf: model)
     let corpus = directory.appendingPathComponent("large.csv")
     try largeCorpus(rows: 300_000).write(to: corpus)
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    for (signal, jobs) in [(SIGINT, "1"), (SIGTERM, "1"), (SIGHUP, "1"), (SIGINT, "2")] {
       let process = Process()
       process.executableURL = try BinaryRunner.executable()
-      process.arguments = ["train", corpus.path, "--out", model.path]
+      process.arguments = ["train", corpus.path, "--out", model.path, "--jobs", jobs]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
@@ -200,6 +209,38 @@ final class ReliabilityTests: XCTestCase {
       XCTAssertEqual(
         try FileManager.default.contentsOfDirectory(atPath: spool.path), [],
         "signal \(signal): the spooled copy is removed")
+    }
+  }
+
+  /// `--jobs 2` reading a pipe that closes early (`head -c` of a big CSV,
+  /// cut inside a row and inside a quoted field) writes the same model, or
+  /// the same error, with the same status as `--jobs 1`.
+  func testJobs2OnAPipeThatClosesEarlyMatchesJobs1() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    var corpus = largeCorpus(rows: 20_000)
+    corpus.append(Data("Pos,\"a quoted, long text that the pipe cuts\"\n".utf8))
+    try corpus.write(to: directory.appendingPathComponent("big.csv"))
+    let environment = ["T": try BinaryRunner.executable().path]
+    for bytes in [500_001, corpus.count - 20] {
+      var runs: [BinaryRun] = []
+      for jobs in [1, 2] {
+        let run = try BinaryRunner.shell(
+          #"head -c \#(bytes) big.csv | "$T" train - --out - --jobs \#(jobs)"#,
+          environment: environment, directory: directory)
+        XCTAssertFalse(run.timedOut)
+        runs.append(run)
+      }
+      XCTAssertEqual(runs[0].status, runs[1].status, "\(bytes) bytes: \(runs[1].stderr)")
+      XCTAssertEqual(runs[0].stdout, runs[1].stdout, "\(bytes) bytes: the same model")
+      XCTAssertEqual(runs[0].stderr, runs[1].stderr, "\(bytes) bytes")
+      if bytes == corpus.count - 20 {
+        XCTAssertEqual(runs[1].status, 65, runs[1].stderr)
+        XCTAssertEqual(runs[1].stderrLines.count, 1, runs[1].stderr)
+        XCTAssertTrue(runs[1].stderr.hasPrefix("Error: line 20002"), runs[1].stderr)
+      } else {
+        XCTAssertEqual(runs[1].status, 0, runs[1].stderr)
+        XCTAssertTrue(runs[1].stdout.hasPrefix("{"), "a model on stdout")
+      }
     }
   }
 
