@@ -25,7 +25,8 @@ public enum ModelMergeError: LocalizedError, Equatable {
         + "fewer times and the sums would be wrong; train the parts with --min-count 1 and "
         + "give --min-count \(minCount) to merge"
     case .tooLarge(let what):
-      "the merged \(what) exceeds what a model file holds (9e15)"
+      "the merged \(what) would exceed what a model file holds (counts up to 9e15); merge "
+        + "fewer or smaller models"
     }
   }
 }
