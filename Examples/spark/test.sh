@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Spark example, tested in local mode (local[2]) on a generated archive:
 # annotations equal the plain CLI's, and the merged model equals the model of
-# one process (apart from its provenance and its pooled calibration).
+# one process (apart from its provenance, its pooled calibration and the
+# checksum that covers them), and loads (its checksum verified).
 #
 # Needs pyspark (PYTHON=a venv's python3 that has it) and java; .ci/run
 # installs both. ROWS (default 200000) tweets, from ../shared/bench/make-corpus.py.
@@ -51,7 +52,8 @@ merged, whole = (json.load(open(path, encoding="utf-8")) for path in sys.argv[1:
 parts = merged["provenance"].get("parts", [])
 assert len(parts) >= 2, f"expected a merge of partitions, got {len(parts)} parts"
 for key in sorted(set(merged) | set(whole)):
-    if key in ("provenance", "calibration"):
+    # The checksum covers the whole file, provenance and calibration too.
+    if key in ("provenance", "calibration", "checksum"):
         continue
     assert merged.get(key) == whole.get(key), f"the merged model differs in {key!r}"
 assert merged["provenance"]["rows"] == whole["provenance"]["rows"]
@@ -59,4 +61,6 @@ assert "calibration" in merged, "the merged model lost its calibration"
 print(f"train: the merge of {len(parts)} partition models equals the one-process model "
       f"({len(whole['vocabulary'])} features)")
 PY
+# Loading verifies the merged file's checksum.
+echo "I love it" | "$BINARY" classify --model "$work/merged.json" >/dev/null
 echo "spark test passed"
