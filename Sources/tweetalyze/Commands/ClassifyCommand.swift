@@ -131,15 +131,7 @@ extension Context {
                 json.key("id")
                 json.string(id)
               }
-              json.key("label")
-              json.string(prediction.label.name)
-              json.key("probabilities")
-              json.beginObject()
-              for label in Sentiment.allCases {
-                json.key(label.name)
-                json.number(prediction.probabilities[label.rawValue], decimals: 4)
-              }
-              json.endObject()
+              json.members(of: prediction)
               json.key("row")
               json.integer(row)
               json.endObject()
@@ -196,15 +188,7 @@ extension Context {
     }
     json.key("id")
     json.string(tweet.id)
-    json.key("label")
-    json.string(prediction.label.name)
-    json.key("probabilities")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.number(prediction.probabilities[label.rawValue], decimals: 4)
-    }
-    json.endObject()
+    json.members(of: prediction)
     json.endObject()
     buffer += json.bytes
     buffer.append(0x0A)
@@ -251,5 +235,21 @@ extension Context {
       FixedDecimal.append(prediction.probabilities[label.rawValue], decimals: 4, to: &buffer)
     }
     buffer.append(contentsOf: "}}\n".utf8)
+  }
+}
+
+extension JSONWriter {
+  /// Writes a prediction's `label` and `probabilities` (4 decimals) members,
+  /// for the objects of `classify --archive` and `--csv-column`.
+  mutating func members(of prediction: Prediction) {
+    key("label")
+    string(prediction.label.name)
+    key("probabilities")
+    beginObject()
+    for label in Sentiment.allCases {
+      key(label.name)
+      number(prediction.probabilities[label.rawValue], decimals: 4)
+    }
+    endObject()
   }
 }
