@@ -166,37 +166,52 @@ public enum ModelFile {
       chunkSize: chunkSize, to: sink)
   }
 
-  /// Encodes the contents twice: once into the hash alone, for the
-  /// checksum, then with the `checksum` member into `sink`. The second
-  /// pass costs the encoding's time again but no memory: the text is never
-  /// held whole, as the checksum precedes the big members.
+  /// Encodes the contents once, keeping the text in chunks while their
+  /// SHA-256 is computed (on a thread of its own when `jobs` > 1, beside
+  /// the encoding), then hands them to `sink` with the `checksum` member put
+  /// in before `classes`. Memory: the model's text, once.
   static func encode<Features: FeatureCounts>(
-    _ model: ModelContents<Features>, chunkSize: Int, to sink: ([UInt8]) throws -> Void
-  ) rethrows {
-    var hash = SHA256()
-    encode(model, checksum: nil, chunkSize: chunkSize) { hash.update($0) }
-    try encode(model, checksum: checksumPrefix + hash.finalize(), chunkSize: chunkSize, to: sink)
-  }
-
-  /// The start of the `checksum` member's value, before the hex digest.
-  static let checksumPrefix = "sha256:"
-
-  /// Encodes the contents, with a `checksum` member if one is given.
-  private static func encode<Features: FeatureCounts>(
-    _ model: ModelContents<Features>, checksum: String?, chunkSize: Int,
+    _ model: ModelContents<Features>, chunkSize: Int, jobs: Int = 1,
     to sink: ([UInt8]) throws -> Void
   ) rethrows {
     var json = JSONWriter(pretty: false)
-    let order = 0..<model.features.count
     json.beginObject()
     if let heldOut = model.heldOut {
       json.key("calibration")
       writeHeldOut(heldOut, to: &json)
     }
-    if let checksum {
-      json.key("checksum")
-      json.string(checksum)
+    let head = json.takeBytes()
+    // The writer's state after the checksum member, so that the rest starts
+    // with the comma that follows it; the text hashed leaves both out.
+    var member = json
+    json.key("checksum")
+    json.string(checksumPrefix)
+    _ = json.takeBytes()
+    let hasher = SHA256Pipe(background: jobs > 1)
+    hasher.update(head)
+    var rest: [[UInt8]] = []
+    writeRest(model, after: json, chunkSize: chunkSize) { chunk in
+      // Without a calibration the head is `{` and the first member takes no comma.
+      hasher.update(rest.isEmpty && model.heldOut == nil ? Array(chunk.dropFirst()) : chunk)
+      rest.append(chunk)
     }
+    member.key("checksum")
+    member.string(checksumPrefix + hasher.finalize())
+    try sink(head + member.takeBytes())
+    for chunk in rest { try sink(chunk) }
+  }
+
+  /// The start of the `checksum` member's value, before the hex digest.
+  static let checksumPrefix = "sha256:"
+
+  /// Encodes the members after `checksum`, continuing `json`, in chunks of
+  /// about `chunkSize` bytes.
+  private static func writeRest<Features: FeatureCounts>(
+    _ model: ModelContents<Features>, after json: JSONWriter, chunkSize: Int,
+    to sink: ([UInt8]) -> Void
+  ) {
+    var json = json
+    let order = 0..<model.features.count
     json.key("classes")
     json.beginArray()
     for label in Sentiment.allCases { json.string(label.name) }
@@ -208,7 +223,7 @@ public enum ModelFile {
       json.beginArray()
       for id in order {
         json.integer(model.features.count(ofFeature: id, label: label))
-        if json.byteCount >= chunkSize { try sink(json.takeBytes()) }
+        if json.byteCount >= chunkSize { sink(json.takeBytes()) }
       }
       json.endArray()
     }
@@ -271,13 +286,13 @@ public enum ModelFile {
     json.beginArray()
     for id in order {
       model.features.withFeature(at: id) { json.string(bytes: $0) }
-      if json.byteCount >= chunkSize { try sink(json.takeBytes()) }
+      if json.byteCount >= chunkSize { sink(json.takeBytes()) }
     }
     json.endArray()
     json.endObject()
-    var rest = json.takeBytes()
-    rest.append(0x0A)
-    try sink(rest)
+    var last = json.takeBytes()
+    last.append(0x0A)
+    sink(last)
   }
 
   /// The `provenance` member; `parts` only for a merged model.

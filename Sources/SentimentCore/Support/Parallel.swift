@@ -133,7 +133,7 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
 /// At most 4 blocks wait to be hashed.
 public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
   private var base: Base
-  private let hasher = BackgroundHasher()
+  private let hasher = SHA256Pipe()
 
   /// Creates a source that hashes what it reads from `base`.
   public init(_ base: Base) {
@@ -155,14 +155,23 @@ public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
   }
 }
 
-/// The state of a ``BackgroundHashingSource``: touched only on its serial
-/// queue.
-private final class BackgroundHasher: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "tweetalyze.sha256")
+/// The SHA-256 of blocks handed over in order, computed on a serial queue of
+/// its own when `background` (beside the code that makes the blocks, of
+/// which at most 4 wait), or at once on the caller's thread.
+final class SHA256Pipe: @unchecked Sendable {
+  private let queue: DispatchQueue?
   private let room = DispatchSemaphore(value: 4)
   private var hash = SHA256()
 
+  init(background: Bool = true) {
+    queue = background ? DispatchQueue(label: "tweetalyze.sha256") : nil
+  }
+
   func update(_ block: [UInt8]) {
+    guard let queue else {
+      hash.update(block)
+      return
+    }
     room.wait()
     queue.async {
       self.hash.update(block)
@@ -171,6 +180,7 @@ private final class BackgroundHasher: @unchecked Sendable {
   }
 
   func finalize() -> String {
-    queue.sync { hash.finalize() }
+    guard let queue else { return hash.finalize() }
+    return queue.sync { hash.finalize() }
   }
 }

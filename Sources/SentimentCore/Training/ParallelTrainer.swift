@@ -14,6 +14,7 @@ import Foundation
 /// ids each batch added, and the model lists them batch by batch. At most
 /// `2 × jobs` batches wait, so memory does not grow with the input's rows;
 /// each thread's table holds the features it saw (up to the model's size).
+/// The sample's ``HeldOutFit`` is fitted while the counts are added up.
 ///
 /// ```swift
 /// var reader = CSVReader(source: MemorySource(csv))
@@ -35,10 +36,14 @@ public struct ParallelTrainer {
   /// Its feature ids in the order of the model file: first occurrence in
   /// the input, those below the minimum count left out.
   let order: [UInt32]
+  /// The held-out fit of the sample, as ``HeldOutFit/fit(_:folds:seed:tokenizer:options:lexicon:jobs:)``
+  /// gives it: computed while the threads' counts are added up.
+  public let heldOut: HeldOutFit?
 
-  init(trainer: NaiveBayesTrainer, order: [UInt32]) {
+  init(trainer: NaiveBayesTrainer, order: [UInt32], heldOut: HeldOutFit?) {
     self.trainer = trainer
     self.order = order
+    self.heldOut = heldOut
     tokenizer = trainer.tokenizer
     options = trainer.options
     lexicon = trainer.lexicon
@@ -111,7 +116,16 @@ public struct ParallelTrainer {
         batches += 1
       }
     }
-    var base = workers[0].trainer
+    // The cross-validation of the sample needs none of the counts: it runs
+    // on a thread of its own while they are added up.
+    let corpus = sample.corpus
+    let fit = Slots<HeldOutFit?>(count: 1)
+    let fitting = startThread {
+      fit.set(
+        0,
+        HeldOutFit.fit(corpus, tokenizer: tokenizer, options: options, lexicon: lexicon))
+    }
+    var base = workers[0].takeTrainer()
     var added = [(worker: Int, ids: Range<Int>)?](repeating: nil, count: batches)
     for (index, worker) in workers.enumerated() {
       for (batch, ids) in worker.added { added[batch] = (index, ids) }
@@ -148,7 +162,9 @@ public struct ParallelTrainer {
     for worker in workers {
       for c in base.documents.indices { base.documents[c] += worker.trainer.documents[c] }
     }
-    return (ParallelTrainer(trainer: base, order: order), summary)
+    fitting.wait()
+    let heldOut = fit.values().first ?? nil
+    return (ParallelTrainer(trainer: base, order: order, heldOut: heldOut), summary)
   }
 
   /// The model's features, in order.
@@ -216,6 +232,16 @@ private final class CountingWorker: @unchecked Sendable {
     initial = trainer.table.count
   }
 
+  /// Hands the trainer over, keeping its document counts but not its
+  /// tables, so that the caller's copy is their only owner and grows in
+  /// place instead of being copied first.
+  func takeTrainer() -> NaiveBayesTrainer {
+    let taken = trainer
+    trainer.tokens = Vocabulary()
+    trainer.table = FeatureTable()
+    return taken
+  }
+
   func count(_ batch: ParallelTrainer.Batch, batch number: Int) {
     let start = trainer.table.count
     var large = batch.large[...]
@@ -234,17 +260,18 @@ private final class CountingWorker: @unchecked Sendable {
 
 extension ModelFile {
   /// Encodes the model that a ``ParallelTrainer`` built: the same bytes as
-  /// for a ``NaiveBayesTrainer`` fed the same rows.
+  /// for a ``NaiveBayesTrainer`` fed the same rows. With `jobs` above 1 the
+  /// checksum is computed on a thread of its own, beside the encoding.
   ///
   /// - Complexity: O(*V*) in the vocabulary's size.
   public static func encode(
     _ trainer: ParallelTrainer, metadata: ModelMetadata = ModelMetadata(),
     provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
-    to sink: ([UInt8]) throws -> Void
+    jobs: Int = 1, to sink: ([UInt8]) throws -> Void
   ) rethrows {
     try encode(
       trainer.contents(metadata: metadata, provenance: provenance, heldOut: heldOut),
-      chunkSize: chunkSize, to: sink)
+      chunkSize: chunkSize, jobs: jobs, to: sink)
   }
 
 }

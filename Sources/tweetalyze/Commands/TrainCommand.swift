@@ -76,9 +76,14 @@ extension Context {
     }
     let provenance = Provenance(
       source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
-    let heldOut = HeldOutFit.fit(
-      sample.corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon,
-      jobs: jobs)
+    let heldOut =
+      switch counted {
+      case .serial:
+        HeldOutFit.fit(
+          sample.corpus, tokenizer: settings.tokenizer, options: settings.options,
+          lexicon: lexicon)
+      case .parallel(let trainer): trainer.heldOut
+      }
     try Files.writeAtomically(to: options.output) { write in
       switch counted {
       case .serial(let trainer):
@@ -86,7 +91,8 @@ extension Context {
           trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
       case .parallel(let trainer):
         try ModelFile.encode(
-          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
+          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut,
+          jobs: jobs, to: write)
       }
     }
     let features = counted.featureCount
