@@ -111,8 +111,8 @@ public struct NaiveBayesTrainer {
   var tokens = Vocabulary()
   var table = FeatureTable()
   /// The most tokens read before they are counted: 512 bytes of ids and
-  /// 1 KiB of pair hashes, which `withUnsafeTemporaryAllocation` keeps on
-  /// the stack.
+  /// 1 KiB of pair hashes, which the trainer's fast path keeps on the stack
+  /// (TrainerFastPath.swift).
   static let chunkSize = 128
   var documents = [Int](repeating: 0, count: Sentiment.count)
   /// The current document's number, for binarized counts.

@@ -493,7 +493,8 @@ public struct JSONWriter: Sendable {
   /// Writes a member name; the value written next belongs to it.
   public mutating func key(_ name: String) {
     separate()
-    appendQuoted(name.utf8)
+    var name = name
+    name.withUTF8 { appendQuoted($0.span) }
     bytes.append(UInt8(ascii: ":"))
     if pretty { bytes.append(UInt8(ascii: " ")) }
     afterKey = true
@@ -502,19 +503,14 @@ public struct JSONWriter: Sendable {
   /// Writes a string value.
   public mutating func string(_ value: String) {
     valueStart()
-    appendQuoted(value.utf8)
-  }
-
-  /// Writes a string value given as valid UTF-8 bytes.
-  public mutating func string<Bytes: Collection<UInt8>>(bytes value: Bytes) {
-    valueStart()
-    appendQuoted(value)
+    var value = value
+    value.withUTF8 { appendQuoted($0.span) }
   }
 
   /// Writes a string value given as valid UTF-8 bytes.
   public mutating func string(bytes value: Span<UInt8>) {
     valueStart()
-    value.withUnsafeBytes { appendQuoted($0) }
+    appendQuoted(value)
   }
 
   /// Writes an integer value.
@@ -574,10 +570,11 @@ public struct JSONWriter: Sendable {
   /// (nearly always), else byte by byte.
   ///
   /// - Complexity: O(*n*).
-  private mutating func appendQuoted<Bytes: Collection<UInt8>>(_ value: Bytes) {
+  private mutating func appendQuoted(_ value: Span<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     if Self.anyNeedsEscape(value) {
-      for byte in value {
+      for index in value.indices {
+        let byte = value[index]
         if Self.needsEscape(byte) {
           appendEscaped(byte)
         } else {
@@ -585,7 +582,7 @@ public struct JSONWriter: Sendable {
         }
       }
     } else {
-      bytes.append(contentsOf: value)
+      bytes.append(copying: value)
     }
     bytes.append(UInt8(ascii: "\""))
   }
@@ -593,9 +590,10 @@ public struct JSONWriter: Sendable {
   /// Whether a JSON string cannot hold some byte of `value` as it is. The
   /// loop reads every byte, without a branch, so that the compiler can
   /// vectorize it.
-  private static func anyNeedsEscape<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bool {
+  private static func anyNeedsEscape(_ value: Span<UInt8>) -> Bool {
     var found: UInt8 = 0
-    for byte in value {
+    for index in value.indices {
+      let byte = value[index]
       found |=
         (byte < 0x20 ? 1 : 0) | (byte == UInt8(ascii: "\"") ? 1 : 0)
         | (byte == UInt8(ascii: "\\") ? 1 : 0)

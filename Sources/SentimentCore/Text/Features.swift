@@ -47,7 +47,7 @@ public struct Featurizer: Sendable {
     var text = text
     text.withUTF8 { bytes in
       forEachFeature(in: bytes.span) { feature in
-        result.append(feature.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
+        result.append(String(decodingUTF8: feature))
       }
     }
     return result

@@ -121,12 +121,12 @@ public struct HeldOutSample {
   public mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
     seen += 1
     if texts.count < capacity {
-      texts.append(text.withUnsafeBytes { Array($0) })
+      texts.append([UInt8](copying: text))
       labels.append(label)
     } else {
       let slot = generator.next(below: seen)
       if slot < capacity {
-        texts[slot] = text.withUnsafeBytes { Array($0) }
+        texts[slot] = [UInt8](copying: text)
         labels[slot] = label
       }
     }

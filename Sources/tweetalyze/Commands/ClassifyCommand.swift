@@ -81,7 +81,7 @@ extension Context {
             worker: {
               var classifier = Classifier(model: model)
               return { line, output in
-                let bytes = line.withUnsafeBytes { Array($0) }
+                let bytes = [UInt8](copying: line)
                 for tweet in try TweetArchive.tweets(inLine: bytes) {
                   Self.formatTweet(tweet, classifier.predict(tweet.text), into: &output)
                 }

@@ -18,7 +18,7 @@ extension Context {
       first = false
     }
     try forEachText(options.input, command: "explain") { text in
-      try emit(text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+      try emit(String(decodingUTF8: text))
     }
   }
 

@@ -43,8 +43,6 @@ enum CSVWriter {
   /// UTF-8 bytes from outside as ``text(_:)`` writes them; invalid UTF-8
   /// becomes U+FFFD, so that the output is always valid UTF-8.
   static func text(bytes: Span<UInt8>) -> String {
-    var decoded = ""
-    bytes.withUnsafeBufferPointer { decoded = String(decoding: $0, as: UTF8.self) }
-    return text(decoded)
+    text(String(decodingUTF8: bytes))
   }
 }

@@ -38,7 +38,7 @@ final class Output {
       // More than the buffer holds goes out as it is.
       if bytes.count > Self.capacity { return try writeOut(bytes) }
     }
-    bytes.withUnsafeBytes { buffer.append(contentsOf: $0) }
+    buffer.append(copying: bytes)
     if buffer.count >= Self.threshold { try flush() }
   }
 

@@ -1,0 +1,36 @@
+/// Copies out of a `Span`, which is not a `Sequence`: the one safe way the
+/// code turns borrowed bytes into an array or a string, instead of an
+/// unsafe buffer at each place.
+extension Array {
+  /// Creates an array holding a copy of the elements of `span`.
+  ///
+  ///     let bytes = [UInt8](copying: line)  // line: Span<UInt8>
+  ///
+  /// - Complexity: O(*n*) in `span.count`; one allocation.
+  public init(copying span: Span<Element>) {
+    self.init(capacity: span.count) { output in
+      for index in span.indices { output.append(span[index]) }
+    }
+  }
+
+  /// Appends a copy of the elements of `span`.
+  ///
+  /// - Complexity: O(*n*) in `span.count`, amortized.
+  public mutating func append(copying span: Span<Element>) {
+    append(addingCapacity: span.count) { output in
+      for index in span.indices { output.append(span[index]) }
+    }
+  }
+}
+
+extension String {
+  /// Creates a string from UTF-8 bytes; an invalid sequence becomes U+FFFD,
+  /// as in `String(decoding:as:)`.
+  ///
+  ///     String(decodingUTF8: bytes.span)  // "I ♥ it"
+  ///
+  /// - Complexity: O(*n*) in `utf8.count`.
+  public init(decodingUTF8 utf8: Span<UInt8>) {
+    self.init(decoding: [UInt8](copying: utf8), as: UTF8.self)
+  }
+}
