@@ -50,4 +50,48 @@ final class SentimentTests: XCTestCase {
     let parts = line.split(separator: ",")
     XCTAssertEqual(Sentiment(label: parts[1]), .negative)
   }
+
+  // MARK: JSONWriter.perClass
+
+  private func written(_ body: (inout JSONWriter) throws -> Void) rethrows -> String {
+    var json = JSONWriter()
+    try body(&json)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  func testPerClassWritesAMemberPerClassInOrder() {
+    XCTAssertEqual(
+      written { $0.perClass { json, label in json.string(label.name.uppercased()) } },
+      #"{"negative":"NEGATIVE","neutral":"NEUTRAL","positive":"POSITIVE"}"#)
+    XCTAssertEqual(
+      written { $0.perClass([3, 0, -2]) }, #"{"negative":3,"neutral":0,"positive":-2}"#)
+    XCTAssertEqual(
+      written { $0.perClass([0.12346, 1, 2.5], decimals: 4) },
+      #"{"negative":0.1235,"neutral":1.0000,"positive":2.5000}"#)
+  }
+
+  func testPerClassNestsAndKeepsItsPlaceInAnObject() {
+    let confusion = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    let text = written { json in
+      json.beginObject()
+      json.key("confusion")
+      json.perClass { json, actual in json.perClass(confusion[actual.rawValue]) }
+      json.key("rows")
+      json.integer(45)
+      json.endObject()
+    }
+    XCTAssertEqual(
+      text,
+      #"{"confusion":{"negative":{"negative":1,"neutral":2,"positive":3},"#
+        + #""neutral":{"negative":4,"neutral":5,"positive":6},"#
+        + #""positive":{"negative":7,"neutral":8,"positive":9}},"rows":45}"#)
+  }
+
+  func testPerClassPassesOnTheValuesError() {
+    struct Stop: Error {}
+    var json = JSONWriter()
+    XCTAssertThrowsError(
+      try json.perClass { _, label in if label == .neutral { throw Stop() } }
+    ) { XCTAssertTrue($0 is Stop) }
+  }
 }

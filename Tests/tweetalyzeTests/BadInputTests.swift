@@ -9,47 +9,10 @@ import XCTest
 /// exact exit status, nothing on stdout, and one `Error:` line on stderr
 /// (plus the usage lines for status 64) that is short and names the problem.
 final class BadInputTests: XCTestCase {
-  struct Case {
-    var name: String
-    var arguments: [String]
-    var status: Int32
-    /// Texts the `Error:` line must contain.
-    var parts: [String]
-    var stdin: Data? = nil
-  }
-
   let root = BinaryRunner.packageRoot
-  /// The longest `Error:` line a case may print, in bytes: a message quotes
-  /// what it complains about, but never megabytes of it.
-  let longestLine = 4096
 
   func write(_ bytes: [UInt8], _ name: String, in directory: URL) throws {
     try Data(bytes).write(to: directory.appendingPathComponent(name))
-  }
-
-  /// Runs `cases` in `directory` and checks each.
-  func check(_ cases: [Case], in directory: URL) throws {
-    for input in cases {
-      let run = try BinaryRunner.run(input.arguments, stdin: input.stdin, directory: directory)
-      let shown = input.arguments.map { $0.count > 80 ? "\($0.prefix(80))…" : $0 }
-      let context = "\(input.name) \(shown): \(run.stderr.prefix(600))"
-      XCTAssertFalse(run.timedOut, context)
-      XCTAssertEqual(run.status, input.status, context)
-      XCTAssertEqual(run.stdout, "", context)
-      let lines = run.stderrLines
-      let first = lines.first ?? ""
-      XCTAssertTrue(first.hasPrefix("Error: "), context)
-      XCTAssertLessThanOrEqual(first.utf8.count, longestLine, context)
-      if input.status == 64 {
-        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("Usage: tweetalyze") == true, context)
-        XCTAssertTrue(lines.dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, context)
-      } else {
-        XCTAssertEqual(lines.count, 1, context)
-      }
-      for part in input.parts {
-        XCTAssertTrue(first.contains(part), "\(context) lacks '\(part)'")
-      }
-    }
   }
 
   // MARK: Training data
@@ -82,64 +45,64 @@ final class BadInputTests: XCTestCase {
     try write(Array("text,b\ngood,Pos\n".utf8), "nolabel.csv", in: directory)
     try write(Array("class,text\n".utf8), "plain.csv", in: directory)
     let out = ["--out", "m.json"]
-    try check(
+    try BinaryRunner.checkFailures(
       [
-        Case(
+        BadInput(
           name: "wrong number of columns", arguments: ["train", "columns.csv"] + out, status: 65,
           parts: ["line 3", "3 fields", "header has 2"]),
-        Case(
+        BadInput(
           name: "a 1 MB label", arguments: ["train", "biglabel.csv"] + out, status: 65,
           parts: ["line 3", "unknown label 'xxxx", "…'", "expected Pos/positive"]),
-        Case(
+        BadInput(
           name: "a 1 MB header name", arguments: ["train", "bigheader.csv"] + out, status: 65,
           parts: ["no text column", "'class'", "…'", "--text-column"]),
-        Case(
+        BadInput(
           name: "a 10 MB unterminated field", arguments: ["train", "bigquote.csv"] + out,
           status: 65, parts: ["line 3", "never closed"]),
-        Case(
+        BadInput(
           name: "a NUL byte after 1 MB", arguments: ["train", "bignul.csv"] + out, status: 65,
           parts: ["line 2", "NUL"]),
-        Case(
+        BadInput(
           name: "a 10 MB field", arguments: ["train", "bigfield.csv"] + out, status: 65,
           parts: ["line 3", "a record longer than 1 MiB"]),
-        Case(
+        BadInput(
           name: "a label holding a line break", arguments: ["train", "newline-label.csv"] + out,
           status: 65, parts: ["line 2", #"'Po\ns'"#]),
-        Case(
+        BadInput(
           name: "NUL in a quoted field", arguments: ["train", "quoted-nul.csv"] + out, status: 65,
           parts: ["line 2", "NUL"]),
-        Case(
+        BadInput(
           name: "NUL on stdin", arguments: ["train", "-"] + out, status: 65, parts: ["NUL"],
           stdin: Data(header + Array("Pos,a\0b\n".utf8))),
-        Case(
+        BadInput(
           name: "text after a closing quote", arguments: ["train", "after-quote.csv"] + out,
           status: 65, parts: ["line 2", "closing quote"]),
-        Case(
+        BadInput(
           name: "invalid UTF-8 label", arguments: ["train", "utf8-label.csv"] + out, status: 65,
           parts: ["line 2", "unknown label"]),
-        Case(
+        BadInput(
           name: "byte order mark only", arguments: ["train", "bom.csv"] + out, status: 65,
           parts: ["empty"]),
-        Case(
+        BadInput(
           name: "blank lines only", arguments: ["train", "blank.csv"] + out, status: 65,
           parts: ["empty"]),
-        Case(
+        BadInput(
           name: "only irrelevant rows", arguments: ["train", "irrelevant.csv"] + out, status: 65,
           parts: ["no usable rows", "2 skipped"]),
-        Case(
+        BadInput(
           name: "no label column", arguments: ["train", "nolabel.csv"] + out, status: 65,
           parts: ["no label column", "--label-column"]),
-        Case(
+        BadInput(
           name: "a chosen column that is absent",
           arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 65,
           parts: ["no text column", "'body'"]),
-        Case(
+        BadInput(
           name: "eval on empty stdin", arguments: ["eval", "-"], status: 65, parts: ["empty"],
           stdin: Data()),
-        Case(
+        BadInput(
           name: "eval header only", arguments: ["eval", "plain.csv"], status: 65,
           parts: ["no usable rows"]),
-        Case(
+        BadInput(
           name: "eval with a 1 MB label", arguments: ["eval", "biglabel.csv", "--folds", "2"],
           status: 65, parts: ["line 3", "unknown label"]),
       ], in: directory)
@@ -158,34 +121,34 @@ final class BadInputTests: XCTestCase {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     try write(Array("class,text\nPos,good\n".utf8), "data.csv", in: directory)
     let tiny = root.appendingPathComponent("Fixtures/train/tiny.csv").path
-    try check(
+    try BinaryRunner.checkFailures(
       [
-        Case(
+        BadInput(
           name: "data under a file", arguments: ["train", "data.csv/x.csv", "--out", "m.json"],
           status: 66, parts: ["data.csv/x.csv", "not a directory"]),
-        Case(
+        BadInput(
           name: "eval data under a file", arguments: ["eval", "data.csv/x.csv"], status: 66,
           parts: ["data.csv/x.csv", "not a directory"]),
-        Case(
+        BadInput(
           name: "model under a file", arguments: ["classify", "--model", "data.csv/m.json", "x"],
           status: 66, parts: ["data.csv/m.json", "not a directory"]),
-        Case(
+        BadInput(
           name: "output under a file", arguments: ["train", tiny, "--out", "data.csv/m.json"],
           status: 73, parts: ["cannot write", "data.csv/m.json"]),
-        Case(
+        BadInput(
           name: "fixtures under a file", arguments: ["@Apple", "--fixtures", "data.csv/tweets"],
           status: 66, parts: ["data.csv/tweets"]),
-        Case(
+        BadInput(
           name: "token file under a file",
           arguments: ["@Apple", "--token-file", "data.csv/token"], status: 66,
           parts: ["data.csv/token"]),
-        Case(
+        BadInput(
           name: "missing token file", arguments: ["@Apple", "--token-file", "nope"], status: 66,
           parts: ["nope"]),
-        Case(
+        BadInput(
           name: "directory as token file", arguments: ["@Apple", "--token-file", "."], status: 66,
           parts: ["directory"]),
-        Case(
+        BadInput(
           name: "eval missing file", arguments: ["eval", "missing.csv"], status: 66,
           parts: ["missing.csv", "no such file"]),
       ], in: directory)
@@ -198,15 +161,8 @@ final class BadInputTests: XCTestCase {
 
   func testBadModelFiles() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let model = directory.appendingPathComponent("good.json")
-    let trained = try BinaryRunner.run(
-      ["train", "Fixtures/train/tiny.csv", "--out", model.path])
-    XCTAssertEqual(trained.status, 0, trained.stderr)
-    // Edited by hand, so without the checksum (which would refuse every
-    // variant alike).
-    let good = String(decoding: try Data(contentsOf: model), as: UTF8.self)
-      .replacingOccurrences(
-        of: #""checksum":"sha256:[0-9a-f]{64}","#, with: "", options: .regularExpression)
+    let good = BinaryRunner.withoutChecksum(
+      try BinaryRunner.trainTiny(into: directory.appendingPathComponent("good.json")))
     func variant(_ name: String, _ from: String, _ to: String) throws {
       let changed = good.replacingOccurrences(of: from, with: to)
       XCTAssertNotEqual(changed, good, name)
@@ -254,22 +210,22 @@ final class BadInputTests: XCTestCase {
       ("a fractional count", "fraction.json", ["inconsistent"]),
     ]
     var all = cases.map { name, file, parts in
-      Case(
+      BadInput(
         name: name, arguments: ["classify", "--model", file, "x"], status: 65,
         parts: [file] + parts)
     }
     all.append(
-      Case(
+      BadInput(
         name: "model from empty stdin", arguments: ["classify", "--model", "-", "x"], status: 65,
         parts: ["not valid JSON"], stdin: Data()))
     all.append(
-      Case(
+      BadInput(
         name: "bad model for eval's sibling analyze",
         arguments: [
           "@Apple", "--fixtures", root.appendingPathComponent("Fixtures/tweets").path, "--model",
           "twice.json",
         ], status: 65, parts: ["inconsistent"]))
-    try check(all, in: directory)
+    try BinaryRunner.checkFailures(all, in: directory)
   }
 
   // MARK: Merge
@@ -281,15 +237,9 @@ final class BadInputTests: XCTestCase {
   /// (into a version 4 file).
   func testBadMerges() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let model = directory.appendingPathComponent("good.json")
-    let trained = try BinaryRunner.run(
-      ["train", "Fixtures/train/tiny.csv", "--out", model.path])
-    XCTAssertEqual(trained.status, 0, trained.stderr)
-    // Edited by hand, so without the checksum (which would refuse every
-    // variant alike); good.json keeps its own.
-    let good = String(decoding: try Data(contentsOf: model), as: UTF8.self)
-      .replacingOccurrences(
-        of: #""checksum":"sha256:[0-9a-f]{64}","#, with: "", options: .regularExpression)
+    // good.json keeps its checksum; the variants are edited without one.
+    let good = BinaryRunner.withoutChecksum(
+      try BinaryRunner.trainTiny(into: directory.appendingPathComponent("good.json")))
     func variant(_ name: String, from text: String, _ changes: [(String, String)]) throws -> String
     {
       var changed = text
@@ -330,9 +280,9 @@ final class BadInputTests: XCTestCase {
       ("a fractional count", "fraction.json", ["inconsistent"]),
       ("a negative document count", "documents.json", ["documents.negative"]),
     ]
-    try check(
+    try BinaryRunner.checkFailures(
       cases.map { name, file, parts in
-        Case(
+        BadInput(
           name: name, arguments: ["merge", "good.json", file, "--out", "m.json"], status: 65,
           parts: [file] + parts)
       }, in: directory)
@@ -395,7 +345,8 @@ final class BadInputTests: XCTestCase {
       (["help", "train", "extra"], ["'extra'"]),
       (["--versio"], ["'--versio'"]),
     ]
-    try check(
-      usage.map { Case(name: "usage", arguments: $0.0, status: 64, parts: $0.1) }, in: directory)
+    try BinaryRunner.checkFailures(
+      usage.map { BadInput(name: "usage", arguments: $0.0, status: 64, parts: $0.1) }, in: directory
+    )
   }
 }

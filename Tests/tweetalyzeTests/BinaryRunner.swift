@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What one run of the built `tweetalyze` did.
 struct BinaryRun {
   var status: Int32
@@ -123,3 +131,104 @@ enum BinaryRunner {
 
 /// A class in the test bundle, to find the bundle.
 private final class BundleToken {}
+
+/// A run of the binary that must fail, for the bad-input catalogues.
+struct BadInput {
+  var name: String
+  var arguments: [String]
+  var status: Int32
+  /// Texts the `Error:` line must contain.
+  var parts: [String]
+  var stdin: Data? = nil
+}
+
+extension BinaryRunner {
+  /// The longest `Error:` line a bad input may print, in bytes: a message
+  /// quotes what it complains about, but never megabytes of it.
+  static let longestErrorLine = 4096
+
+  /// Runs each case in `directory` and checks that it fails as bad input
+  /// must: the exact exit status, nothing on stdout, and one short
+  /// `Error:` line on stderr holding each of its `parts` (for status 64,
+  /// followed by the usage lines).
+  static func checkFailures(
+    _ cases: [BadInput], in directory: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    for input in cases {
+      let run = try run(input.arguments, stdin: input.stdin, directory: directory)
+      let shown = input.arguments.map { $0.count > 80 ? "\($0.prefix(80))…" : $0 }
+      let context = "\(input.name) \(shown): \(run.stderr.prefix(600))"
+      XCTAssertFalse(run.timedOut, context, file: file, line: line)
+      XCTAssertEqual(run.status, input.status, context, file: file, line: line)
+      XCTAssertEqual(run.stdout, "", context, file: file, line: line)
+      let lines = run.stderrLines
+      let first = lines.first ?? ""
+      XCTAssertTrue(first.hasPrefix("Error: "), context, file: file, line: line)
+      XCTAssertLessThanOrEqual(first.utf8.count, longestErrorLine, context, file: file, line: line)
+      if input.status == 64 {
+        XCTAssertTrue(
+          lines.dropFirst().first?.hasPrefix("Usage: tweetalyze") == true, context, file: file,
+          line: line)
+        XCTAssertTrue(
+          lines.dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, context, file: file, line: line)
+      } else {
+        XCTAssertEqual(lines.count, 1, context, file: file, line: line)
+      }
+      for part in input.parts {
+        XCTAssertTrue(first.contains(part), "\(context) lacks '\(part)'", file: file, line: line)
+      }
+    }
+  }
+
+  /// Trains `Fixtures/train/tiny.csv` into `model` and returns the file's
+  /// bytes.
+  static func trainTiny(
+    into model: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Data {
+    let trained = try run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
+    XCTAssertEqual(trained.status, 0, trained.stderr, file: file, line: line)
+    return try Data(contentsOf: model)
+  }
+
+  /// A model file's text without its `checksum` member: the start of a
+  /// variant edited by hand (with it, the checksum would refuse every
+  /// variant alike).
+  static func withoutChecksum(_ model: Data) -> String {
+    String(decoding: model, as: UTF8.self).replacingOccurrences(
+      of: #""checksum":"sha256:[0-9a-f]{64}","#, with: "", options: .regularExpression)
+  }
+
+  /// Starts the built binary with `arguments`, its outputs discarded; as soon
+  /// as a file whose name starts with `prefix` appears in `directory`, sends
+  /// it `signal` (`delay` microseconds later), and waits for it to end.
+  /// Returns the process and the name of the file seen, `nil` when the
+  /// process ended or `timeout` passed first (it is then killed).
+  static func signal(
+    _ signal: Int32, whenAFileStarting prefix: String, appearsIn directory: URL,
+    running arguments: [String], timeout: TimeInterval, poll: UInt32, delay: UInt32 = 0,
+    configure: (Process) -> Void = { _ in }
+  ) throws -> (process: Process, file: String?) {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    configure(process)
+    try process.run()
+    var seen: String?
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      if let name = names.first(where: { $0.hasPrefix(prefix) }) {
+        seen = name
+        if delay > 0 { usleep(delay) }
+        kill(process.processIdentifier, signal)
+        break
+      }
+      usleep(poll)
+    }
+    if seen == nil && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return (process, seen)
+  }
+}

@@ -797,14 +797,6 @@ final class EndToEndTests: XCTestCase {
 
   // MARK: Bad input
 
-  struct BadInput {
-    var name: String
-    var arguments: [String]
-    var status: Int32
-    var parts: [String]
-    var stdin: Data? = nil
-  }
-
   /// Writes the bad files into `directory` and returns the cases.
   func badInputs(in directory: URL) throws -> [BadInput] {
     func write(_ name: String, _ bytes: [UInt8]) throws {
@@ -820,15 +812,11 @@ final class EndToEndTests: XCTestCase {
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("folder"), withIntermediateDirectories: true)
 
-    let model = directory.appendingPathComponent("good.json")
-    let trained = try tweetalyze(["train", "Fixtures/train/tiny.csv", "--out", model.path])
-    XCTAssertEqual(trained.status, 0, trained.stderr)
-    let good = Array(try Data(contentsOf: model))
+    let model = try BinaryRunner.trainTiny(into: directory.appendingPathComponent("good.json"))
+    let good = Array(model)
     try write("truncated.json", Array(good.prefix(good.count / 2)))
     try write("notjson.json", Array("hello\n".utf8))
-    // Edited by hand, so without the checksum.
-    let text = String(decoding: good, as: UTF8.self).replacingOccurrences(
-      of: #""checksum":"sha256:[0-9a-f]{64}","#, with: "", options: .regularExpression)
+    let text = BinaryRunner.withoutChecksum(model)
     let v5 = text.replacingOccurrences(
       of: #""version":4,"vocabulary""#, with: #""version":5,"vocabulary""#)
     XCTAssertNotEqual(v5, text)
@@ -943,24 +931,7 @@ final class EndToEndTests: XCTestCase {
     } else {
       print("Running as a user who can read a mode-000 file: the unreadable-file case is skipped")
     }
-    for input in cases {
-      let run = try tweetalyze(input.arguments, stdin: input.stdin, directory: directory)
-      let context = "\(input.name) \(input.arguments): \(run.stderr)"
-      XCTAssertEqual(run.status, input.status, context)
-      XCTAssertEqual(run.stdout, "", context)
-      let lines = run.stderrLines
-      XCTAssertTrue(lines.first?.hasPrefix("Error: ") == true, context)
-      if input.status == 64 {
-        XCTAssertGreaterThan(lines.count, 1, context)
-        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("Usage: tweetalyze") == true, context)
-        XCTAssertTrue(lines.dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, context)
-      } else {
-        XCTAssertEqual(lines.count, 1, context)
-      }
-      for part in input.parts {
-        XCTAssertTrue(lines.first?.contains(part) == true, "\(context) lacks '\(part)'")
-      }
-    }
+    try BinaryRunner.checkFailures(cases, in: directory)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path),
       "no failed run wrote a model")

@@ -66,34 +66,15 @@ final class ReliabilityTests: XCTestCase {
     let output = directory.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     let model = output.appendingPathComponent("model.json")
-    let first = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
-    XCTAssertEqual(first.status, 0, first.stderr)
-    let before = try Data(contentsOf: model)
+    let before = try BinaryRunner.trainTiny(into: model)
 
     let corpus = directory.appendingPathComponent("large.csv")
     try largeCorpus(rows: 300_000).write(to: corpus)
-    let process = Process()
-    process.executableURL = try BinaryRunner.executable()
-    process.arguments = ["train", corpus.path, "--out", model.path, "--jobs", jobs]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var killed = false
-    var temporary: String?
-    let deadline = Date().addingTimeInterval(300)
-    while process.isRunning && Date() < deadline {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-      if let name = names.first(where: { $0.hasPrefix(".model.json.tmp-") }) {
-        temporary = name
-        kill(process.processIdentifier, SIGKILL)
-        killed = true
-        break
-      }
-      usleep(200)
-    }
-    if !killed && process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    guard killed else {
+    let (process, temporary) = try BinaryRunner.signal(
+      SIGKILL, whenAFileStarting: ".model.json.tmp-", appearsIn: output,
+      running: ["train", corpus.path, "--out", model.path, "--jobs", jobs], timeout: 300,
+      poll: 200)
+    guard let temporary else {
       XCTFail(
         "--jobs \(jobs): train ended (status \(process.terminationStatus)) before its "
           + "temporary file was seen")
@@ -110,16 +91,15 @@ final class ReliabilityTests: XCTestCase {
 
     // What the kill may leave: only the hidden temporary file, never a model.
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: output.path))
-    XCTAssertTrue(names.isSubset(of: ["model.json", temporary ?? ""]), "\(names)")
-    if let temporary, names.contains(temporary) {
+    XCTAssertTrue(names.isSubset(of: ["model.json", temporary]), "\(names)")
+    if names.contains(temporary) {
       print(
         "SIGKILL left \(temporary) (\(try sizeOf(output.appendingPathComponent(temporary))) bytes)")
       XCTAssertTrue(temporary.hasPrefix("."), "hidden")
       // The next train into the directory writes the model and does not
       // trip over the leftover.
-      let again = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
-      XCTAssertEqual(again.status, 0, again.stderr)
-      XCTAssertEqual(try Data(contentsOf: model), before, "the same data, the same model")
+      XCTAssertEqual(
+        try BinaryRunner.trainTiny(into: model), before, "the same data, the same model")
     }
   }
 
@@ -130,32 +110,15 @@ final class ReliabilityTests: XCTestCase {
   func testCatchableSignalsRemoveTheTemporaryFile() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let model = directory.appendingPathComponent("model.json")
-    let first = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
-    XCTAssertEqual(first.status, 0, first.stderr)
-    let before = try Data(contentsOf: model)
+    let before = try BinaryRunner.trainTiny(into: model)
     let corpus = directory.appendingPathComponent("large.csv")
     try largeCorpus(rows: 300_000).write(to: corpus)
     for (signal, jobs) in [(SIGINT, "1"), (SIGTERM, "1"), (SIGHUP, "1"), (SIGINT, "2")] {
-      let process = Process()
-      process.executableURL = try BinaryRunner.executable()
-      process.arguments = ["train", corpus.path, "--out", model.path, "--jobs", jobs]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      var seen = false
-      let deadline = Date().addingTimeInterval(300)
-      while process.isRunning && Date() < deadline {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        if names.contains(where: { $0.hasPrefix(".model.json.tmp-") }) {
-          seen = true
-          kill(process.processIdentifier, signal)
-          break
-        }
-        usleep(200)
-      }
-      if !seen && process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-      XCTAssertTrue(seen, "signal \(signal): train ended before its temporary file was seen")
+      let (process, seen) = try BinaryRunner.signal(
+        signal, whenAFileStarting: ".model.json.tmp-", appearsIn: directory,
+        running: ["train", corpus.path, "--out", model.path, "--jobs", jobs], timeout: 300,
+        poll: 200)
+      XCTAssertNotNil(seen, "signal \(signal): train ended before its temporary file was seen")
       XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
       XCTAssertEqual(process.terminationStatus, signal)
       XCTAssertEqual(
@@ -174,37 +137,22 @@ final class ReliabilityTests: XCTestCase {
     let fifo = directory.appendingPathComponent("input").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     for signal in [SIGINT, SIGTERM, SIGHUP] {
-      let process = Process()
-      process.executableURL = try BinaryRunner.executable()
-      process.arguments = [
-        "train", "-", "--training-accuracy", "--out",
-        directory.appendingPathComponent("m.json").path,
-      ]
-      process.environment = ["TMPDIR": spool.path, "PATH": "/usr/bin:/bin"]
       // Opened read-write so that opening does not block and the FIFO never
       // ends: the writer stays open.
       let input = open(fifo, O_RDWR)
       defer { close(input) }
-      process.standardInput = FileHandle(fileDescriptor: input, closeOnDealloc: false)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
       _ = "class,text\nPos,good\n".withCString { write(input, $0, strlen($0)) }
-      var seen = false
-      let deadline = Date().addingTimeInterval(60)
-      while process.isRunning && Date() < deadline {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? []
-        if names.contains(where: { $0.hasPrefix("tweetalyze-stdin-") }) {
-          seen = true
-          usleep(100_000)
-          kill(process.processIdentifier, signal)
-          break
-        }
-        usleep(1000)
+      let (process, seen) = try BinaryRunner.signal(
+        signal, whenAFileStarting: "tweetalyze-stdin-", appearsIn: spool,
+        running: [
+          "train", "-", "--training-accuracy", "--out",
+          directory.appendingPathComponent("m.json").path,
+        ], timeout: 60, poll: 1000, delay: 100_000
+      ) { process in
+        process.environment = ["TMPDIR": spool.path, "PATH": "/usr/bin:/bin"]
+        process.standardInput = FileHandle(fileDescriptor: input, closeOnDealloc: false)
       }
-      if !seen && process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-      XCTAssertTrue(seen, "signal \(signal): no spool file seen")
+      XCTAssertNotNil(seen, "signal \(signal): no spool file seen")
       XCTAssertEqual(process.terminationStatus, signal)
       XCTAssertEqual(
         try FileManager.default.contentsOfDirectory(atPath: spool.path), [],

@@ -217,9 +217,7 @@ public enum ModelFile {
     for label in Sentiment.allCases { json.string(label.name) }
     json.endArray()
     json.key("counts")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
+    try json.perClass { json, label in
       json.beginArray()
       for id in order {
         json.integer(model.features.count(ofFeature: id, label: label))
@@ -227,20 +225,16 @@ public enum ModelFile {
       }
       json.endArray()
     }
-    json.endObject()
     json.key("documents")
-    writeClassCounts(model.documents, to: &json)
+    json.perClass(model.documents)
     json.key("format")
     json.string(format)
     json.key("lexicon")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
+    json.perClass { json, label in
       json.beginArray()
       for entry in model.lexicon.entries where entry.label == label { json.string(entry.word) }
       json.endArray()
     }
-    json.endObject()
     json.key("metadata")
     json.beginObject()
     json.key("author")
@@ -305,7 +299,7 @@ public enum ModelFile {
       json.endArray()
     }
     json.key("rows")
-    writeClassCounts(provenance.rows, to: &json)
+    json.perClass(provenance.rows)
     json.key("sha256")
     json.string(provenance.sha256)
     json.key("skipped")
@@ -320,12 +314,7 @@ public enum ModelFile {
   private static func writeHeldOut(_ heldOut: HeldOutFit, to json: inout JSONWriter) {
     json.beginObject()
     json.key("biases")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.number(heldOut.calibration.biases[label.rawValue])
-    }
-    json.endObject()
+    json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
     json.key("confusion")
     writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
     json.key("folds")
@@ -342,23 +331,11 @@ public enum ModelFile {
   /// `{"negative":[…],"neutral":[…],"positive":[…]}`: a row of numbers
   /// per class (whole numbers are written as integers).
   private static func writePerClass(_ rows: [[Double]], to json: inout JSONWriter) {
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
+    json.perClass { json, label in
       json.beginArray()
       for value in rows[label.rawValue] { json.number(value) }
       json.endArray()
     }
-    json.endObject()
-  }
-
-  private static func writeClassCounts(_ counts: [Int], to json: inout JSONWriter) {
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.integer(counts[label.rawValue])
-    }
-    json.endObject()
   }
 
   /// Decodes a model, checking that it is complete and consistent.

@@ -59,3 +59,35 @@ extension StringProtocol {
     return string[first...last]
   }
 }
+
+extension JSONWriter {
+  /// Writes an object with a member per class, named by ``Sentiment/name`` in
+  /// the classes' order (which is alphabetical, so the keys stay sorted);
+  /// `value` writes each member's value.
+  ///
+  ///     json.perClass { json, label in json.bool(label == .positive) }
+  ///     // {"negative":false,"neutral":false,"positive":true}
+  public mutating func perClass<Failure: Error>(
+    _ value: (inout JSONWriter, Sentiment) throws(Failure) -> Void
+  ) throws(Failure) {
+    beginObject()
+    for label in Sentiment.allCases {
+      key(label.name)
+      try value(&self, label)
+    }
+    endObject()
+  }
+
+  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
+  /// `counts`, an array indexed by ``Sentiment/rawValue``.
+  public mutating func perClass(_ counts: [Int]) {
+    perClass { json, label in json.integer(counts[label.rawValue]) }
+  }
+
+  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the numbers of
+  /// `values`, an array indexed by ``Sentiment/rawValue``, each rounded to
+  /// `decimals` places as ``JSONWriter/number(_:decimals:)`` writes it.
+  public mutating func perClass(_ values: [Double], decimals: Int) {
+    perClass { json, label in json.number(values[label.rawValue], decimals: decimals) }
+  }
+}

@@ -245,11 +245,6 @@ extension JSONWriter {
     key("label")
     string(prediction.label.name)
     key("probabilities")
-    beginObject()
-    for label in Sentiment.allCases {
-      key(label.name)
-      number(prediction.probabilities[label.rawValue], decimals: 4)
-    }
-    endObject()
+    perClass(prediction.probabilities, decimals: 4)
   }
 }

@@ -82,14 +82,6 @@ extension Context {
   /// `probabilities`, `scores`, `text`.
   static func json(_ explanation: Explanation) -> [UInt8] {
     var json = JSONWriter()
-    let perClass = { (json: inout JSONWriter, values: [Double]) in
-      json.beginObject()
-      for label in Sentiment.allCases {
-        json.key(label.name)
-        json.number(values[label.rawValue], decimals: 4)
-      }
-      json.endObject()
-    }
     json.beginObject()
     json.key("features")
     json.beginArray()
@@ -104,7 +96,7 @@ extension Context {
       json.key("spread")
       json.number(feature.spread, decimals: 4)
       json.key("weights")
-      perClass(&json, feature.weights)
+      json.perClass(feature.weights, decimals: 4)
       json.endObject()
     }
     json.endArray()
@@ -115,11 +107,11 @@ extension Context {
     json.key("label")
     json.string(explanation.prediction.label.name)
     json.key("log_priors")
-    perClass(&json, explanation.logPriors)
+    json.perClass(explanation.logPriors, decimals: 4)
     json.key("probabilities")
-    perClass(&json, explanation.prediction.probabilities)
+    json.perClass(explanation.prediction.probabilities, decimals: 4)
     json.key("scores")
-    perClass(&json, explanation.scores)
+    json.perClass(explanation.scores, decimals: 4)
     json.key("text")
     json.string(explanation.text)
     json.endObject()

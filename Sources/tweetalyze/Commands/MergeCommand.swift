@@ -45,12 +45,7 @@ extension Context {
       json.key("output")
       json.string(options.output)
       json.key("rows")
-      json.beginObject()
-      for label in Sentiment.allCases {
-        json.key(label.name)
-        json.integer(rows[label.rawValue])
-      }
-      json.endObject()
+      json.perClass(rows)
       json.endObject()
       try stdout.write(json.bytes + [0x0A])
     } else if !options.quiet {

@@ -135,12 +135,7 @@ extension Context {
       json.key("output")
       json.string(options.output)
       json.key("rows")
-      json.beginObject()
-      for label in Sentiment.allCases {
-        json.key(label.name)
-        json.integer(summary.rows[label.rawValue])
-      }
-      json.endObject()
+      json.perClass(summary.rows)
       json.key("sha256")
       json.string(sha256)
       json.key("skipped")

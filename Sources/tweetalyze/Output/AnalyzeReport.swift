@@ -167,19 +167,11 @@ enum AnalyzeReport {
     for band in estimate.bands { json.string(band.rawValue) }
     json.endArray()
     json.key("prevalence")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
-      json.number(estimate.prevalence[label.rawValue], decimals: 4)
-    }
-    json.endObject()
+    json.perClass(estimate.prevalence, decimals: 4)
     json.key("shares")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
+    json.perClass { json, label in
       json.number(Double(count(of: label, in: score)) / Double(max(score.count, 1)), decimals: 4)
     }
-    json.endObject()
     json.endObject()
   }
 

@@ -145,9 +145,7 @@ struct EvalReport {
     Self.probabilities(raw, into: &json)
     json.endObject()
     json.key("classes")
-    json.beginObject()
-    for label in Sentiment.allCases {
-      json.key(label.name)
+    json.perClass { json, label in
       json.beginObject()
       json.key("f1")
       optional(metrics.f1(label), &json)
@@ -159,19 +157,8 @@ struct EvalReport {
       json.integer(metrics.support(label))
       json.endObject()
     }
-    json.endObject()
     json.key("confusion")
-    json.beginObject()
-    for actual in Sentiment.allCases {
-      json.key(actual.name)
-      json.beginObject()
-      for predicted in Sentiment.allCases {
-        json.key(predicted.name)
-        json.integer(metrics.confusion[actual.rawValue][predicted.rawValue])
-      }
-      json.endObject()
-    }
-    json.endObject()
+    json.perClass { json, actual in json.perClass(metrics.confusion[actual.rawValue]) }
     json.key("data")
     json.string(name)
     if method == "folds" {
