@@ -119,30 +119,26 @@ public struct HeldOutSample {
   ///
   /// - Complexity: O(*k*) in the text's length.
   public mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
-    seen += 1
-    if texts.count < capacity {
-      texts.append([UInt8](copying: text))
-      labels.append(label)
-    } else {
-      let slot = generator.next(below: seen)
-      if slot < capacity {
-        texts[slot] = [UInt8](copying: text)
-        labels[slot] = label
-      }
-    }
+    offer(label) { [UInt8](copying: text) }
   }
 
   /// Offers one row held in an array of its own, which the sample keeps
   /// without copying: the same sample as ``add(_:as:)`` of its bytes.
   public mutating func add(_ text: [UInt8], as label: Sentiment) {
+    offer(label) { text }
+  }
+
+  /// Keeps the row or not, by algorithm R; `text` is called only for a row
+  /// that is kept.
+  private mutating func offer(_ label: Sentiment, _ text: () -> [UInt8]) {
     seen += 1
     if texts.count < capacity {
-      texts.append(text)
+      texts.append(text())
       labels.append(label)
     } else {
       let slot = generator.next(below: seen)
       if slot < capacity {
-        texts[slot] = text
+        texts[slot] = text()
         labels[slot] = label
       }
     }

@@ -9,14 +9,6 @@ struct Style {
   /// Whether the output is a terminal (bar charts, sparklines).
   var terminal: Bool
 
-  /// Plain text: no colour, no terminal extras.
-  static let plain = Style(colour: false, terminal: false)
-
-  init(colour: Bool, terminal: Bool) {
-    self.colour = colour
-    self.terminal = terminal
-  }
-
   /// The style for `output` in `environment`.
   init(output: Output, environment: Environment) {
     terminal = output.isTerminal
@@ -29,7 +21,6 @@ struct Style {
     case red = "31"
     case green = "32"
     case dim = "2"
-    case bold = "1"
   }
 
   /// `text` in `colour`, when colour is on.
