@@ -57,6 +57,33 @@ final class TrendTests: XCTestCase {
     XCTAssertEqual(trend.verdict, .falling)
   }
 
+  func testDatesItCannotPlaceCountAsUndated() throws {
+    // Found by the `svg` fuzz target: any of these trapped converting the
+    // seconds to Int (or subtracting the earliest from the latest).
+    let outside: [Double] = [
+      .nan, .infinity, -.infinity, 1e300, -1e300, 9.3e18, -9.3e18, Trend.dateLimit.nextUp,
+      -Trend.dateLimit.nextUp,
+    ]
+    for seconds in outside {
+      let trend = Trend([
+        (Date(timeIntervalSince1970: seconds), .negative), (at(hours: 1), .positive),
+      ])
+      XCTAssertEqual(trend.undated, 1, "\(seconds)")
+      XCTAssertEqual(trend.buckets.map(\.position), [0], "\(seconds)")
+      XCTAssertEqual(trend.buckets.map { trend.label(of: $0) }, ["2026-03-01T01:00Z"])
+    }
+    // The earliest and latest dates a tweet can carry (years 1 and 9999,
+    // with any UTC offset) are well inside the limit.
+    let first = Date(timeIntervalSince1970: -62_135_596_800 - 86_400)
+    let last = Date(timeIntervalSince1970: 253_402_300_799 + 86_400)
+    let trend = Trend([(first, .positive), (last, .negative)])
+    XCTAssertEqual(trend.undated, 0)
+    XCTAssertEqual(trend.unit, .day)
+    XCTAssertEqual(
+      trend.buckets.map { trend.label(of: $0) }, ["0000-12-31", "10000-01-0"])
+    XCTAssertEqual(trend.buckets.last?.position, 3_652_060)
+  }
+
   func testFlatBelowThresholdOrWithFewBuckets() {
     // Two buckets are never a trend, however steep.
     let two = Trend([(at(days: 0), .negative), (at(days: 5), .positive)])

@@ -57,11 +57,17 @@ public struct Trend: Equatable, Sendable {
   /// Tweets that span less than this many seconds are bucketed by hour.
   public static let hourlySpan: TimeInterval = 2 * 86_400
 
+  /// The farthest a date may lie from 1970, in seconds, to be bucketed
+  /// (about 31,700 years; tweets' dates lie within years 1 to 9999): a
+  /// date farther away, or not finite, counts as undated.
+  public static let dateLimit: TimeInterval = 1e12
+
   /// The bucket size used.
   public var unit: Unit
   /// The non-empty buckets, oldest first.
   public var buckets: [Bucket]
-  /// Tweets without a date, counted in no bucket.
+  /// Tweets without a date (or with one past ``dateLimit``), counted in no
+  /// bucket.
   public var undated: Int
   /// The least-squares slope of the buckets' mean sentiment per bucket, or
   /// `nil` with fewer than two buckets.
@@ -72,11 +78,13 @@ public struct Trend: Equatable, Sendable {
     var dated: [(seconds: Int, label: Sentiment)] = []
     var undated = 0
     for tweet in tweets {
-      guard let date = tweet.date else {
+      // A date past the limit (or NaN) would overflow the seconds below.
+      guard let seconds = tweet.date?.timeIntervalSince1970, abs(seconds) <= Self.dateLimit
+      else {
         undated += 1
         continue
       }
-      dated.append((Int(date.timeIntervalSince1970.rounded(.down)), tweet.label))
+      dated.append((Int(seconds.rounded(.down)), tweet.label))
     }
     self.undated = undated
     let low = dated.map(\.seconds).min() ?? 0
