@@ -69,6 +69,15 @@ final class CSVWriterTests: XCTestCase {
     XCTAssertTrue(text.hasSuffix(",,\n"))
   }
 
+  func testAFieldStartingWithAByteOrderMarkIsQuoted() throws {
+    // Found by the `csv-writer` fuzz target: a reader drops a byte order mark
+    // at the start of a file, so an unquoted first field lost it.
+    XCTAssertEqual(CSVWriter.field("\u{FEFF}a"), "\"\u{FEFF}a\"")
+    XCTAssertEqual(CSVWriter.field("a\u{FEFF}"), "a\u{FEFF}")
+    let rows = [["\u{FEFF}", "x"], ["\u{FEFF}b", "\u{FEFF}"]]
+    XCTAssertEqual(try Self.records(rows.map(CSVWriter.record).joined()), rows)
+  }
+
   func testInvalidUTF8RoundTripsAsReplacementCharacters() throws {
     let bytes: [UInt8] = Array("bad ".utf8) + [0xFF, 0xC0, 0x80] + Array(", \"q\"\n".utf8)
     let field = CSVWriter.text(bytes: bytes.span)

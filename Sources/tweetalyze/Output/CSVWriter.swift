@@ -1,17 +1,22 @@
 /// CSV as `--csv` writes it (RFC 4180): fields separated by commas; a field
-/// that holds a comma, a double quote, CR or LF is quoted, with its quotes
-/// doubled; each record ends in LF (RFC 4180 says CRLF; LF suits `cut`,
-/// `wc -l` and `tail`, and CSV readers, ours included, accept both).
+/// that holds a comma, a double quote, CR or LF (or begins with a byte
+/// order mark) is quoted, with its quotes doubled; each record ends in LF
+/// (RFC 4180 says CRLF; LF suits `cut`, `wc -l` and `tail`, and CSV
+/// readers, ours included, accept both).
 ///
 /// ```swift
 /// CSVWriter.record(["a,b", "say \"hi\"", "c"])   // "\"a,b\",\"say \"\"hi\"\"\",c\n"
 /// ```
 enum CSVWriter {
-  /// One field, quoted when it must be.
+  /// One field, quoted when it must be: when it holds a comma, a double
+  /// quote, CR or LF, or begins with a byte order mark (which a reader drops
+  /// at the start of a file, ours included).
   static func field(_ text: String) -> String {
-    let mustQuote = text.utf8.contains { byte in
-      byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
-    }
+    let mustQuote =
+      text.unicodeScalars.first == "\u{FEFF}"
+      || text.utf8.contains { byte in
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+      }
     guard mustQuote else { return text }
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
