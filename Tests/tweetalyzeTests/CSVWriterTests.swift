@@ -78,6 +78,15 @@ final class CSVWriterTests: XCTestCase {
     XCTAssertEqual(try Self.records(rows.map(CSVWriter.record).joined()), rows)
   }
 
+  func testAQuoteBeforeACombiningMarkIsDoubled() throws {
+    // Found by the `csv-writer` fuzz target: a quote and the combining mark
+    // after it are one Character, which a Character-wise replace of `"`
+    // left alone, so the field ended early and the reader refused the row.
+    XCTAssertEqual(CSVWriter.field("\"\u{301}"), "\"\"\"\u{301}\"")
+    let rows = [["a \"\u{301}b\"\u{0F8F}", "\"\u{20DD},"], ["x", "y"]]
+    XCTAssertEqual(try Self.records(rows.map(CSVWriter.record).joined()), rows)
+  }
+
   func testInvalidUTF8RoundTripsAsReplacementCharacters() throws {
     let bytes: [UInt8] = Array("bad ".utf8) + [0xFF, 0xC0, 0x80] + Array(", \"q\"\n".utf8)
     let field = CSVWriter.text(bytes: bytes.span)

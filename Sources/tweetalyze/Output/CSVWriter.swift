@@ -18,7 +18,14 @@ enum CSVWriter {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
       }
     guard mustQuote else { return text }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    // Scalar by scalar: a quote followed by a combining mark is one
+    // Character, which a Character-wise replace would not double.
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
+      quoted.unicodeScalars.append(scalar)
+    }
+    return quoted + "\""
   }
 
   /// A record: the fields, each quoted when it must be, joined by commas,
