@@ -154,6 +154,41 @@ final class ModelMergeTests: XCTestCase {
     }
   }
 
+  func testASumOfExactly9e15IsRefusedAsAFileCannotHoldIt() throws {
+    // Found by the `merge` fuzz target: the reader takes counts below 9e15,
+    // but the merge let a sum of exactly 9e15 through, into a file that
+    // did not load ("missing documents.positive").
+    func model(documents: Int, count: Int) throws -> NaiveBayesModel {
+      var trainer = NaiveBayesTrainer(
+        options: NaiveBayesOptions(binarized: false), lexicon: Lexicon())
+      trainer.add("big", as: .positive)
+      let text = String(
+        decoding: ReferenceModelDecoder.removingChecksum(ModelFile.encode(trainer.model())),
+        as: UTF8.self)
+      let edited =
+        text
+        .replacing(#""positive":[1]"#, with: #""positive":[\#(count)]"#)
+        .replacing(#""positive":1}"#, with: #""positive":\#(documents)}"#)
+      let model = try ModelFile.decode(Array(edited.utf8))
+      XCTAssertEqual(model.documents, [0, 0, documents])
+      XCTAssertEqual(model.counts, [0, 0, count])
+      return model
+    }
+    let top = try model(documents: 8_999_999_999_999_999, count: 1)
+    let one = try model(documents: 1, count: 8_999_999_999_999_999)
+    for pair in [[top, one], [one, top]] {
+      XCTAssertThrowsError(try ModelMerge.merge(pair)) {
+        XCTAssertNotNil($0 as? ModelMergeError, "\($0)")
+        if case .tooLarge = $0 as? ModelMergeError {} else { XCTFail("\($0)") }
+      }
+    }
+    // One less is what a file holds: it merges, and loads.
+    let below = try model(documents: 8_999_999_999_999_998, count: 1)
+    let merged = try ModelMerge.merge([below, try model(documents: 1, count: 1)])
+    XCTAssertEqual(merged.documents[Sentiment.positive.rawValue], 8_999_999_999_999_999)
+    XCTAssertEqual(try ModelFile.decode(ModelFile.encode(merged)).documents, merged.documents)
+  }
+
   /// A model merged with itself 1,000 times has 1,000 times its counts;
   /// doubling the merge again and again reaches the file's limit (9e15)
   /// and ends with `tooLarge`, never a trap, every sum before it exact.

@@ -25,7 +25,7 @@ public enum ModelMergeError: LocalizedError, Equatable {
         + "fewer times and the sums would be wrong; train the parts with --min-count 1 and "
         + "give --min-count \(minCount) to merge"
     case .tooLarge(let what):
-      "the merged \(what) would exceed what a model file holds (counts up to 9e15); merge "
+      "the merged \(what) would exceed what a model file holds (counts below 9e15); merge "
         + "fewer or smaller models"
     }
   }
@@ -48,8 +48,9 @@ public enum ModelMergeError: LocalizedError, Equatable {
 /// merged.documents   // partA.documents + partB.documents, class by class
 /// ```
 public enum ModelMerge {
-  /// The largest count a model file holds.
-  static let countLimit = 9_000_000_000_000_000
+  /// The largest count a model file holds: the reader takes counts below
+  /// 9e15.
+  static let countLimit = 8_999_999_999_999_999
 
   /// Merges `models`, which must agree in every setting; `minCount`, when
   /// above 1, leaves out the merged features seen fewer times (as
