@@ -63,6 +63,19 @@ public enum Quantifier {
   public static func prevalence(
     of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
   ) -> [Double] {
+    prevalence(of: posteriors, method: method, context: context, iterations: maximumIterations)
+  }
+
+  /// The most iterations of ``QuantificationMethod/em``.
+  static let maximumIterations = 1000
+
+  /// ``prevalence(of:method:context:)`` with at most `iterations` of
+  /// ``QuantificationMethod/em``: fewer for the fuzz target, which runs a
+  /// million inputs.
+  static func prevalence(
+    of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
+    iterations: Int
+  ) -> [Double] {
     guard !posteriors.isEmpty else { return context.trainingPrevalence }
     switch method {
     case .count:
@@ -72,7 +85,7 @@ public enum Quantifier {
     case .adjusted:
       return adjusted(meanPosterior(posteriors), rates: context.rates)
     case .em:
-      return expectationMaximization(posteriors, context: context)
+      return expectationMaximization(posteriors, context: context, iterations: iterations)
     }
   }
 
@@ -112,12 +125,13 @@ public enum Quantifier {
   /// the mean re-weighted probabilities, plus `priorWeight` pseudo-texts
   /// at the training balance.
   static func expectationMaximization(
-    _ posteriors: [[Double]], context: QuantificationContext
+    _ posteriors: [[Double]], context: QuantificationContext,
+    iterations: Int = maximumIterations
   ) -> [Double] {
     let training = context.trainingPrevalence.map { max($0, 1e-9) }
     let pseudo = context.priorWeight
     var priors = training
-    for _ in 0..<1000 {
+    for _ in 0..<iterations {
       var sums = training.map { $0 * pseudo }
       for row in posteriors {
         let weighted = row.indices.map { row[$0] * priors[$0] / training[$0] }

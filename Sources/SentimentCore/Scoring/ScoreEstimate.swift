@@ -48,11 +48,26 @@ public struct ScoreEstimate: Equatable, Sendable {
   public init(
     posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
   ) {
+    self.init(
+      posteriors: posteriors, method: method, context: context, resamples: Self.resamples,
+      iterations: Quantifier.maximumIterations)
+  }
+
+  /// The estimate with `resamples` bootstrap resamples and at most
+  /// `iterations` of ``QuantificationMethod/em``: fewer for the fuzz target,
+  /// which runs a million inputs.
+  init(
+    posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
+    resamples: Int, iterations: Int
+  ) {
     count = posteriors.count
     self.method = method
-    prevalence = Quantifier.prevalence(of: posteriors, method: method, context: context)
+    prevalence = Quantifier.prevalence(
+      of: posteriors, method: method, context: context, iterations: iterations)
     value = Self.score(prevalence, count: count)
-    interval = Self.interval(posteriors, value: value, method: method, context: context)
+    interval = Self.interval(
+      posteriors, value: value, method: method, context: context, resamples: resamples,
+      iterations: iterations)
   }
 
   /// The estimate rounded to a whole number of tweets: what is printed.
@@ -108,7 +123,8 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The interval of the estimate `value` (see the type's documentation).
   static func interval(
     _ posteriors: [[Double]], value: Double, method: QuantificationMethod,
-    context: QuantificationContext
+    context: QuantificationContext, resamples: Int = Self.resamples,
+    iterations: Int = Quantifier.maximumIterations
   ) -> ClosedRange<Double> {
     let n = Double(posteriors.count)
     let labels = posteriors.reduce(0.0) { sum, p in
@@ -116,8 +132,9 @@ public struct ScoreEstimate: Equatable, Sendable {
       let negative = p[Sentiment.negative.rawValue]
       return sum + max(0, positive + negative - (positive - negative) * (positive - negative))
     }
-    let spread = (bootstrapVariance(posteriors, method: method, context: context) + labels)
-      .squareRoot()
+    let variance = bootstrapVariance(
+      posteriors, method: method, context: context, resamples: resamples, iterations: iterations)
+    let spread = (variance + labels).squareRoot()
     let half = z * spread
     return max(-n, value - half)...min(n, value + half)
   }
@@ -130,9 +147,10 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// - Complexity: O(*B* × *n*); the mean-based methods sum each resample
   ///   in place, without copying it.
   static func bootstrapVariance(
-    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
+    resamples: Int = Self.resamples, iterations: Int = Quantifier.maximumIterations
   ) -> Double {
-    guard posteriors.count > 1 else { return 0 }
+    guard posteriors.count > 1, resamples > 0 else { return 0 }
     var generator = SeededGenerator(seed: 1)
     // What each tweet adds to the sums a mean-based method starts from.
     let rows: [[Double]]? =
@@ -163,7 +181,8 @@ public struct ScoreEstimate: Equatable, Sendable {
         for index in sample.indices {
           sample[index] = posteriors[generator.next(below: posteriors.count)]
         }
-        shares = Quantifier.prevalence(of: sample, method: method, context: context)
+        shares = Quantifier.prevalence(
+          of: sample, method: method, context: context, iterations: iterations)
       }
       let value = score(shares, count: posteriors.count)
       sum += value
