@@ -1,46 +1,50 @@
 // libFuzzer target: `ModelMerge.merge` on pairs of valid models.
 //
-// The input describes two tiny CSV files (rows of a label and a few words
-// from a small list, or raw bytes) and the options of each model, which
-// sometimes differ. Both go through `TrainingData.read`, the trainer and a
-// model file round trip, as `train` and `merge` do. Models with the same
-// options must merge into the sums of their counts (documents and every
-// feature of both); models with other options must fail with a
-// `ModelMergeError` that names the setting. Nothing may trap.
+// The input describes two models and the options of each, which sometimes
+// differ. Each model is either trained (`NaiveBayesTrainer.add` on 1 to 8
+// texts of a few words from a small list, with a lexicon of 3 words when
+// the options weigh one in) or built directly from counts: up to 12
+// features (words, and the word pairs that a model with bigrams lists),
+// documents and counts of any size up to the 9e15 that a model file holds
+// (counts near it make sums overflow it), within a class's documents when
+// binarized, and sometimes a calibration (any folds). Both are valid
+// models, as a model file that loads gives them; they are not written to
+// files and read back (that was most of the time per input, and the `model`
+// target covers files), but the merge is.
+//
+// Models with the same options must merge into the sums of their counts
+// (documents and every feature of both), or fail with `tooLarge` exactly
+// when a sum exceeds 9e15; other options or calibration folds fail with a
+// `differs` that names the setting and model 2; `--min-count` above 1 with
+// `cutCounts`. A merged model encodes, and the file loads with the same
+// counts. Nothing may trap.
 
 private let mergeWords = [
   "good", "bad", "not", "happy", "sad", ":)", ":(", "#great", "@someone", "love", "hate",
   "http://t.co/x", "the", "a", "!!!", "🙂", "&amp;", "ok",
 ]
-private let mergeLabels = ["positive", "negative", "neutral", "pos", "neg", "irrelevant"]
+private let mergeLabels = Sentiment.allCases
 
 /// Reads the input a byte at a time; zeros once it is used up.
 private struct MergeInput {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var at = 0
   mutating func next() -> Int {
     defer { at += 1 }
     return at < bytes.count ? Int(bytes[at]) : 0
   }
-}
 
-/// A CSV file of `class,text` rows described by the input.
-private func mergeCSV(_ input: inout MergeInput) -> [UInt8] {
-  var csv = Array("class,text\n".utf8)
-  let rows = input.next() % 9
-  for _ in 0..<rows {
-    csv += Array(mergeLabels[input.next() % mergeLabels.count].utf8) + [UInt8(ascii: ",")]
-    let kind = input.next()
-    if kind % 8 == 0 {
-      // Raw bytes: quotes, commas, line breaks and invalid UTF-8 included.
-      for _ in 0..<(kind / 8 % 12) { csv.append(UInt8(input.next())) }
-    } else {
-      let words = (0..<(kind % 6)).map { _ in mergeWords[input.next() % mergeWords.count] }
-      csv += Array(("\"" + words.joined(separator: " ") + "\"").utf8)
+  /// A count up to the 9e15 a model file holds: mostly small, sometimes
+  /// near the limit.
+  mutating func count() -> Int {
+    let selector = next()
+    switch selector % 8 {
+    case 0: return ModelMerge.countLimit - next()
+    case 1: return ModelMerge.countLimit / 2 + next()
+    case 2: return next() << 32 | next() << 24 | next() << 16 | next()
+    default: return selector / 8
     }
-    csv.append(UInt8(ascii: "\n"))
   }
-  return csv
 }
 
 /// Options from one byte: most bits clear give the defaults.
@@ -52,22 +56,72 @@ private func mergeOptions(_ byte: Int) -> NaiveBayesOptions {
     smoothing: byte & 128 == 0 ? .additive : .background)
 }
 
-/// A model trained on `csv` and written to and read from a model file, or
-/// `nil` when the CSV is rejected (as `train` would reject it).
-private func mergeModel(_ csv: [UInt8], _ options: NaiveBayesOptions) -> NaiveBayesModel? {
-  var trainer = NaiveBayesTrainer(tokenizer: TokenizerSettings(), options: options)
-  do {
-    _ = try TrainingData.read(MemorySource(csv, blockSize: 7)) { label, text in
-      trainer.add(text.span, as: label)
+/// The lexicons of the models: the usual one, or (rarely) another.
+private let mergeLexicons: [Lexicon] = [
+  [("good", Sentiment.positive), ("bad", .negative), ("love", .positive)],
+  [("good", Sentiment.positive), ("hate", .negative)],
+].compactMap { try? Lexicon(entries: $0) }
+
+/// A model trained on up to 8 texts.
+private func trainedModel(
+  _ input: inout MergeInput, _ options: NaiveBayesOptions, _ lexicon: Lexicon
+) -> NaiveBayesModel {
+  var trainer = NaiveBayesTrainer(
+    tokenizer: TokenizerSettings(), options: options, lexicon: lexicon)
+  // At least one text: a model file holds at least one document.
+  for _ in 0..<(input.next() % 8 + 1) {
+    let label = mergeLabels[input.next() % 3]
+    let words = (0..<(input.next() % 6)).map { _ in mergeWords[input.next() % mergeWords.count] }
+    trainer.add(Array(words.joined(separator: " ").utf8).span, as: label)
+  }
+  return trainer.model()
+}
+
+/// A model built from counts: the lexicon's words first, as a trainer lists
+/// them, then words and (with bigrams) pairs of them.
+private func builtModel(
+  _ input: inout MergeInput, _ options: NaiveBayesOptions, _ lexicon: Lexicon
+) -> NaiveBayesModel {
+  let model = options.lexiconWeight > 0 ? lexicon : Lexicon()
+  var documents = [input.count(), input.count(), input.count()]
+  if documents.allSatisfy({ $0 == 0 }) { documents[input.next() % 3] = 1 }
+  var vocabulary = Vocabulary()
+  var counts: [Int] = []
+  func feature(_ token: String) {
+    let before = vocabulary.count
+    guard vocabulary.insert(token) == before else { return }
+    for c in 0..<Sentiment.count {
+      let count = input.count()
+      counts.append(options.binarized ? min(count, documents[c]) : count)
     }
-  } catch {
-    return nil
   }
-  do {
-    return try ModelFile.decode(ModelFile.encode(trainer.model()))
-  } catch {
-    fatalError("a trained model does not load: \(error)")
+  for entry in model.entries { feature(entry.word) }
+  for _ in 0..<(input.next() % 13) {
+    let word = mergeWords[input.next() % mergeWords.count]
+    if options.bigrams && input.next() % 4 == 0 {
+      let other = mergeWords[input.next() % mergeWords.count]
+      feature(word + " " + other)
+    } else {
+      feature(word)
+    }
   }
+  var built = NaiveBayesModel(
+    metadata: ModelMetadata(), provenance: Provenance(), tokenizer: TokenizerSettings(),
+    options: options, lexicon: model, vocabulary: vocabulary, counts: counts,
+    documents: documents)
+  let calibration = input.next()
+  if calibration % 4 == 0 {
+    let confusion = (0..<3).map { _ in (0..<3).map { _ in input.next() } }
+    built.heldOut = HeldOutFit(
+      calibration: Calibration(
+        temperature: Double(input.next() + 1) / 16,
+        biases: (0..<3).map { _ in Double(input.next() - 128) / 32 }),
+      confusion: confusion,
+      meanProbabilities: (0..<3).map { _ in Quantifier.normalized([0.2, 0.3, 0.5]) },
+      folds: calibration % 8 == 0 ? 5 : 2 + input.next() % 4,
+      rows: confusion.joined().reduce(0, +))
+  }
+  return built
 }
 
 /// How often `token` occurs in class `label` of `model`; 0 when unknown.
@@ -77,16 +131,42 @@ private func mergeCount(_ model: NaiveBayesModel, _ token: String, _ label: Sent
 }
 
 public func fuzzModelMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var input = MergeInput(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+  var input = MergeInput(bytes: UnsafeBufferPointer(start: data, count: size))
   let firstOptions = mergeOptions(input.next() & 0x7f)
   // Usually the same options; else one setting or more differ.
   let change = input.next()
   let secondOptions = change < 192 ? firstOptions : mergeOptions((change * 37) & 0x7f)
-  let csvA = mergeCSV(&input)
-  let csvB = mergeCSV(&input)
-  guard let a = mergeModel(csvA, firstOptions), let b = mergeModel(csvB, secondOptions) else {
-    return 0
+  let lexicons = input.next()
+  let firstLexicon = mergeLexicons[0]
+  let secondLexicon = mergeLexicons[lexicons < 240 ? 0 : 1]
+  let kinds = input.next()
+  let a =
+    kinds & 1 == 0
+    ? trainedModel(&input, firstOptions, firstLexicon)
+    : builtModel(&input, firstOptions, firstLexicon)
+  let b =
+    kinds & 2 == 0
+    ? trainedModel(&input, secondOptions, secondLexicon)
+    : builtModel(&input, secondOptions, secondLexicon)
+  // Said apart from `ModelMerge.firstDifference`: the options, the
+  // lexicons and (when both are calibrated) the folds.
+  let foldsDiffer = a.heldOut.map(\.folds).flatMap { x in b.heldOut.map { $0.folds != x } } ?? false
+  let sameSettings = firstOptions == secondOptions && a.lexicon == b.lexicon && !foldsDiffer
+  // The sums, or nil when one exceeds what a model file holds.
+  var sums: [Int]? = (0..<3).map { a.documents[$0] + b.documents[$0] }
+  var tokens: [String] = []
+  for model in [a, b] {
+    for id in 0..<model.vocabulary.count { tokens.append(model.vocabulary.token(at: id)) }
   }
+  let tooLarge =
+    sums?.contains { $0 > ModelMerge.countLimit } == true
+    || tokens.contains { token in
+      Sentiment.allCases.contains {
+        mergeCount(a, token, $0) + mergeCount(b, token, $0) > ModelMerge.countLimit
+      }
+    }
+  if tooLarge { sums = nil }
+
   let merged: NaiveBayesModel
   do {
     merged = try ModelMerge.merge([a, b])
@@ -94,35 +174,43 @@ public func fuzzModelMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if error.errorDescription?.isEmpty ?? true { fatalError("a merge error without a message") }
     switch error {
     case .differs(let setting, _, _, let model):
-      if firstOptions == secondOptions { fatalError("same options, yet \(setting) differs") }
+      if sameSettings { fatalError("the same settings, yet \(setting) differs") }
       if model != 2 { fatalError("the differing model is \(model), not 2") }
     case .cutCounts:
+      if !sameSettings { fatalError("cutCounts before the settings that differ") }
       if firstOptions.minCount == 1 { fatalError("cutCounts with --min-count 1") }
-    case .tooFew, .tooLarge:
+    case .tooLarge(let what):
+      if !sameSettings || firstOptions.minCount > 1 { fatalError("tooLarge before \(error)") }
+      if !tooLarge { fatalError("too large, \(what), but every sum is within the limit") }
+    case .tooFew:
       fatalError("unexpected merge error: \(error)")
     }
     return 0
   }
-  if firstOptions != secondOptions { fatalError("models with other options merged") }
-  for c in 0..<Sentiment.count where merged.documents[c] != a.documents[c] + b.documents[c] {
+  if !sameSettings { fatalError("models with other settings merged") }
+  if firstOptions.minCount > 1 { fatalError("models with --min-count above 1 merged") }
+  guard let sums else { fatalError("a sum above the limit merged") }
+  if merged.documents != sums {
     fatalError("documents \(merged.documents) != \(a.documents) + \(b.documents)")
   }
-  for model in [a, b] {
-    for id in 0..<model.vocabulary.count {
-      let token = model.vocabulary.token(at: id)
-      for label in Sentiment.allCases {
-        let sum = mergeCount(a, token, label) + mergeCount(b, token, label)
-        if mergeCount(merged, token, label) != sum {
-          fatalError("\(token) in \(label): \(mergeCount(merged, token, label)) != \(sum)")
-        }
+  for token in tokens {
+    for label in Sentiment.allCases {
+      let sum = mergeCount(a, token, label) + mergeCount(b, token, label)
+      if mergeCount(merged, token, label) != sum {
+        fatalError("\(token) in \(label): \(mergeCount(merged, token, label)) != \(sum)")
       }
     }
   }
-  if merged.vocabulary.count > a.vocabulary.count + b.vocabulary.count {
+  if merged.vocabulary.count > Set(tokens).count {
     fatalError("the merge has more features than its parts")
   }
   do {
-    _ = try ModelFile.decode(ModelFile.encode(merged))
+    let loaded = try ModelFile.decode(ModelFile.encode(merged))
+    if loaded.documents != merged.documents || loaded.counts != merged.counts
+      || loaded.vocabulary.count != merged.vocabulary.count
+    {
+      fatalError("the merged model's file holds other counts")
+    }
   } catch {
     fatalError("a merged model does not load: \(error)")
   }
