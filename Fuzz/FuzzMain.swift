@@ -15,6 +15,8 @@ private let fuzzTargets: [String: (UnsafePointer<UInt8>, Int) -> CInt] = [
   "arguments": fuzzArguments,
   "estimator": fuzzScoreEstimate,
   "merge": fuzzModelMerge,
+  "svg": fuzzSVGPlot,
+  "csv-writer": fuzzCSVWriter,
 ]
 
 /// The target chosen for this process; exits 64 when FUZZ_TARGET names none.
