@@ -22,16 +22,11 @@
 
 /// Reads the input a byte at a time; zeros once it is used up.
 private struct WriterInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var at = 0
+  var source: FuzzBytes
 
-  var isAtEnd: Bool { at >= bytes.count }
+  var isAtEnd: Bool { source.isAtEnd }
 
-  mutating func byte() -> Int {
-    guard at < bytes.count else { return 0 }
-    defer { at += 1 }
-    return Int(bytes[at])
-  }
+  mutating func byte() -> Int { source.byte() }
 
   private static let pieces: [String] = [
     ",", "\"", "\r", "\n", "\r\n", "\"\"", "\u{FEFF}", "\u{FFFD}", "\u{85}", "\u{2028}", "é",
@@ -82,7 +77,7 @@ private func expectedText(_ bytes: [UInt8]) -> [UInt8] {
 }
 
 public func fuzzCSVWriter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var input = WriterInput(bytes: UnsafeBufferPointer(start: data, count: size))
+  var input = WriterInput(source: FuzzBytes(data, count: size))
   let readSize = input.byte() % 17
   var file = ""
   var expected: [(line: Int, fields: [[UInt8]])] = []

@@ -27,12 +27,8 @@ private let mergeLabels = Sentiment.allCases
 
 /// Reads the input a byte at a time; zeros once it is used up.
 private struct MergeInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var at = 0
-  mutating func next() -> Int {
-    defer { at += 1 }
-    return at < bytes.count ? Int(bytes[at]) : 0
-  }
+  var source: FuzzBytes
+  mutating func next() -> Int { source.byte() }
 
   /// A count up to the 9e15 a model file holds: mostly small, sometimes
   /// near the limit.
@@ -131,7 +127,7 @@ private func mergeCount(_ model: NaiveBayesModel, _ token: String, _ label: Sent
 }
 
 public func fuzzModelMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var input = MergeInput(bytes: UnsafeBufferPointer(start: data, count: size))
+  var input = MergeInput(source: FuzzBytes(data, count: size))
   let firstOptions = mergeOptions(input.next() & 0x7f)
   // Usually the same options; else one setting or more differ.
   let change = input.next()

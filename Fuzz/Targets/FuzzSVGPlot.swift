@@ -24,16 +24,11 @@ import Foundation
 
 /// Reads the fuzzer's bytes one value at a time; zeros once they run out.
 private struct PlotInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var at = 0
+  var source: FuzzBytes
 
-  var isAtEnd: Bool { at >= bytes.count }
+  var isAtEnd: Bool { source.isAtEnd }
 
-  mutating func byte() -> Int {
-    guard at < bytes.count else { return 0 }
-    defer { at += 1 }
-    return Int(bytes[at])
-  }
+  mutating func byte() -> Int { source.byte() }
 
   mutating func raw64() -> UInt64 {
     var bits: UInt64 = 0
@@ -196,7 +191,7 @@ private func plotMentions(_ input: inout PlotInput) -> (
 }
 
 public func fuzzSVGPlot(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var input = PlotInput(bytes: UnsafeBufferPointer(start: data, count: size))
+  var input = PlotInput(source: FuzzBytes(data, count: size))
   let kind = input.byte() % 3
   let query = input.string()
   switch kind {

@@ -17,16 +17,11 @@
 
 /// Reads the fuzzer's bytes one value at a time; 0 once they run out.
 private struct Cursor {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var offset = 0
+  var source: FuzzBytes
 
-  var isAtEnd: Bool { offset >= bytes.count }
+  var isAtEnd: Bool { source.isAtEnd }
 
-  mutating func byte() -> UInt8 {
-    guard offset < bytes.count else { return 0 }
-    defer { offset += 1 }
-    return bytes[offset]
-  }
+  mutating func byte() -> UInt8 { UInt8(source.byte()) }
 
   mutating func component() -> Double {
     let selector = byte()
@@ -64,7 +59,7 @@ private let fuzzResamples = 20
 private let fuzzIterations = 100
 
 public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var cursor = Cursor(bytes: UnsafeBufferPointer(start: data, count: size))
+  var cursor = Cursor(source: FuzzBytes(data, count: size))
   let methods = QuantificationMethod.allCases
   let method = methods[Int(cursor.byte()) % methods.count]
   let count = Int(cursor.byte()) % 17
