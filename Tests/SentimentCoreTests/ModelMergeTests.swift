@@ -139,16 +139,28 @@ final class ModelMergeTests: XCTestCase {
     }
   }
 
-  func testCountsBeyondWhatAFileHoldsAreRefused() throws {
+  /// A model of one positive document holding the word "big" once, its
+  /// file edited to hold `documents` positive documents and `count`
+  /// occurrences of the word.
+  private func oneWordModel(documents: Int = 1, count: Int) throws -> NaiveBayesModel {
     var trainer = NaiveBayesTrainer(
       options: NaiveBayesOptions(binarized: false), lexicon: Lexicon())
     trainer.add("big", as: .positive)
     let text = String(
       decoding: ReferenceModelDecoder.removingChecksum(ModelFile.encode(trainer.model())),
       as: UTF8.self)
-    let big = text.replacing(#""positive":[1]"#, with: #""positive":[5000000000000000]"#)
-    XCTAssertNotEqual(big, text)
-    let model = try ModelFile.decode(Array(big.utf8))
+    let edited =
+      text
+      .replacing(#""positive":[1]"#, with: #""positive":[\#(count)]"#)
+      .replacing(#""positive":1}"#, with: #""positive":\#(documents)}"#)
+    let model = try ModelFile.decode(Array(edited.utf8))
+    XCTAssertEqual(model.documents, [0, 0, documents])
+    XCTAssertEqual(model.counts, [0, 0, count])
+    return model
+  }
+
+  func testCountsBeyondWhatAFileHoldsAreRefused() throws {
+    let model = try oneWordModel(count: 5_000_000_000_000_000)
     XCTAssertThrowsError(try ModelMerge.merge([model, model])) {
       XCTAssertEqual($0 as? ModelMergeError, .tooLarge("counts"))
     }
@@ -158,24 +170,8 @@ final class ModelMergeTests: XCTestCase {
     // Found by the `merge` fuzz target: the reader takes counts below 9e15,
     // but the merge let a sum of exactly 9e15 through, into a file that
     // did not load ("missing documents.positive").
-    func model(documents: Int, count: Int) throws -> NaiveBayesModel {
-      var trainer = NaiveBayesTrainer(
-        options: NaiveBayesOptions(binarized: false), lexicon: Lexicon())
-      trainer.add("big", as: .positive)
-      let text = String(
-        decoding: ReferenceModelDecoder.removingChecksum(ModelFile.encode(trainer.model())),
-        as: UTF8.self)
-      let edited =
-        text
-        .replacing(#""positive":[1]"#, with: #""positive":[\#(count)]"#)
-        .replacing(#""positive":1}"#, with: #""positive":\#(documents)}"#)
-      let model = try ModelFile.decode(Array(edited.utf8))
-      XCTAssertEqual(model.documents, [0, 0, documents])
-      XCTAssertEqual(model.counts, [0, 0, count])
-      return model
-    }
-    let top = try model(documents: 8_999_999_999_999_999, count: 1)
-    let one = try model(documents: 1, count: 8_999_999_999_999_999)
+    let top = try oneWordModel(documents: 8_999_999_999_999_999, count: 1)
+    let one = try oneWordModel(documents: 1, count: 8_999_999_999_999_999)
     for pair in [[top, one], [one, top]] {
       XCTAssertThrowsError(try ModelMerge.merge(pair)) {
         XCTAssertNotNil($0 as? ModelMergeError, "\($0)")
@@ -183,8 +179,8 @@ final class ModelMergeTests: XCTestCase {
       }
     }
     // One less is what a file holds: it merges, and loads.
-    let below = try model(documents: 8_999_999_999_999_998, count: 1)
-    let merged = try ModelMerge.merge([below, try model(documents: 1, count: 1)])
+    let below = try oneWordModel(documents: 8_999_999_999_999_998, count: 1)
+    let merged = try ModelMerge.merge([below, try oneWordModel(documents: 1, count: 1)])
     XCTAssertEqual(merged.documents[Sentiment.positive.rawValue], 8_999_999_999_999_999)
     XCTAssertEqual(try ModelFile.decode(ModelFile.encode(merged)).documents, merged.documents)
   }
