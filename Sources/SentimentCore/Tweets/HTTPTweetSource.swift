@@ -768,7 +768,24 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
       transfers[task.taskIdentifier]?.stopped = reason
     }
     lock.unlock()
-    if running { task.cancel() }
+    guard running else { return }
+    task.cancel()
+    cancelAgain(task)
+  }
+
+  /// A cancel asked for inside a delegate callback is now and then lost by
+  /// swift-corelibs-foundation (the task then ran on to its deadline): ask
+  /// again every half second until the task has completed.
+  private func cancelAgain(_ task: URLSessionTask) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { [weak self] in
+      guard let self else { return }
+      self.lock.lock()
+      let running = self.transfers[task.taskIdentifier] != nil
+      self.lock.unlock()
+      guard running else { return }
+      task.cancel()
+      self.cancelAgain(task)
+    }
   }
 
   func urlSession(
