@@ -117,13 +117,16 @@ public struct ParallelTrainer {
       }
     }
     // The cross-validation of the sample needs none of the counts: it runs
-    // on a thread of its own while they are added up.
+    // beside the thread that adds them up, on the other threads (its folds
+    // give the same fit on any number).
     let corpus = sample.corpus
     let fit = Slots<HeldOutFit?>(count: 1)
     let fitting = startThread {
       fit.set(
         0,
-        HeldOutFit.fit(corpus, tokenizer: tokenizer, options: options, lexicon: lexicon))
+        HeldOutFit.fit(
+          corpus, tokenizer: tokenizer, options: options, lexicon: lexicon,
+          jobs: max(1, jobs - 1)))
     }
     var base = workers[0].takeTrainer()
     var added = [(worker: Int, ids: Range<Int>)?](repeating: nil, count: batches)
