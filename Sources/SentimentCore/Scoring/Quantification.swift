@@ -125,8 +125,7 @@ public enum Quantifier {
   /// the mean re-weighted probabilities, plus `priorWeight` pseudo-texts
   /// at the training balance.
   static func expectationMaximization(
-    _ posteriors: [[Double]], context: QuantificationContext,
-    iterations: Int = maximumIterations
+    _ posteriors: [[Double]], context: QuantificationContext, iterations: Int
   ) -> [Double] {
     let training = context.trainingPrevalence.map { max($0, 1e-9) }
     let pseudo = context.priorWeight

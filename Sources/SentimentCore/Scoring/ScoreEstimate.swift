@@ -123,8 +123,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The interval of the estimate `value` (see the type's documentation).
   static func interval(
     _ posteriors: [[Double]], value: Double, method: QuantificationMethod,
-    context: QuantificationContext, resamples: Int = Self.resamples,
-    iterations: Int = Quantifier.maximumIterations
+    context: QuantificationContext, resamples: Int, iterations: Int
   ) -> ClosedRange<Double> {
     let n = Double(posteriors.count)
     let labels = posteriors.reduce(0.0) { sum, p in
@@ -148,7 +147,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   ///   in place, without copying it.
   static func bootstrapVariance(
     _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
-    resamples: Int = Self.resamples, iterations: Int = Quantifier.maximumIterations
+    resamples: Int, iterations: Int
   ) -> Double {
     guard posteriors.count > 1, resamples > 0 else { return 0 }
     var generator = SeededGenerator(seed: 1)
