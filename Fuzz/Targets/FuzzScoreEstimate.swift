@@ -64,10 +64,11 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   let method = methods[Int(cursor.byte()) % methods.count]
   let count = Int(cursor.byte()) % 17
   let priorWeight = Double(cursor.byte())
+  let equalPriors = cursor.byte() & 1 == 1
   let context = QuantificationContext(
     trainingPrevalence: cursor.probabilities(),
     rates: [cursor.probabilities(), cursor.probabilities(), cursor.probabilities()],
-    priorWeight: priorWeight)
+    equalPriors: equalPriors, priorWeight: priorWeight)
   var rows: [[Double]] = []
   while !cursor.isAtEnd && rows.count < count { rows.append(cursor.probabilities()) }
   if rows.isEmpty { rows.append([1.0 / 3, 1.0 / 3, 1.0 / 3]) }

@@ -30,6 +30,16 @@ final class HeldOutFitTests: XCTestCase {
     XCTAssertEqual(fit.confusion.flatMap { $0 }.reduce(0, +), data.count)
     XCTAssertGreaterThan(fit.calibration.temperature, 0)
     for row in fit.meanProbabilities { XCTAssertEqual(row.reduce(0, +), 1, accuracy: 1e-9) }
+    // The same held-out texts, their probabilities re-weighted to equal
+    // priors (neutral is 6 of 14 texts here): the minority classes' rows
+    // lean more to their own class.
+    let equal = try XCTUnwrap(fit.equalPriorMeans)
+    for row in equal { XCTAssertEqual(row.reduce(0, +), 1, accuracy: 1e-9) }
+    // (A class whose held-out texts all read it at 1 keeps 1.)
+    let means = fit.meanProbabilities
+    XCTAssertGreaterThanOrEqual(equal[0][0], means[0][0])
+    XCTAssertGreaterThanOrEqual(equal[2][2], means[2][2])
+    XCTAssertGreaterThan(equal[0][0] + equal[2][2], means[0][0] + means[2][2])
     // The same data and seed give the same fit.
     XCTAssertEqual(
       fit,
@@ -58,6 +68,8 @@ final class HeldOutFitTests: XCTestCase {
     let bytes = ModelFile.encode(model)
     let decoded = try ModelFile.decode(bytes)
     XCTAssertEqual(decoded.heldOut, model.heldOut)
+    XCTAssertNotNil(decoded.heldOut?.equalPriorMeans)
+    XCTAssertEqual(QuantificationContext(model: decoded)?.equalPriors, true)
     XCTAssertEqual(ModelFile.encode(decoded), bytes)
     XCTAssertEqual(decoded.predict("I love it"), model.predict("I love it"))
     // A version 2 file: no calibration, raw probabilities.
@@ -68,6 +80,16 @@ final class HeldOutFitTests: XCTestCase {
     text = text.replacingOccurrences(of: #"{,"classes""#, with: #"{"classes""#)
     text = text.replacingOccurrences(of: #","smoothing":"additive""#, with: "")
     text = text.replacingOccurrences(of: #""version":4"#, with: #""version":2"#)
+    // A file written before the equal-prior means: the plain means.
+    let withoutEqual = String(decoding: bytes, as: UTF8.self).replacing(
+      /"equal_prior_mean_probabilities":\{[^}]*\},/, with: "")
+    let before = try ModelFile.decode(
+      ReferenceModelDecoder.removingChecksum(Array(withoutEqual.utf8)))
+    XCTAssertNil(before.heldOut?.equalPriorMeans)
+    XCTAssertEqual(before.heldOut?.meanProbabilities, model.heldOut?.meanProbabilities)
+    let plain = try XCTUnwrap(QuantificationContext(model: before))
+    XCTAssertFalse(plain.equalPriors)
+    XCTAssertEqual(plain.rates, model.heldOut?.meanProbabilities)
     let old = try ModelFile.decode(Array(text.utf8))
     XCTAssertNil(old.heldOut)
     XCTAssertNil(QuantificationContext(model: old))

@@ -260,6 +260,29 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertEqual(twice.confusion, a.confusion.map { $0.map { 2 * $0 } })
     XCTAssertEqual(twice.meanProbabilities[1][1], 0.6, accuracy: 1e-12)
     XCTAssertNil(ModelMerge.pooled([nil, nil]))
+    // Without equal-prior means in the parts, the pool has none.
+    XCTAssertNil(pooled.equalPriorMeans)
+  }
+
+  func testEqualPriorMeansArePooledLikeTheMeansWhenEveryPartHasThem() throws {
+    var a = fit(
+      temperature: 2, biases: [0, 1, -1], confusion: [[8, 2, 0], [1, 8, 1], [0, 0, 10]],
+      means: [[0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]])
+    var b = fit(
+      temperature: 8, biases: [0, 0, 2], confusion: [[25, 5, 0], [0, 20, 0], [0, 0, 0]],
+      means: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
+    a.equalPriorMeans = [[0.7, 0.2, 0.1], [0.3, 0.4, 0.3], [0.1, 0.1, 0.8]]
+    b.equalPriorMeans = [[0.9, 0.05, 0.05], [0.2, 0.6, 0.2], [0.2, 0.2, 0.6]]
+    let pooled = try XCTUnwrap(ModelMerge.pooled([a, b]))
+    let equal = try XCTUnwrap(pooled.equalPriorMeans)
+    // Negative: 10 and 30 held-out rows; positive: b has none.
+    XCTAssertEqual(equal[0][0], (10 * 0.7 + 30 * 0.9) / 40, accuracy: 1e-12)
+    XCTAssertEqual(equal[1][1], (10 * 0.4 + 20 * 0.6) / 30, accuracy: 1e-12)
+    XCTAssertEqual(equal[2], [0.1, 0.1, 0.8])
+    XCTAssertEqual(
+      try XCTUnwrap(ModelMerge.pooled([a, a])).equalPriorMeans?[0][0] ?? 0, 0.7, accuracy: 1e-12)
+    b.equalPriorMeans = nil
+    XCTAssertNil(try XCTUnwrap(ModelMerge.pooled([a, b])).equalPriorMeans)
   }
 
   func testAMergedModelOfCalibratedPartsIsCalibratedFromThem() throws {

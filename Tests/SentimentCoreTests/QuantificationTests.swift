@@ -32,6 +32,45 @@ final class QuantificationTests: XCTestCase {
     XCTAssertEqual(estimate.band, .furious)
   }
 
+  func testEqualPriorsDividesByTheTrainingBalance() {
+    let equal = Quantifier.equalPriors([0.2, 0.6, 0.2], training: [0.2, 0.6, 0.2])
+    for share in equal { XCTAssertEqual(share, 1.0 / 3, accuracy: 1e-12) }
+    // 0.1 / 0.25 : 0.5 / 0.5 : 0.4 / 0.25 = 0.4 : 1 : 1.6.
+    let shifted = Quantifier.equalPriors([0.1, 0.5, 0.4], training: [0.25, 0.5, 0.25])
+    for (share, expected) in zip(shifted, [0.4, 1, 1.6].map { $0 / 3 }) {
+      XCTAssertEqual(share, expected, accuracy: 1e-12)
+    }
+    // A class the training data did not have gets nothing.
+    XCTAssertEqual(Quantifier.equalPriors([0.5, 0.5, 0], training: [0, 1, 0]), [0, 1, 0])
+  }
+
+  /// The model's rates re-weighted to equal priors, as `train` stores them,
+  /// recover a shifted balance exactly, as the plain rates do: the
+  /// correction is the same, better conditioned.
+  func testAdjustedWithEqualPriorRatesRecoversAShiftedBalance() {
+    let training = [0.2, 0.6, 0.2]
+    let equalRates = rates.map { Quantifier.equalPriors($0, training: training) }
+    let equal = QuantificationContext(
+      trainingPrevalence: training, rates: equalRates, equalPriors: true)
+    for counts in [[60, 30, 10], [5, 90, 5], [10, 10, 80]] {
+      let set = posteriors(counts)
+      let adjusted = Quantifier.prevalence(of: set, method: .adjusted, context: equal)
+      for (value, expected) in zip(adjusted, counts.map { Double($0) / 100 }) {
+        XCTAssertEqual(value, expected, accuracy: 1e-9, "\(counts)")
+      }
+    }
+    // The re-weighted rates put more weight on the diagonal for the
+    // minority classes, which the neutral-heavy training balance hid.
+    XCTAssertGreaterThan(equalRates[0][0], rates[0][0])
+    XCTAssertGreaterThan(equalRates[2][2], rates[2][2])
+    // Read against the wrong rates (plain rates as if re-weighted), the
+    // same set is misread: the flag matters.
+    let mixed = QuantificationContext(trainingPrevalence: training, rates: rates, equalPriors: true)
+    let wrong = Quantifier.prevalence(
+      of: posteriors([60, 30, 10]), method: .adjusted, context: mixed)
+    XCTAssertGreaterThan(abs(wrong[0] - 0.6), 0.05)
+  }
+
   func testCountIsTheLabelsSum() {
     let set = posteriors([60, 30, 10])
     let estimate = ScoreEstimate(posteriors: set, method: .count, context: context)

@@ -115,7 +115,9 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// Version 1 files, written before the lexicon, have neither `lexicon` nor
 /// `options.lexicon_weight` and read as models without a lexicon; files
 /// before version 3 have no `calibration`; files before version 4 have no
-/// `options.smoothing` and read as additively smoothed. The encoder writes
+/// `options.smoothing` and read as additively smoothed; files without
+/// `calibration.equal_prior_mean_probabilities` (optional, no version of its
+/// own) give the classic adjusted estimate. The encoder writes
 /// `checksum`, the SHA-256 of the file without that member; a file with one
 /// is verified before its content is read, and one without loads unchecked
 /// (no version of its own: older readers ignore it). Those
@@ -317,6 +319,10 @@ public enum ModelFile {
     json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
     json.key("confusion")
     writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
+    if let equalPriorMeans = heldOut.equalPriorMeans {
+      json.key("equal_prior_mean_probabilities")
+      writePerClass(equalPriorMeans, to: &json)
+    }
     json.key("folds")
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
@@ -536,17 +542,12 @@ public enum ModelFile {
         return count
       }
     }
-    let means = try Sentiment.allCases.map { label in
-      guard case .array(let row)? = value["mean_probabilities"]?[label.name],
-        row.count == Sentiment.count
-      else { throw ModelFileError.missing("calibration.mean_probabilities.\(label.name)") }
-      return try row.map { share in
-        guard case .number(let share) = share, share >= 0, share <= 1 else {
-          throw ModelFileError.missing("calibration.mean_probabilities.\(label.name)")
-        }
-        return share
-      }
-    }
+    let means = try shareRows(value["mean_probabilities"], "calibration.mean_probabilities")
+    let equalPriorMeans =
+      value["equal_prior_mean_probabilities"] == nil
+      ? nil
+      : try shareRows(
+        value["equal_prior_mean_probabilities"], "calibration.equal_prior_mean_probabilities")
     guard let folds = nonNegativeInteger(value["folds"]), folds >= 2 else {
       throw ModelFileError.missing("calibration.folds")
     }
@@ -555,7 +556,22 @@ public enum ModelFile {
     }
     return HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, folds: folds, rows: rows)
+      meanProbabilities: means, equalPriorMeans: equalPriorMeans, folds: folds, rows: rows)
+  }
+
+  /// A row of three shares in [0, 1] per class.
+  private static func shareRows(_ value: JSONValue?, _ name: String) throws -> [[Double]] {
+    try Sentiment.allCases.map { label in
+      guard case .array(let row)? = value?[label.name], row.count == Sentiment.count else {
+        throw ModelFileError.missing("\(name).\(label.name)")
+      }
+      return try row.map { share in
+        guard case .number(let share) = share, share >= 0, share <= 1 else {
+          throw ModelFileError.missing("\(name).\(label.name)")
+        }
+        return share
+      }
+    }
   }
 
   private static func decodeMetadata(_ value: JSONValue?) throws -> ModelMetadata {

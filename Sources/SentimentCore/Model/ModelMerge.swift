@@ -170,8 +170,8 @@ public enum ModelMerge {
   /// Each part's fit estimates the same calibration from its own held-out
   /// rows, so they are combined as estimates from independent samples are:
   /// the confusion counts add up (they count held-out rows); the mean
-  /// probabilities of each true class are averaged weighted by that class's
-  /// held-out rows; the biases, and the temperature on a log scale (it
+  /// probabilities of each true class (and their equal-prior form, when
+  /// every part has it) are averaged weighted by that class's held-out rows; the biases, and the temperature on a log scale (it
   /// scales the scores), are averaged weighted by the rows cross-validated.
   /// Parts without a calibration (too few rows or a single class) have no
   /// held-out rows and weigh nothing; with none calibrated, the merge is
@@ -188,6 +188,8 @@ public enum ModelMerge {
     var biases = [Double](repeating: 0, count: classes)
     var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
     var means = [[Double]](repeating: [Double](repeating: 0, count: classes), count: classes)
+    let allEqualPriors = fits.allSatisfy { $0.equalPriorMeans != nil }
+    var equalPriorMeans = means
     var classRows = [Int](repeating: 0, count: classes)
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
@@ -199,14 +201,20 @@ public enum ModelMerge {
         for p in 0..<classes {
           confusion[c][p] += fit.confusion[c][p]
           means[c][p] += Double(held) * fit.meanProbabilities[c][p]
+          if allEqualPriors, let equal = fit.equalPriorMeans {
+            equalPriorMeans[c][p] += Double(held) * equal[c][p]
+          }
         }
       }
     }
     for c in 0..<classes {
       if classRows[c] > 0 {
         means[c] = Quantifier.normalized(means[c].map { $0 / Double(classRows[c]) })
+        equalPriorMeans[c] = Quantifier.normalized(
+          equalPriorMeans[c].map { $0 / Double(classRows[c]) })
       } else {
         means[c] = first.meanProbabilities[c]
+        equalPriorMeans[c] = first.equalPriorMeans?[c] ?? means[c]
       }
     }
     // A part merged with itself keeps its temperature exactly.
@@ -218,7 +226,8 @@ public enum ModelMerge {
     }
     return HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, folds: first.folds, rows: rows)
+      meanProbabilities: means, equalPriorMeans: allEqualPriors ? equalPriorMeans : nil,
+      folds: first.folds, rows: rows)
   }
 }
 

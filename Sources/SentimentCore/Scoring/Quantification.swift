@@ -15,9 +15,12 @@ public enum QuantificationMethod: String, CaseIterable, Sendable {
   /// each class (Bella et al. 2010).
   case probabilities
   /// Probabilistic adjusted classify and count (Bella et al. 2010): the
-  /// mean calibrated probabilities corrected with the classifier's held-out
-  /// mean probabilities per true class, the probabilistic form of Forman's
-  /// adjustment (2008). The default: the most robust in our measurements
+  /// mean probabilities corrected with the classifier's held-out mean
+  /// probabilities per true class, the probabilistic form of Forman's
+  /// adjustment (2008). Both means are taken after each text's calibrated
+  /// probabilities are re-weighted to equal class priors, which keeps the
+  /// correction well conditioned when the training data is mostly one
+  /// class. The default: the most robust in our measurements
   /// (`docs/score.md`).
   case adjusted
   /// Expectation-maximization of the set's class priors from the calibrated
@@ -34,14 +37,22 @@ public struct QuantificationContext: Equatable, Sendable {
   /// Held-out mean calibrated probabilities per true class:
   /// `rates[actual][c]`, each row summing to 1.
   public var rates: [[Double]]
+  /// Whether `rates` are means of probabilities re-weighted to equal class
+  /// priors, so that ``QuantificationMethod/adjusted`` re-weights a set's
+  /// probabilities likewise before it corrects them.
+  public var equalPriors: Bool
   /// The weight, in tweets, of a Dirichlet prior toward the training
   /// balance in ``QuantificationMethod/em`` (0: plain maximum likelihood).
   public var priorWeight: Double
 
   /// Creates a context.
-  public init(trainingPrevalence: [Double], rates: [[Double]], priorWeight: Double = 0) {
+  public init(
+    trainingPrevalence: [Double], rates: [[Double]], equalPriors: Bool = false,
+    priorWeight: Double = 0
+  ) {
     self.trainingPrevalence = trainingPrevalence
     self.rates = rates
+    self.equalPriors = equalPriors
     self.priorWeight = priorWeight
   }
 }
@@ -83,10 +94,28 @@ public enum Quantifier {
     case .probabilities:
       return meanPosterior(posteriors)
     case .adjusted:
-      return adjusted(meanPosterior(posteriors), rates: context.rates)
+      guard context.equalPriors else {
+        return adjusted(meanPosterior(posteriors), rates: context.rates)
+      }
+      let training = context.trainingPrevalence
+      return adjusted(
+        meanPosterior(posteriors.map { equalPriors($0, training: training) }), rates: context.rates)
     case .em:
       return expectationMaximization(posteriors, context: context, iterations: iterations)
     }
+  }
+
+  /// Probabilities calibrated to the training balance `training`, re-weighted
+  /// to equal class priors by Bayes' rule: `p(c) / training(c)`, normalized
+  /// (0 for a class the training data did not have).
+  ///
+  /// ```swift
+  /// Quantifier.equalPriors([0.2, 0.6, 0.2], training: [0.2, 0.6, 0.2])
+  /// // [0.333…, 0.333…, 0.333…]
+  /// ```
+  public static func equalPriors(_ probabilities: [Double], training: [Double]) -> [Double] {
+    normalized(
+      probabilities.indices.map { training[$0] > 0 ? probabilities[$0] / training[$0] : 0 })
   }
 
   /// The share of texts whose most probable class is each class.
@@ -165,6 +194,7 @@ extension QuantificationContext {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
       trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
-      rates: heldOut.meanProbabilities)
+      rates: heldOut.equalPriorMeans ?? heldOut.meanProbabilities,
+      equalPriors: heldOut.equalPriorMeans != nil)
   }
 }

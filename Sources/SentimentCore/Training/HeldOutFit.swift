@@ -19,6 +19,11 @@ public struct HeldOutFit: Equatable, Sendable {
   /// is the mean probability of class `c` among held-out texts of class
   /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
   public var meanProbabilities: [[Double]]
+  /// The same means after each text's probabilities are re-weighted to
+  /// equal class priors (``Quantifier/equalPriors(_:training:)``), which
+  /// ``QuantificationMethod/adjusted`` corrects with when they are there;
+  /// `nil` for model files written before them.
+  public var equalPriorMeans: [[Double]]?
   /// The number of folds.
   public var folds: Int
   /// The number of rows cross-validated.
@@ -26,12 +31,13 @@ public struct HeldOutFit: Equatable, Sendable {
 
   /// Creates a fit.
   public init(
-    calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]], folds: Int,
-    rows: Int
+    calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]],
+    equalPriorMeans: [[Double]]? = nil, folds: Int, rows: Int
   ) {
     self.calibration = calibration
     self.confusion = confusion
     self.meanProbabilities = meanProbabilities
+    self.equalPriorMeans = equalPriorMeans
     self.folds = folds
     self.rows = rows
   }
@@ -59,17 +65,26 @@ public struct HeldOutFit: Equatable, Sendable {
     let calibration = CalibrationFit.fit(scores: scores, labels: corpus.labels)
     var confusion = [[Int]](
       repeating: [Int](repeating: 0, count: Sentiment.count), count: Sentiment.count)
-    var sums = [[Double]](
+    let zero = [[Double]](
       repeating: [Double](repeating: 0, count: Sentiment.count), count: Sentiment.count)
+    var sums = zero
+    var equalPriorSums = zero
+    let training = Quantifier.normalized(
+      corpus.labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
     for (row, actual) in zip(scores, corpus.labels) {
       let probabilities = calibration.probabilities(row)
       let predicted = Prediction(probabilities: probabilities).label
       confusion[actual.rawValue][predicted.rawValue] += 1
-      for c in probabilities.indices { sums[actual.rawValue][c] += probabilities[c] }
+      let equal = Quantifier.equalPriors(probabilities, training: training)
+      for c in probabilities.indices {
+        sums[actual.rawValue][c] += probabilities[c]
+        equalPriorSums[actual.rawValue][c] += equal[c]
+      }
     }
-    let means = sums.map { Quantifier.normalized($0) }
     return HeldOutFit(
-      calibration: calibration, confusion: confusion, meanProbabilities: means, folds: folds,
+      calibration: calibration, confusion: confusion,
+      meanProbabilities: sums.map { Quantifier.normalized($0) },
+      equalPriorMeans: equalPriorSums.map { Quantifier.normalized($0) }, folds: folds,
       rows: corpus.count)
   }
 
