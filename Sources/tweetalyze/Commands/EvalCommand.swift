@@ -69,7 +69,9 @@ extension Context {
       report.groups = held.map { group in
         (
           group.group, group.result.metrics.accuracy,
-          QuantificationProtocol.naturalSets(group.result, seed: options.seed)
+          QuantificationProtocol.naturalSets(group.result, seed: options.seed),
+          options.quantification
+            ? QuantificationProtocol.artificialPrevalence([group.result], seed: options.seed) : nil
         )
       }
     }

@@ -18,8 +18,13 @@ struct EvalReport {
   var calibrated = ProbabilityMetrics()
   /// What a quantification protocol found, and its name.
   var quantification: (protocol: String, result: QuantificationResult)?
-  /// Leave-one-group-out: each group's held-out accuracy and sets.
-  var groups: [(name: String, accuracy: Double?, sets: QuantificationResult)] = []
+  /// Leave-one-group-out: each group's held-out accuracy and sets at its
+  /// own balance, and (with `--quantification`) at every class balance.
+  var groups:
+    [(
+      name: String, accuracy: Double?, sets: QuantificationResult,
+      balances: QuantificationResult?
+    )] = []
 
   static func decimal(_ value: Double?) -> String {
     value.map { FixedDecimal.string($0, decimals: 4) } ?? "--"
@@ -76,14 +81,24 @@ struct EvalReport {
     if let (name, result) = quantification {
       text += "\nScore of \(result.sets) sets (\(name)):\n" + Self.table(result)
     }
+    var all = QuantificationResult()
+    var allBalances = QuantificationResult()
     for group in groups {
       text += "\nGroup \(group.name) held out (accuracy \(Self.decimal(group.accuracy))), "
       text += "\(group.sets.sets) sets of up to 100 tweets:\n" + Self.table(group.sets)
+      all.merge(group.sets)
+      if let balances = group.balances {
+        text += "\nGroup \(group.name) held out, \(balances.sets) sets at every class balance:\n"
+        text += Self.table(balances)
+        allBalances.merge(balances)
+      }
     }
     if !groups.isEmpty {
-      var all = QuantificationResult()
-      for group in groups { all.merge(group.sets) }
       text += "\nAll groups, \(all.sets) sets:\n" + Self.table(all)
+    }
+    if allBalances.sets > 0 {
+      text += "\nAll groups, \(allBalances.sets) sets at every class balance:\n"
+      text += Self.table(allBalances)
     }
     return text
   }
@@ -184,6 +199,10 @@ struct EvalReport {
         json.beginObject()
         json.key("accuracy")
         optional(group.accuracy, &json)
+        if let balances = group.balances {
+          json.key("artificial_prevalence")
+          Self.json(balances, into: &json)
+        }
         json.key("score")
         Self.json(group.sets, into: &json)
         json.endObject()
