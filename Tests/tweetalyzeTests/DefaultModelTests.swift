@@ -29,46 +29,45 @@ final class DefaultModelTests: XCTestCase {
     }
   }
 
-  /// The hand-written `@Apple` fixture was written as 45 positive, 30
-  /// negative and 25 neutral tweets: a score of +15 (😊). The built-in model
-  /// reads it as slightly negative; its 90 % interval still holds the
-  /// written score, and its estimate is nearer to it than the plain count.
-  func testTheAppleFixtureIsWithinTheBuiltInModelsInterval() throws {
-    let run = try BinaryRunner.run(["--fixtures", "Fixtures/tweets", "@Apple", "--json"])
+  /// The summary of `tweetalyze --fixtures Fixtures/tweets QUERY --json`.
+  private func analyze(_ query: String) throws -> [String: Any] {
+    let run = try BinaryRunner.run(["--fixtures", "Fixtures/tweets", query, "--json"])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let object = try XCTUnwrap(
+    return try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let interval = try XCTUnwrap(object["interval"] as? [Double])
-    let estimate = try XCTUnwrap(object["estimate"] as? Double)
-    let count = try XCTUnwrap(object["count_score"] as? Int)
-    XCTAssertEqual(interval.count, 2)
-    XCTAssertLessThanOrEqual(interval[0], 15)
-    XCTAssertGreaterThanOrEqual(interval[1], 15)
-    XCTAssertLessThan(abs(estimate - 15), abs(Double(count) - 15))
   }
 
-  /// Trained with `--smoothing background`, the model reads the `@Apple`
-  /// fixture's mood as it was written: 😊, a score above 10 of 100.
-  func testBackgroundSmoothingReadsTheAppleFixtureAsWritten() throws {
-    let corpus = try SharedData.url("sanders-full-corpus.csv")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tweetalyze-background-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let model = directory.appendingPathComponent("model.json")
-    let trained = try BinaryRunner.run(
-      ["train", corpus.path, "--smoothing", "background", "--out", model.path, "-q"])
-    XCTAssertEqual(trained.status, 0, trained.stderr)
-    let run = try BinaryRunner.run([
-      "--fixtures", "Fixtures/tweets", "@Apple", "--model", model.path,
-    ])
+  /// The hand-written `#WWDC` fixture was written as 14 positive, 10
+  /// negative and 8 neutral tweets: +4 of 32, 12.5 per 100 (😊). The
+  /// built-in model reads it so, and its interval holds the written score.
+  func testTheWWDCFixtureReadsAsWritten() throws {
+    let object = try analyze("#WWDC")
+    XCTAssertEqual(object["emoji"] as? String, "😊")
+    XCTAssertEqual(object["score"] as? Int, 4)
+    let interval = try XCTUnwrap(object["interval"] as? [Double])
+    XCTAssertLessThanOrEqual(interval[0], 4)
+    XCTAssertGreaterThanOrEqual(interval[1], 4)
+  }
+
+  /// The README's first example is the command and output of the built-in
+  /// model on a hand-written fixture: the binary prints exactly that.
+  func testTheREADMEsFirstExampleIsWhatTheBinaryPrints() throws {
+    let readme = try String(
+      contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let block = try XCTUnwrap(
+      readme.components(separatedBy: "```console\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    let lines = block.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, block)
+    let command = try XCTUnwrap(lines.first)
+    XCTAssertTrue(command.hasPrefix("$ tweetalyze --fixtures Fixtures/tweets "), command)
+    // The arguments: words, or one double-quoted word.
+    let arguments = command.dropFirst("$ tweetalyze ".count).split(separator: " ").map {
+      $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+    let run = try BinaryRunner.run(arguments)
     XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertEqual(run.stderr, "")
-    let parts = run.stdout.dropLast().split(separator: " ")
-    XCTAssertEqual(parts.first, "😊", run.stdout)
-    let score = try XCTUnwrap(Int(parts.last ?? ""), run.stdout)
-    XCTAssertGreaterThan(score, 10)
-    XCTAssertLessThanOrEqual(score, 20)
+    XCTAssertEqual(run.stdout, lines[1] + "\n")
   }
 
   func testRetrainingReproducesTheEmbeddedModel() throws {
