@@ -11,7 +11,11 @@ private let steps = [
   "lowercase", "negation", "numbers", "drop_short_words",
 ]
 
-public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+/// The settings and the text of a tokenizer target's input: the first two
+/// bytes switch steps off, one bit each; the rest is the text.
+func tokenizerInput(
+  _ data: UnsafePointer<UInt8>, _ size: Int
+) -> (settings: TokenizerSettings, text: UnsafeBufferPointer<UInt8>) {
   let all = UnsafeBufferPointer(start: data, count: size)
   var settings = TokenizerSettings()
   if let first = all.first, size > 1 {
@@ -20,7 +24,11 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       _ = settings.set(step, to: false)
     }
   }
-  let text = UnsafeBufferPointer(rebasing: all[min(2, size)...])
+  return (settings, UnsafeBufferPointer(rebasing: all[min(2, size)...]))
+}
+
+public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let (settings, text) = tokenizerInput(data, size)
   let tokenizer = Tokenizer(settings: settings)
   let longest = Tokenizer.scratchCapacity - 8 + Tokenizer.negationPrefix.utf8.count
   var count = 0

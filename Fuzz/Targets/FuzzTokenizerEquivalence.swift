@@ -2,25 +2,12 @@
 // against `ReferenceTokenizer`, which states the same rules plainly. Any
 // difference in the tokens, byte for byte, is a crash.
 //
-// As in `FuzzTokenizer.swift`, the first two bytes switch tokenizer steps off
-// (one bit each), so every combination is reached; the rest is the text,
-// any bytes, valid UTF-8 or not.
-
-private let steps = [
-  "urls", "mentions", "hashtags", "emoticons", "emoji", "squeeze_repeats", "punctuation",
-  "lowercase", "negation", "numbers", "drop_short_words",
-]
+// As in `FuzzTokenizer.swift` (`tokenizerInput`), the first two bytes switch
+// tokenizer steps off (one bit each), so every combination is reached; the
+// rest is the text, any bytes, valid UTF-8 or not.
 
 public func fuzzTokenizerEquivalence(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let all = UnsafeBufferPointer(start: data, count: size)
-  var settings = TokenizerSettings()
-  if let first = all.first, size > 1 {
-    let mask = Int(first) | (size > 2 ? Int(all[1]) << 8 : 0)
-    for (bit, step) in steps.enumerated() where mask & (1 << bit) != 0 {
-      _ = settings.set(step, to: false)
-    }
-  }
-  let text = UnsafeBufferPointer(rebasing: all[min(2, size)...])
+  let (settings, text) = tokenizerInput(data, size)
   let tokenizer = Tokenizer(settings: settings)
   var fast: [[UInt8]] = []
   tokenizer.forEachPaddedToken(in: text.span) { fast.append(Array($0)) }
