@@ -108,6 +108,19 @@ final class QuantificationTests: XCTestCase {
   /// drawn around the class rates: the 90 % interval holds the estimate's
   /// target (the set's true score) about 90 % of the time.
   func testIntervalCoverageOnSimulatedSets() {
+    let training = [0.2, 0.6, 0.2]
+    let equal = QuantificationContext(
+      trainingPrevalence: training,
+      rates: rates.map { Quantifier.equalPriors($0, training: training) }, equalPriors: true)
+    for (name, context) in [("classic", context), ("equal priors", equal)] {
+      let coverage = coverageOnSimulatedSets(context)
+      XCTAssertGreaterThan(coverage, 0.85, "\(name): coverage \(coverage)")
+      XCTAssertLessThanOrEqual(coverage, 1)
+    }
+  }
+
+  /// The share of 100 simulated sets whose true score `context`'s interval holds.
+  private func coverageOnSimulatedSets(_ context: QuantificationContext) -> Double {
     var generator = SeededGenerator(seed: 3)
     func uniform() -> Double { Double(generator.next(below: 1 << 30)) / Double(1 << 30) }
     var covered = 0
@@ -131,9 +144,7 @@ final class QuantificationTests: XCTestCase {
       let estimate = ScoreEstimate(posteriors: set, method: .adjusted, context: context)
       if estimate.interval.contains(Double(score)) { covered += 1 }
     }
-    let coverage = Double(covered) / Double(trials)
-    XCTAssertGreaterThan(coverage, 0.85, "coverage \(coverage)")
-    XCTAssertLessThanOrEqual(coverage, 1)
+    return Double(covered) / Double(trials)
   }
 
   func testSmallSetsAreNotCertain() {

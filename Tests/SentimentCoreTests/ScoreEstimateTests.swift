@@ -44,7 +44,48 @@ final class ScoreEstimateTests: XCTestCase {
         QuantificationContext(
           trainingPrevalence: [0, 0, 1], rates: [[0, 0, 1], [0, 0, 1], [0, 0, 1]])
       ),
+      (
+        "equal-prior rates",
+        QuantificationContext(
+          trainingPrevalence: [0.2, 0.6, 0.2],
+          rates: rates.map { Quantifier.equalPriors($0, training: [0.2, 0.6, 0.2]) },
+          equalPriors: true)
+      ),
+      (
+        "equal-prior rates, trained on one class",
+        QuantificationContext(
+          trainingPrevalence: [0, 0, 1], rates: [[0, 0, 1], [0, 0, 1], [0, 0, 1]],
+          equalPriors: true)
+      ),
     ]
+  }
+
+  /// The bootstrap sums each resample of a mean-based method in place; it
+  /// gives the variance of the method itself, as resampling the tweets and
+  /// estimating each resample through ``Quantifier`` does (same draws).
+  func testTheInPlaceBootstrapIsTheMethodsOwn() {
+    var generator = SeededGenerator(seed: 9)
+    let set = (0..<40).map { _ in
+      Quantifier.normalized((0..<3).map { _ in Double(1 + generator.next(below: 100)) })
+    }
+    for (name, context) in contexts {
+      for method in QuantificationMethod.allCases where method != .em {
+        var draws = SeededGenerator(seed: 1)
+        var (sum, squares) = (0.0, 0.0)
+        for _ in 0..<50 {
+          let sample = set.indices.map { _ in set[draws.next(below: set.count)] }
+          let value = ScoreEstimate.score(
+            Quantifier.prevalence(of: sample, method: method, context: context),
+            count: set.count)
+          sum += value
+          squares += value * value
+        }
+        let expected = max(0, squares / 50 - (sum / 50) * (sum / 50))
+        let variance = ScoreEstimate.bootstrapVariance(
+          set, method: method, context: context, resamples: 50, iterations: 10)
+        XCTAssertEqual(variance, expected, accuracy: 1e-9 * max(1, expected), "\(name) \(method)")
+      }
+    }
   }
 
   /// Degenerate sets of tweets' class probabilities.

@@ -158,7 +158,12 @@ public struct ScoreEstimate: Equatable, Sendable {
         posteriors.map { row in
           Sentiment.allCases.map { $0 == Prediction.argmax(row) ? 1 : 0 }
         }
-      case .probabilities, .adjusted: posteriors
+      case .probabilities: posteriors
+      case .adjusted:
+        context.equalPriors
+          ? posteriors.map {
+            Quantifier.equalPriors($0, training: context.trainingPrevalence)
+          } : posteriors
       case .em: nil
       }
     var sample = posteriors
