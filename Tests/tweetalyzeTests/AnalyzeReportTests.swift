@@ -25,4 +25,36 @@ final class AnalyzeReportTests: XCTestCase {
         "a b  c \\u{1B}]0;owned\\u{7}\\u{1B}[2J d\\u{9B}e\\u{2028}f é 😀\n"), line)
     XCTAssertTrue(line.hasPrefix("12\\n34\t"), line)
   }
+
+  /// The `--json` summary of three positive, one negative and one neutral
+  /// tweet counted as labeled: one line, sorted keys, the optional sections
+  /// only when asked.
+  func testSummaryJSON() throws {
+    let labels: [Sentiment] = [.positive, .positive, .positive, .negative, .neutral]
+    let score = SentimentScore(labels: labels)
+    let posteriors = labels.map { label in Sentiment.allCases.map { $0 == label ? 1.0 : 0 } }
+    let estimate = ScoreEstimate(
+      posteriors: posteriors, method: .count,
+      context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+    let band = try XCTUnwrap(estimate.band)
+    let bytes = AnalyzeReport.summaryJSON(
+      query: "@Acme", score, estimate, band: band, details: false, mentions: nil, trend: nil)
+    let line = String(decoding: bytes, as: UTF8.self)
+    XCTAssertEqual(
+      line,
+      #"{"band":"delighted","count":5,"count_score":2,"emoji":"😄","estimate":2.00,"#
+        + #""estimator":"count","interval":[-0.98,4.98],"negative":1,"neutral":1,"positive":3,"#
+        + #""query":"@Acme","scaled_score":40.00,"score":2}"# + "\n")
+    let detailed = AnalyzeReport.summaryJSON(
+      query: "@Acme", score, estimate, band: band, details: true,
+      mentions: (users: [], hashtags: []), trend: Trend([(date: Date?, label: Sentiment)]()))
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(detailed)) as? [String: Any])
+    XCTAssertEqual(
+      object.keys.sorted(),
+      [
+        "band", "count", "count_score", "details", "emoji", "estimate", "estimator", "interval",
+        "mentions", "negative", "neutral", "positive", "query", "scaled_score", "score", "trend",
+      ])
+  }
 }

@@ -20,9 +20,10 @@ public struct HeldOutFit: Equatable, Sendable {
   /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
   public var meanProbabilities: [[Double]]
   /// The same means after each text's probabilities are re-weighted to
-  /// equal class priors (``Quantifier/equalPriors(_:training:)``), which
-  /// ``QuantificationMethod/adjusted`` corrects with when they are there;
-  /// `nil` for model files written before them.
+  /// equal class priors (``Quantifier/equalPriors(_:training:)``, by the
+  /// class shares of the rows cross-validated: the training data's, or a
+  /// uniform sample's), which ``QuantificationMethod/adjusted`` corrects
+  /// with when they are there; `nil` for model files written before them.
   public var equalPriorMeans: [[Double]]?
   /// The number of folds.
   public var folds: Int

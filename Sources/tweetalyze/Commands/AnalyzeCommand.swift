@@ -119,51 +119,10 @@ extension Context {
       return
     }
     if options.json {
-      var json = JSONWriter()
-      json.beginObject()
-      json.key("band")
-      json.string(band.rawValue)
-      json.key("count")
-      json.integer(score.count)
-      json.key("count_score")
-      json.integer(score.value)
-      if options.details {
-        json.key("details")
-        AnalyzeReport.detailsJSON(score, estimate, into: &json)
-      }
-      json.key("emoji")
-      json.string(band.emoji)
-      json.key("estimate")
-      json.number(estimate.value, decimals: 2)
-      json.key("estimator")
-      json.string(estimate.method.rawValue)
-      json.key("interval")
-      json.beginArray()
-      json.number(estimate.interval.lowerBound, decimals: 2)
-      json.number(estimate.interval.upperBound, decimals: 2)
-      json.endArray()
-      if let top {
-        json.key("mentions")
-        AnalyzeReport.mentionsJSON(top, into: &json)
-      }
-      json.key("negative")
-      json.integer(score.negative)
-      json.key("neutral")
-      json.integer(score.neutral)
-      json.key("positive")
-      json.integer(score.positive)
-      json.key("query")
-      json.string(query.description)
-      json.key("scaled_score")
-      json.number(estimate.scaled, decimals: 2)
-      json.key("score")
-      json.integer(estimate.score)
-      if let trend {
-        json.key("trend")
-        AnalyzeReport.trendJSON(trend, into: &json)
-      }
-      json.endObject()
-      try stdout.write(json.bytes + [0x0A])
+      try stdout.write(
+        AnalyzeReport.summaryJSON(
+          query: query.description, score, estimate, band: band, details: options.details,
+          mentions: top, trend: trend))
       return
     }
     let style = Style(output: stdout, environment: environment)

@@ -153,6 +153,62 @@ enum AnalyzeReport {
 
   // MARK: Sections as JSON
 
+  /// The one object of `--json`, and a line break: `band`, `count`,
+  /// `count_score`, `details` (when asked), `emoji`, `estimate`, `estimator`,
+  /// `interval`, `mentions` (when asked), `negative`, `neutral`, `positive`,
+  /// `query`, `scaled_score`, `score` and `trend` (when asked).
+  static func summaryJSON(
+    query: String, _ score: SentimentScore, _ estimate: ScoreEstimate, band: EmojiBand,
+    details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
+    trend: Trend?
+  ) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("band")
+    json.string(band.rawValue)
+    json.key("count")
+    json.integer(score.count)
+    json.key("count_score")
+    json.integer(score.value)
+    if details {
+      json.key("details")
+      detailsJSON(score, estimate, into: &json)
+    }
+    json.key("emoji")
+    json.string(band.emoji)
+    json.key("estimate")
+    json.number(estimate.value, decimals: 2)
+    json.key("estimator")
+    json.string(estimate.method.rawValue)
+    json.key("interval")
+    json.beginArray()
+    json.number(estimate.interval.lowerBound, decimals: 2)
+    json.number(estimate.interval.upperBound, decimals: 2)
+    json.endArray()
+    if let top {
+      json.key("mentions")
+      mentionsJSON(top, into: &json)
+    }
+    json.key("negative")
+    json.integer(score.negative)
+    json.key("neutral")
+    json.integer(score.neutral)
+    json.key("positive")
+    json.integer(score.positive)
+    json.key("query")
+    json.string(query)
+    json.key("scaled_score")
+    json.number(estimate.scaled, decimals: 2)
+    json.key("score")
+    json.integer(estimate.score)
+    if let trend {
+      json.key("trend")
+      trendJSON(trend, into: &json)
+    }
+    json.endObject()
+    return json.bytes + [0x0A]
+  }
+
   /// `{"band_rule":…,"interval_bands":[…],"prevalence":{…},"shares":{…}}`:
   /// the rule of the score's band, the bands the interval reaches, the
   /// estimated shares and the labels' shares.
