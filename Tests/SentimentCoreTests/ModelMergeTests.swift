@@ -235,13 +235,20 @@ final class ModelMergeTests: XCTestCase {
       meanProbabilities: means, folds: 5, rows: confusion.joined().reduce(0, +))
   }
 
-  func testCalibrationIsPooledByTheRowsEachPartCrossValidated() throws {
-    let a = fit(
+  /// Two parts: 30 and 50 rows cross-validated; b held out no positive.
+  private var partA: HeldOutFit {
+    fit(
       temperature: 2, biases: [0, 1, -1], confusion: [[8, 2, 0], [1, 8, 1], [0, 0, 10]],
       means: [[0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]])
-    let b = fit(
+  }
+  private var partB: HeldOutFit {
+    fit(
       temperature: 8, biases: [0, 0, 2], confusion: [[25, 5, 0], [0, 20, 0], [0, 0, 0]],
       means: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
+  }
+
+  func testCalibrationIsPooledByTheRowsEachPartCrossValidated() throws {
+    let (a, b) = (partA, partB)
     let pooled = try XCTUnwrap(ModelMerge.pooled([a, nil, b]))
     // 30 rows and 50 rows: weights 3/8 and 5/8.
     XCTAssertEqual(pooled.rows, 80)
@@ -265,12 +272,7 @@ final class ModelMergeTests: XCTestCase {
   }
 
   func testEqualPriorMeansArePooledLikeTheMeansWhenEveryPartHasThem() throws {
-    var a = fit(
-      temperature: 2, biases: [0, 1, -1], confusion: [[8, 2, 0], [1, 8, 1], [0, 0, 10]],
-      means: [[0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]])
-    var b = fit(
-      temperature: 8, biases: [0, 0, 2], confusion: [[25, 5, 0], [0, 20, 0], [0, 0, 0]],
-      means: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
+    var (a, b) = (partA, partB)
     a.equalPriorMeans = [[0.7, 0.2, 0.1], [0.3, 0.4, 0.3], [0.1, 0.1, 0.8]]
     b.equalPriorMeans = [[0.9, 0.05, 0.05], [0.2, 0.6, 0.2], [0.2, 0.2, 0.6]]
     let pooled = try XCTUnwrap(ModelMerge.pooled([a, b]))
