@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/Targets and runs each in turn.
 #
 #   Fuzz/run.sh            full mode: 1,000,000 executions per target
-#   Fuzz/run.sh --short    about 20 seconds per target (CI)
+#   Fuzz/run.sh --short    about 10 seconds per target (CI)
 #   Fuzz/run.sh [--short] csv model    only these targets
 #
 # All targets are compiled once, into one binary, with `swiftc
@@ -24,8 +24,8 @@ fi
 mode=(-runs=1000000)
 label="full (1,000,000 executions per target)"
 if [ "${1:-}" = "--short" ]; then
-  mode=(-max_total_time=20)
-  label="short (20 s per target)"
+  mode=(-max_total_time=10)
+  label="short (10 s per target)"
   shift
 fi
 all=(csv model response tokenizer tokenizer-equivalence arguments estimator merge svg csv-writer)
