@@ -543,11 +543,9 @@ public enum ModelFile {
       }
     }
     let means = try shareRows(value["mean_probabilities"], "calibration.mean_probabilities")
-    let equalPriorMeans =
-      value["equal_prior_mean_probabilities"] == nil
-      ? nil
-      : try shareRows(
-        value["equal_prior_mean_probabilities"], "calibration.equal_prior_mean_probabilities")
+    let equalPriorMeans = try value["equal_prior_mean_probabilities"].map {
+      try shareRows($0, "calibration.equal_prior_mean_probabilities")
+    }
     guard let folds = nonNegativeInteger(value["folds"]), folds >= 2 else {
       throw ModelFileError.missing("calibration.folds")
     }

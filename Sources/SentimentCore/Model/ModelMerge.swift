@@ -171,8 +171,9 @@ public enum ModelMerge {
   /// rows, so they are combined as estimates from independent samples are:
   /// the confusion counts add up (they count held-out rows); the mean
   /// probabilities of each true class (and their equal-prior form, when
-  /// every part has it) are averaged weighted by that class's held-out rows; the biases, and the temperature on a log scale (it
-  /// scales the scores), are averaged weighted by the rows cross-validated.
+  /// every part has it) are averaged weighted by that class's held-out
+  /// rows; the biases, and the temperature on a log scale (it scales the
+  /// scores), are averaged weighted by the rows cross-validated.
   /// Parts without a calibration (too few rows or a single class) have no
   /// held-out rows and weigh nothing; with none calibrated, the merge is
   /// uncalibrated. The result is deterministic (sums in the parts' order)
@@ -187,36 +188,33 @@ public enum ModelMerge {
     var logTemperature = 0.0
     var biases = [Double](repeating: 0, count: classes)
     var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
-    var means = [[Double]](repeating: [Double](repeating: 0, count: classes), count: classes)
-    let allEqualPriors = fits.allSatisfy { $0.equalPriorMeans != nil }
-    var equalPriorMeans = means
     var classRows = [Int](repeating: 0, count: classes)
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
       logTemperature += weight * log(fit.calibration.temperature)
       for c in 0..<classes {
         biases[c] += weight * fit.calibration.biases[c]
-        let held = fit.confusion[c].reduce(0, +)
-        classRows[c] += held
-        for p in 0..<classes {
-          confusion[c][p] += fit.confusion[c][p]
-          means[c][p] += Double(held) * fit.meanProbabilities[c][p]
-          if allEqualPriors, let equal = fit.equalPriorMeans {
-            equalPriorMeans[c][p] += Double(held) * equal[c][p]
-          }
+        classRows[c] += fit.confusion[c].reduce(0, +)
+        for p in 0..<classes { confusion[c][p] += fit.confusion[c][p] }
+      }
+    }
+    // Each true class's rows of means, weighted by the parts' held-out rows
+    // of that class; the first part's row for a class none held out.
+    func pooledMeans(_ member: (HeldOutFit) -> [[Double]]) -> [[Double]] {
+      (0..<classes).map { c in
+        guard classRows[c] > 0 else { return member(first)[c] }
+        var sums = [Double](repeating: 0, count: classes)
+        for fit in fits {
+          let held = Double(fit.confusion[c].reduce(0, +))
+          for p in 0..<classes { sums[p] += held * member(fit)[c][p] }
         }
+        return Quantifier.normalized(sums.map { $0 / Double(classRows[c]) })
       }
     }
-    for c in 0..<classes {
-      if classRows[c] > 0 {
-        means[c] = Quantifier.normalized(means[c].map { $0 / Double(classRows[c]) })
-        equalPriorMeans[c] = Quantifier.normalized(
-          equalPriorMeans[c].map { $0 / Double(classRows[c]) })
-      } else {
-        means[c] = first.meanProbabilities[c]
-        equalPriorMeans[c] = first.equalPriorMeans?[c] ?? means[c]
-      }
-    }
+    let means = pooledMeans(\.meanProbabilities)
+    let equalPriorMeans =
+      fits.allSatisfy { $0.equalPriorMeans != nil }
+      ? pooledMeans { $0.equalPriorMeans ?? $0.meanProbabilities } : nil
     // A part merged with itself keeps its temperature exactly.
     let temperature =
       fits.allSatisfy({ $0.calibration.temperature == first.calibration.temperature })
@@ -226,8 +224,7 @@ public enum ModelMerge {
     }
     return HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, equalPriorMeans: allEqualPriors ? equalPriorMeans : nil,
-      folds: first.folds, rows: rows)
+      meanProbabilities: means, equalPriorMeans: equalPriorMeans, folds: first.folds, rows: rows)
   }
 }
 

@@ -88,21 +88,40 @@ public enum Quantifier {
     iterations: Int
   ) -> [Double] {
     guard !posteriors.isEmpty else { return context.trainingPrevalence }
-    switch method {
-    case .count:
-      return countShares(posteriors)
-    case .probabilities:
-      return meanPosterior(posteriors)
-    case .adjusted:
-      guard context.equalPriors else {
-        return adjusted(meanPosterior(posteriors), rates: context.rates)
-      }
-      let training = context.trainingPrevalence
-      return adjusted(
-        meanPosterior(posteriors.map { equalPriors($0, training: training) }), rates: context.rates)
-    case .em:
+    guard let rows = meanRows(posteriors, method: method, context: context) else {
       return expectationMaximization(posteriors, context: context, iterations: iterations)
     }
+    return shares(ofMean: meanPosterior(rows), method: method, context: context)
+  }
+
+  /// What each text adds to the mean that `method` starts from: its label
+  /// as a one-hot row (``QuantificationMethod/count``), its probabilities
+  /// (``QuantificationMethod/probabilities``, and
+  /// ``QuantificationMethod/adjusted`` with plain rates), or its
+  /// probabilities re-weighted to equal priors (``QuantificationMethod/adjusted``
+  /// with equal-prior rates); `nil` for ``QuantificationMethod/em``, which
+  /// is not a mean. ``ScoreEstimate``'s bootstrap resamples these rows.
+  static func meanRows(
+    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
+  ) -> [[Double]]? {
+    switch method {
+    case .count:
+      posteriors.map { row in Sentiment.allCases.map { $0 == Prediction.argmax(row) ? 1 : 0 } }
+    case .probabilities: posteriors
+    case .adjusted:
+      context.equalPriors
+        ? posteriors.map { equalPriors($0, training: context.trainingPrevalence) } : posteriors
+    case .em: nil
+    }
+  }
+
+  /// The shares a mean-based `method` estimates from the mean of its
+  /// ``meanRows(_:method:context:)``: the mean itself, corrected with the
+  /// held-out rates for ``QuantificationMethod/adjusted``.
+  static func shares(
+    ofMean mean: [Double], method: QuantificationMethod, context: QuantificationContext
+  ) -> [Double] {
+    method == .adjusted ? adjusted(mean, rates: context.rates) : mean
   }
 
   /// Probabilities calibrated to the training balance `training`, re-weighted
@@ -118,14 +137,7 @@ public enum Quantifier {
       probabilities.indices.map { training[$0] > 0 ? probabilities[$0] / training[$0] : 0 })
   }
 
-  /// The share of texts whose most probable class is each class.
-  static func countShares(_ posteriors: [[Double]]) -> [Double] {
-    var counts = [Double](repeating: 0, count: Sentiment.count)
-    for row in posteriors { counts[Prediction.argmax(row).rawValue] += 1 }
-    return counts.map { $0 / Double(posteriors.count) }
-  }
-
-  /// The mean probability of each class.
+  /// The mean of the rows, normalized: the mean probability of each class.
   static func meanPosterior(_ posteriors: [[Double]]) -> [Double] {
     var sums = [Double](repeating: 0, count: Sentiment.count)
     for row in posteriors {

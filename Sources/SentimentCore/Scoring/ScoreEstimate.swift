@@ -152,20 +152,7 @@ public struct ScoreEstimate: Equatable, Sendable {
     guard posteriors.count > 1, resamples > 0 else { return 0 }
     var generator = SeededGenerator(seed: 1)
     // What each tweet adds to the sums a mean-based method starts from.
-    let rows: [[Double]]? =
-      switch method {
-      case .count:
-        posteriors.map { row in
-          Sentiment.allCases.map { $0 == Prediction.argmax(row) ? 1 : 0 }
-        }
-      case .probabilities: posteriors
-      case .adjusted:
-        context.equalPriors
-          ? posteriors.map {
-            Quantifier.equalPriors($0, training: context.trainingPrevalence)
-          } : posteriors
-      case .em: nil
-      }
+    let rows = Quantifier.meanRows(posteriors, method: method, context: context)
     var sample = posteriors
     var sum = 0.0
     var squares = 0.0
@@ -179,8 +166,8 @@ public struct ScoreEstimate: Equatable, Sendable {
           sums[1] += row[1]
           sums[2] += row[2]
         }
-        let mean = Quantifier.normalized(sums)
-        shares = method == .adjusted ? Quantifier.adjusted(mean, rates: context.rates) : mean
+        shares = Quantifier.shares(
+          ofMean: Quantifier.normalized(sums), method: method, context: context)
       } else {
         for index in sample.indices {
           sample[index] = posteriors[generator.next(below: posteriors.count)]
