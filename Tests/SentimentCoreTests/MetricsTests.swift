@@ -52,6 +52,19 @@ final class MetricsTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(metrics.f1(.positive)), 8.0 / 11, accuracy: 1e-12)
     // Macro-F1 = (5/7 + 3/5 + 8/11) / 3 = (275 + 231 + 280) / 385 / 3 = 786 / 1155.
     XCTAssertEqual(try XCTUnwrap(metrics.macroF1), 786.0 / 1155, accuracy: 1e-12)
+    // Macro-recall = (5/8 + 6/10 + 8/10) / 3 = 2.025 / 3.
+    XCTAssertEqual(try XCTUnwrap(metrics.macroRecall), 2.025 / 3, accuracy: 1e-12)
+  }
+
+  /// Macro-recall averages the classes with examples: a class never present
+  /// counts for nothing, one present and never found counts 0.
+  func testMacroRecallSkipsAbsentClasses() throws {
+    var metrics = ClassificationMetrics()
+    XCTAssertNil(metrics.macroRecall)
+    metrics.add(actual: .positive, predicted: .neutral)
+    metrics.add(actual: .negative, predicted: .negative)
+    metrics.add(actual: .negative, predicted: .positive)
+    XCTAssertEqual(try XCTUnwrap(metrics.macroRecall), (0.5 + 0) / 2, accuracy: 1e-12)
   }
 
   func testUndefinedPrecisionIsNil() throws {

@@ -64,3 +64,135 @@ final class EvalCommandTests: XCTestCase {
     XCTAssertTrue(plain.contains(#""groups":{"alpha":{"accuracy":"#))
   }
 }
+
+/// `eval DATA --test OTHER` and `eval --model PATH OTHER`: a model tested on
+/// a labeled file of its own, end to end through the binary.
+final class EvalOnOtherFileTests: XCTestCase {
+  /// Two small corpora with the same words in another mix: training data
+  /// and a file to test on.
+  private static func corpus(_ counts: [Int], shift: Int) -> String {
+    let words = [
+      "Pos": ["love", "great", "wonderful", "happy", "best"],
+      "Neg": ["hate", "awful", "broken", "worst", "sad"],
+      "Neutral": ["today", "store", "monday", "meeting", "train"],
+    ]
+    var csv = "class,text\n"
+    for (label, count) in zip(["Pos", "Neg", "Neutral"], counts) {
+      let pool = words[label] ?? []
+      for index in 0..<count {
+        csv += "\(label),the \(pool[(index + shift) % 5]) \(pool[(index + shift + 2) % 5]) one\n"
+      }
+    }
+    return csv
+  }
+
+  private var directory: URL!
+  private var data: String { directory.appendingPathComponent("data.csv").path }
+  private var other: String { directory.appendingPathComponent("other.csv").path }
+
+  override func setUpWithError() throws {
+    directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data(Self.corpus([20, 20, 40], shift: 0).utf8).write(to: URL(fileURLWithPath: data))
+    // Another balance, and a tweet of each class written against its label.
+    try Data((Self.corpus([30, 10, 12], shift: 1) + "Pos,awful worst\nNeg,love it\n").utf8)
+      .write(to: URL(fileURLWithPath: other))
+  }
+
+  private func json(_ arguments: [String]) throws -> [String: Any] {
+    let run = try BinaryRunner.run(["eval"] + arguments + ["--json", "-q"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "")
+    return try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  /// Training on DATA and testing on OTHER reports OTHER's confusion, and
+  /// macro-recall is the mean of the per-class recalls.
+  func testTrainingOnOneFileAndTestingOnAnother() throws {
+    let object = try json([data, "--test", other])
+    XCTAssertEqual(object["method"] as? String, "test")
+    XCTAssertEqual(object["data"] as? String, "data.csv")
+    XCTAssertEqual(object["model"] as? String, "trained")
+    XCTAssertEqual(object["rows"] as? Int, 80)
+    let test = try XCTUnwrap(object["test"] as? [String: Any])
+    XCTAssertEqual(test["data"] as? String, "other.csv")
+    XCTAssertEqual(test["rows"] as? Int, 54)
+    let classes = try XCTUnwrap(object["classes"] as? [String: [String: Any]])
+    XCTAssertEqual(classes["positive"]?["support"] as? Int, 31)
+    XCTAssertEqual(classes["negative"]?["support"] as? Int, 11)
+    let recalls = try ["negative", "neutral", "positive"].map {
+      try XCTUnwrap(classes[$0]?["recall"] as? Double)
+    }
+    let macroRecall = try XCTUnwrap(object["macro_recall"] as? Double)
+    XCTAssertEqual(macroRecall, recalls.reduce(0, +) / 3, accuracy: 1e-4)
+    // The two tweets written against their labels are misread; the rest,
+    // made of the training words, are not.
+    let accuracy = try XCTUnwrap(object["accuracy"] as? Double)
+    XCTAssertEqual(accuracy, 52.0 / 54, accuracy: 1e-4)
+    XCTAssertEqual(try XCTUnwrap(object["training_accuracy"] as? Double), 1)
+  }
+
+  /// A model file written by `train` on DATA tests exactly as `eval DATA
+  /// --test` trains and tests, given as DATA.csv or as --test.
+  func testAModelFileTestsAsTrainingItWould() throws {
+    let model = directory.appendingPathComponent("model.json").path
+    let train = try BinaryRunner.run(["train", data, "--out", model, "-q"])
+    XCTAssertEqual(train.status, 0, train.stderr)
+    var trained = try json([data, "--test", other])
+    for arguments in [["--model", model, other], ["--model", model, "--test", other]] {
+      var tested = try json(arguments)
+      XCTAssertEqual(tested["model"] as? String, "model.json")
+      XCTAssertTrue(tested["data"] is NSNull)
+      XCTAssertTrue(tested["training_accuracy"] is NSNull)
+      for key in ["model", "data", "training_accuracy", "rows"] {
+        tested[key] = nil
+        trained[key] = nil
+      }
+      XCTAssertEqual(NSDictionary(dictionary: tested), NSDictionary(dictionary: trained))
+    }
+  }
+
+  /// Without DATA or --model, `--test` tests the built-in model, and
+  /// `--quantification` draws sets from the test file at its own balance
+  /// and at every balance.
+  func testTheBuiltInModelWithQuantification() throws {
+    let run = try BinaryRunner.run(["eval", "--test", other, "--quantification", "-q"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("Model:   built-in\nTest:    other.csv, 54 rows"), run.stdout)
+    XCTAssertTrue(run.stdout.contains("\nMacro-recall:        0."), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("Score of 30 sets of up to 100 tweets at the test file's balance:"))
+    XCTAssertTrue(run.stdout.contains("Score of 330 sets (artificial prevalence"))
+    let object = try json(["--test", other, "--quantification"])
+    XCTAssertEqual(object["model"] as? String, "built-in")
+    let natural = try XCTUnwrap(object["natural_sets"] as? [String: Any])
+    XCTAssertEqual(natural["sets"] as? Int, 30)
+    let estimators = try XCTUnwrap(natural["estimators"] as? [String: [String: Double]])
+    XCTAssertEqual(estimators.keys.sorted(), ["adjusted", "count", "em", "probabilities"])
+  }
+
+  /// What cannot go with a test file is a usage error (64) naming it.
+  func testOptionsThatHoldDataOutOrTrainAreRefused() throws {
+    let model = directory.appendingPathComponent("missing.json").path
+    let cases: [([String], String)] = [
+      (["--model", model], "Missing test file"),
+      (["--model", model, data, "--test", other], "as DATA.csv or as --test, not both"),
+      (["--test", other, "--folds", "3"], "--folds holds data out"),
+      ([data, "--test", other, "--split", "0.5"], "--split holds data out"),
+      (["--test", other, "--alpha", "1"], "--alpha is a training option"),
+      (["--model", model, other, "--no-lexicon"], "--no-lexicon is a training option"),
+      (["-", "--test", "-"], "Standard input can hold the training data or the test file"),
+    ]
+    for (arguments, words) in cases {
+      let run = try BinaryRunner.run(["eval"] + arguments)
+      XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
+      XCTAssertEqual(run.stdout, "")
+      XCTAssertTrue(run.stderr.hasPrefix("Error: "), run.stderr)
+      XCTAssertTrue(run.stderr.contains(words), "\(arguments): \(run.stderr)")
+    }
+    // A missing model file is a missing input (66), not a usage error.
+    let missing = try BinaryRunner.run(["eval", "--model", model, other])
+    XCTAssertEqual(missing.status, 66, missing.stderr)
+  }
+}

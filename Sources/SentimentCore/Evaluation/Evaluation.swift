@@ -49,6 +49,8 @@ public struct CrossValidationResult: Equatable, Sendable {
 
   /// Mean and spread over the folds of the held-out accuracy.
   public var accuracy: Spread? { Spread(folds.compactMap(\.metrics.accuracy)) }
+  /// Mean and spread over the folds of the held-out macro-averaged recall.
+  public var macroRecall: Spread? { Spread(folds.compactMap(\.metrics.macroRecall)) }
   /// Mean and spread over the folds of the held-out macro-F1.
   public var macroF1: Spread? { Spread(folds.compactMap(\.metrics.macroF1)) }
   /// The raw probabilities of all folds together.
@@ -124,25 +126,51 @@ public enum Evaluation {
     _ corpus: LabeledCorpus, train: [Int], test: [Int], tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon = .builtIn
   ) -> EvaluationResult {
+    var part = LabeledCorpus()
+    for index in train { part.append(corpus.bytes(at: index), label: corpus.labels[index]) }
+    let (model, trainingAccuracy) = self.train(
+      part, tokenizer: tokenizer, options: options, lexicon: lexicon)
+    var result = self.test(model, on: corpus, rows: test)
+    result.trainingAccuracy = trainingAccuracy
+    result.trainingCount = train.count
+    return result
+  }
+
+  /// The model `train` would write for `corpus` (calibrated by
+  /// cross-validation inside it), and its accuracy on the corpus itself.
+  public static func train(
+    _ corpus: LabeledCorpus, tokenizer: TokenizerSettings = TokenizerSettings(),
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
+  ) -> (model: NaiveBayesModel, trainingAccuracy: Double) {
     var trainer = NaiveBayesTrainer(
       tokenizer: tokenizer, options: options, lexicon: lexicon, recordDocuments: true)
-    for index in train {
+    for index in corpus.labels.indices {
       trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
     }
     var model = trainer.model()
     let trainingAccuracy = trainer.trainingAccuracy(of: model) ?? 0
-    // Calibrated as `train` calibrates: cross-validation inside the
-    // training part only.
-    var part = LabeledCorpus()
-    for index in train { part.append(corpus.bytes(at: index), label: corpus.labels[index]) }
     model.heldOut = HeldOutFit.fit(
-      part, tokenizer: tokenizer, options: options, lexicon: lexicon)
+      corpus, tokenizer: tokenizer, options: options, lexicon: lexicon)
+    return (model, trainingAccuracy)
+  }
+
+  /// Tests a trained model on labeled texts it did not see: the rows at
+  /// `rows` of `corpus` (every row when `nil`).
+  ///
+  /// ```swift
+  /// let result = Evaluation.test(DefaultModel.model, on: myLabeledTweets)
+  /// result.metrics.macroRecall   // SemEval's measure
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the length of the texts.
+  public static func test(
+    _ model: NaiveBayesModel, on corpus: LabeledCorpus, rows: [Int]? = nil
+  ) -> EvaluationResult {
     var classifier = Classifier(model: model)
     var result = EvaluationResult(
-      trainingAccuracy: trainingAccuracy, metrics: ClassificationMetrics(),
-      trainingCount: train.count)
+      trainingAccuracy: 0, metrics: ClassificationMetrics(), trainingCount: 0)
     result.context = QuantificationContext(model: model)
-    for index in test {
+    for index in rows ?? Array(corpus.labels.indices) {
       let scores = classifier.scores(corpus.bytes(at: index).span)
       let actual = corpus.labels[index]
       let raw = Prediction(scores: scores).probabilities

@@ -63,6 +63,15 @@ public struct ClassificationMetrics: Equatable, Sendable {
     return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
   }
 
+  /// The mean recall over the classes that have examples: SemEval's
+  /// measure for tweet sentiment (Rosenthal et al. 2017), which a
+  /// classifier cannot raise by leaning to the largest class.
+  public var macroRecall: Double? {
+    let present = Sentiment.allCases.filter { support($0) > 0 }
+    guard !present.isEmpty else { return nil }
+    return present.reduce(0) { $0 + (recall($1) ?? 0) } / Double(present.count)
+  }
+
   /// The mean F1 over the classes that have examples; a class with examples
   /// whose F1 is undefined (never predicted) counts as 0, as in scikit-learn.
   public var macroF1: Double? {

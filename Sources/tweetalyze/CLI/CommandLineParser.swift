@@ -183,9 +183,57 @@ enum CommandLineParser {
     try scan.expectOne("data file")
     var options = try scan.settings()
     options.data = scan.positionals.first
+    if options.testsOtherFile {
+      try checkTest(&options, given: scan.given.map(\.option.spec.name))
+    }
     try options.training.check(data: options.data, command: .eval)
     try checkFormat(json: options.json, csv: options.csv, command: .eval)
     return .eval(options)
+  }
+
+  /// The options of `eval --test` and `eval --model`: the test file taken
+  /// from DATA.csv when `--model` names the model, and no option that only
+  /// holding data out (or training, for an existing model) uses.
+  static func checkTest(_ options: inout EvalOptions, given: [String]) throws(UsageError) {
+    if options.model != nil {
+      if let data = options.data {
+        guard options.test == nil else {
+          throw UsageError(
+            message: "Give the file to test on once: as DATA.csv or as --test, not both "
+              + "(--model names the model, so nothing is trained)",
+            command: .eval)
+        }
+        options.test = data
+        options.data = nil
+      }
+      guard options.test != nil else {
+        throw UsageError(
+          message: "Missing test file: give the labeled CSV to test the model on, "
+            + "e.g. tweetalyze eval --model model.json labeled.csv",
+          command: .eval)
+      }
+    }
+    if options.data == "-" && options.test == "-" {
+      throw UsageError(
+        message: "Standard input can hold the training data or the test file, not both",
+        command: .eval)
+    }
+    for name in ["split", "folds", "group-column"] where given.contains(name) {
+      throw UsageError(
+        message: "--\(name) holds data out of DATA.csv; with --test or --model the test file is "
+          + "the held-out data, so leave --\(name) out",
+        command: .eval)
+    }
+    guard options.data == nil else { return }
+    let training = Set(TrainingSettings.options.map(\.spec.name)).subtracting([
+      "text-column", "label-column",
+    ])
+    for name in given where training.contains(name) {
+      throw UsageError(
+        message: "--\(name) is a training option, and nothing is trained when an existing model "
+          + "is tested; give DATA.csv to train on, or leave --\(name) out",
+        command: .eval)
+    }
   }
 }
 

@@ -301,8 +301,16 @@ struct EvalOptions: Equatable, CommandSettings {
   var quantification = false
   /// Folds evaluated at once (`nil`: one per processor).
   var jobs: Int?
+  /// A labeled CSV to test on instead of held-out data.
+  var test: String?
+  /// A model file to test without training.
+  var model: String?
 
   static var defaults: Self { EvalOptions() }
+
+  /// Whether `eval` tests a model on another file rather than holding data
+  /// out of one.
+  var testsOtherFile: Bool { test != nil || model != nil }
 
   static var options: [Option<Self>] {
     [
@@ -316,8 +324,16 @@ struct EvalOptions: Equatable, CommandSettings {
         "folds", "K", ValueKind.integer(2...1_000).map(EvalMethod.folds, back: \.folds), \.method,
         help: "Stratified K-fold cross-validation {default}."),
       .value(
+        "test", "OTHER.csv", .string, \.test,
+        help: "Test on this labeled CSV instead of held-out data: with DATA.csv, train on all "
+          + "of DATA.csv first; without, test the built-in model or --model's."),
+      .value(
+        "model", "PATH", .string, \.model,
+        help: "Test this model file from 'train' without training; the labeled CSV to test on "
+          + "is DATA.csv or --test."),
+      .value(
         "seed", "N", .integer(0...UInt64.max), \.seed,
-        help: "Seed for the split or the folds {default}."),
+        help: "Seed for the split, the folds and the sets drawn {default}."),
       .flag("json", \.json, help: "Print JSON instead of text."),
       .flag(
         "csv", \.csv,
@@ -326,7 +342,8 @@ struct EvalOptions: Equatable, CommandSettings {
       .flag(
         "quantification", \.quantification,
         help: "Also measure the score of 100-tweet sets drawn from the held-out tweets at "
-          + "every class balance (step 0.1), for each estimator."),
+          + "every class balance (step 0.1), for each estimator (with --test or --model: "
+          + "also 30 sets at the test file's own balance)."),
       .value(
         "group-column", "NAME", .string, \.training.columns.group,
         help: "Also hold out each group of this column in turn (e.g. Topic), train on the "

@@ -4,6 +4,10 @@ import SentimentCore
 extension Context {
   /// `tweetalyze eval`: a held-out split or k-fold cross-validation.
   func evaluate(_ options: EvalOptions) throws {
+    if options.testsOtherFile {
+      try evaluateOnOtherFile(options)
+      return
+    }
     guard
       let path = options.data ?? environment["TWEETALYZE_DATA"].flatMap({ $0.isEmpty ? nil : $0 })
     else {
@@ -15,14 +19,8 @@ extension Context {
     }
     let settings = options.training
     let lexicon = try lexicon(settings)
-    let corpus = try Files.withInput(path) { file in
-      let meter = ProgressMeter.forInput(
-        file.descriptor, label: "eval: reading", stderr: stderr, quiet: options.quiet)
-      defer { meter?.finish() }
-      return try TrainingData.corpus(
-        ProgressSource(base: file, meter: meter), columns: settings.columns)
-    }
-    let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+    let corpus = try labeledCorpus(path, options)
+    let name = Self.displayName(path)
     var report = EvalReport(name: name, corpus: corpus, seed: options.seed)
     switch options.method {
     case .split(let fraction):
@@ -35,6 +33,7 @@ extension Context {
       report.metrics = result.metrics
       report.accuracy = Spread([result.metrics.accuracy ?? 0])
       report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
+      report.macroRecall = Spread([result.metrics.macroRecall ?? 0])
       report.trainingCount = result.trainingCount
       report.folds = [result]
     case .folds(let k):
@@ -47,6 +46,7 @@ extension Context {
       report.metrics = result.pooled
       report.accuracy = result.accuracy
       report.macroF1 = result.macroF1
+      report.macroRecall = result.macroRecall
     }
     // The held-out parts: the split's one, or every fold.
     let parts = CrossValidationResult(folds: report.folds)
@@ -75,6 +75,69 @@ extension Context {
         )
       }
     }
+    try write(report, options)
+  }
+
+  /// `eval DATA.csv --test OTHER.csv` (train on DATA, test on OTHER) and
+  /// `eval --model PATH OTHER.csv` (test a model file, or the built-in
+  /// model, without training).
+  private func evaluateOnOtherFile(_ options: EvalOptions) throws {
+    guard let testPath = options.test else { return }
+    let settings = options.training
+    var report: EvalReport
+    let model: NaiveBayesModel
+    if let dataPath = options.data {
+      let lexicon = try lexicon(settings)
+      let data = try labeledCorpus(dataPath, options)
+      let trained = Evaluation.train(
+        data, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
+      model = trained.model
+      report = EvalReport(name: Self.displayName(dataPath), corpus: data, seed: options.seed)
+      report.trainingAccuracy = trained.trainingAccuracy
+      report.trainingCount = data.count
+    } else {
+      model = try loadModel(options.model)
+      report = EvalReport(name: "", corpus: LabeledCorpus(), seed: options.seed)
+      report.modelName = options.model.map(Self.displayName) ?? "built-in"
+    }
+    let test = try labeledCorpus(testPath, options)
+    let result = Evaluation.test(model, on: test)
+    report.method = "test"
+    report.testName = Self.displayName(testPath)
+    report.testCorpus = test
+    report.metrics = result.metrics
+    report.accuracy = Spread([result.metrics.accuracy ?? 0])
+    report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
+    report.macroRecall = Spread([result.metrics.macroRecall ?? 0])
+    report.folds = [result]
+    report.raw = result.raw
+    report.calibrated = result.calibrated
+    if options.quantification {
+      report.quantification = (
+        "artificial prevalence, 100-tweet sets",
+        QuantificationProtocol.artificialPrevalence([result], seed: options.seed)
+      )
+      report.naturalSets = QuantificationProtocol.naturalSets(result, seed: options.seed)
+    }
+    try write(report, options)
+  }
+
+  /// The labeled CSV at `path` (`-`: stdin), with a progress meter.
+  private func labeledCorpus(_ path: String, _ options: EvalOptions) throws -> LabeledCorpus {
+    try Files.withInput(path) { file in
+      let meter = ProgressMeter.forInput(
+        file.descriptor, label: "eval: reading", stderr: stderr, quiet: options.quiet)
+      defer { meter?.finish() }
+      return try TrainingData.corpus(
+        ProgressSource(base: file, meter: meter), columns: options.training.columns)
+    }
+  }
+
+  private static func displayName(_ path: String) -> String {
+    path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+  }
+
+  private func write(_ report: EvalReport, _ options: EvalOptions) throws {
     if options.json {
       try stdout.write(report.json())
     } else if options.csv {

@@ -13,6 +13,15 @@ struct EvalReport {
   var metrics = ClassificationMetrics()
   var accuracy: Spread?
   var macroF1: Spread?
+  var macroRecall: Spread?
+  /// `eval --model`: the model tested (`built-in` or its file's name);
+  /// `nil` when the report's model was trained on ``corpus``.
+  var modelName: String?
+  /// `eval --test` and `--model`: the file tested on, and its rows.
+  var testName = ""
+  var testCorpus = LabeledCorpus()
+  /// `--quantification` with a test file: sets at its own balance.
+  var naturalSets: QuantificationResult?
   /// The held-out probabilities before and after calibration.
   var raw = ProbabilityMetrics()
   var calibrated = ProbabilityMetrics()
@@ -34,22 +43,48 @@ struct EvalReport {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
   }
 
-  func text() -> String {
+  /// `NAME, N rows (a negative, b neutral, c positive; d skipped)`.
+  private static func describe(_ name: String, _ corpus: LabeledCorpus) -> String {
     let rows = corpus.summary.rows
-    var text = "Data:    \(name), \(corpus.count) rows (\(rows[0]) negative, \(rows[1]) neutral, "
-    text += "\(rows[2]) positive; \(corpus.summary.skipped) skipped)\n"
-    if method == "split" {
+    return "\(name), \(corpus.count) rows (\(rows[0]) negative, \(rows[1]) neutral, "
+      + "\(rows[2]) positive; \(corpus.summary.skipped) skipped)"
+  }
+
+  func text() -> String {
+    var text = ""
+    if let modelName {
+      text += "Model:   \(modelName)\n"
+    } else {
+      text += "Data:    \(Self.describe(name, corpus))\n"
+    }
+    if method == "test" {
+      text += "Test:    \(Self.describe(testName, testCorpus))\n"
+      text += "Method:  "
+      text +=
+        modelName == nil
+        ? "trained on all of the data, tested on the test file\n\n"
+        : "tested on the test file, no training\n\n"
+      if modelName == nil {
+        text += "Training accuracy:   \(Self.decimal(trainingAccuracy))\n"
+      }
+      text += "Evaluation accuracy: \(Self.decimal(metrics.accuracy))\n"
+      text += "Macro-recall:        \(Self.decimal(metrics.macroRecall))\n"
+      text += "Macro-F1:            \(Self.decimal(metrics.macroF1))\n"
+    } else if method == "split" {
       let percent = FixedDecimal.string(fraction * 100, decimals: 0)
       text += "Method:  stratified split, \(percent) % training (\(trainingCount) rows), "
       text += "\(metrics.total) evaluation rows, seed \(seed)\n\n"
       text += "Training accuracy:   \(Self.decimal(trainingAccuracy))\n"
       text += "Evaluation accuracy: \(Self.decimal(metrics.accuracy))\n"
+      text += "Macro-recall:        \(Self.decimal(metrics.macroRecall))\n"
       text += "Macro-F1:            \(Self.decimal(metrics.macroF1))\n"
     } else {
       text += "Method:  stratified \(folds.count)-fold cross-validation, seed \(seed)\n\n"
       text += "Training accuracy:   \(Self.decimal(trainingAccuracy)) (mean over folds)\n"
       text += "Evaluation accuracy: \(Self.decimal(accuracy?.mean)) ± "
       text += "\(Self.decimal(accuracy?.standardDeviation)) (mean ± sd over folds)\n"
+      text += "Macro-recall:        \(Self.decimal(macroRecall?.mean)) ± "
+      text += "\(Self.decimal(macroRecall?.standardDeviation))\n"
       text += "Macro-F1:            \(Self.decimal(macroF1?.mean)) ± "
       text += "\(Self.decimal(macroF1?.standardDeviation))\n"
       text += "\nPer class and confusion matrix: all folds' predictions pooled.\n"
@@ -77,6 +112,10 @@ struct EvalReport {
       text +=
         Self.pad("  " + name, 27) + Self.pad(Self.decimal(metrics.expectedCalibrationError), 15)
       text += Self.pad(Self.decimal(metrics.brier), 9) + Self.decimal(metrics.logLoss) + "\n"
+    }
+    if let naturalSets {
+      text += "\nScore of \(naturalSets.sets) sets of up to 100 tweets at the test file's "
+      text += "balance:\n" + Self.table(naturalSets)
     }
     if let (name, result) = quantification {
       text += "\nScore of \(result.sets) sets (\(name)):\n" + Self.table(result)
@@ -175,7 +214,7 @@ struct EvalReport {
     json.key("confusion")
     json.perClass { json, actual in json.perClass(metrics.confusion[actual.rawValue]) }
     json.key("data")
-    json.string(name)
+    if modelName == nil { json.string(name) } else { json.null() }
     if method == "folds" {
       json.key("folds")
       json.beginArray()
@@ -213,8 +252,20 @@ struct EvalReport {
     json.number(macroF1?.mean ?? .nan, decimals: 4)
     json.key("macro_f1_std")
     json.number(macroF1?.standardDeviation ?? .nan, decimals: 4)
+    json.key("macro_recall")
+    json.number(macroRecall?.mean ?? .nan, decimals: 4)
+    json.key("macro_recall_std")
+    json.number(macroRecall?.standardDeviation ?? .nan, decimals: 4)
     json.key("method")
     json.string(method)
+    if method == "test" {
+      json.key("model")
+      json.string(modelName ?? "trained")
+    }
+    if let naturalSets {
+      json.key("natural_sets")
+      Self.json(naturalSets, into: &json)
+    }
     if let (name, result) = quantification {
       json.key("quantification")
       json.beginObject()
@@ -233,8 +284,17 @@ struct EvalReport {
       json.key("split")
       json.number(fraction)
     }
+    if method == "test" {
+      json.key("test")
+      json.beginObject()
+      json.key("data")
+      json.string(testName)
+      json.key("rows")
+      json.integer(testCorpus.count)
+      json.endObject()
+    }
     json.key("training_accuracy")
-    json.number(trainingAccuracy, decimals: 4)
+    if modelName == nil { json.number(trainingAccuracy, decimals: 4) } else { json.null() }
     json.endObject()
     return json.bytes + [0x0A]
   }
