@@ -538,3 +538,67 @@ extension NaiveBayesOptions {
       smoothing: smoothing)
   }
 }
+
+/// The label is the class with the highest score, whatever the calibration's
+/// biases: they carry the training data's balance into the probabilities,
+/// not into the label.
+final class LabelRuleTests: XCTestCase {
+  /// A model whose calibration leans hard to neutral: the probabilities
+  /// follow it, the label does not.
+  private func leaningModel() -> NaiveBayesModel {
+    var trainer = NaiveBayesTrainer(tokenizer: TokenizerSettings.plainWords, lexicon: Lexicon())
+    for (text, label) in [
+      ("love it", Sentiment.positive), ("great day", .positive), ("hate it", .negative),
+      ("awful day", .negative), ("the store", .neutral), ("a train", .neutral),
+    ] {
+      trainer.add(text, as: label)
+    }
+    var model = trainer.model()
+    let identity = [[1.0, 0, 0], [0, 1, 0], [0, 0, 1]]
+    model.heldOut = HeldOutFit(
+      calibration: Calibration(temperature: 2, biases: [0, 3, 0]),
+      confusion: [[2, 0, 0], [0, 2, 0], [0, 0, 2]], meanProbabilities: identity, folds: 2,
+      rows: 6)
+    return model
+  }
+
+  func testTheLabelIsTheHighestScoreNotTheMostProbableClass() throws {
+    let model = leaningModel()
+    var classifier = Classifier(model: model)
+    let text = "love it"
+    let scores = text.utf8.withContiguousStorageIfAvailable { classifier.scores($0.span) }
+    let raw = try XCTUnwrap(scores)
+    XCTAssertGreaterThan(raw[2], raw[1])
+    let prediction = classifier.predict(text)
+    XCTAssertEqual(prediction.label, .positive)
+    // The calibrated probabilities lean to neutral, and are what is printed.
+    XCTAssertEqual(prediction.probabilities, model.calibration?.probabilities(raw))
+    XCTAssertGreaterThan(prediction.probabilities[1], prediction.probabilities[2])
+    // `classify`'s loop gives the same label, with the label's calibrated
+    // probability.
+    let fast = text.utf8.withContiguousStorageIfAvailable { classifier.classify($0.span) }
+    XCTAssertEqual(fast?.label, .positive)
+    XCTAssertEqual(fast?.confidence, prediction.probabilities[2])
+    // A text of unknown words ties: neutral.
+    XCTAssertEqual(classifier.predict("zebra").label, .neutral)
+  }
+
+  /// The `count` estimator counts these labels, from the probabilities
+  /// alone (taking the biases off), ties included: `awful train` ties
+  /// negative with neutral, and `zebra` ties all three.
+  func testTheCountEstimatorCountsTheSameLabels() throws {
+    let model = leaningModel()
+    var classifier = Classifier(model: model)
+    let texts = ["love it", "hate it", "the store", "great day", "awful train", "zebra"]
+    let predictions = texts.map { classifier.predict($0) }
+    let context = try XCTUnwrap(QuantificationContext(model: model))
+    let shares = Quantifier.prevalence(
+      of: predictions.map(\.probabilities), method: .count, context: context)
+    let counted = Sentiment.allCases.map { label in
+      Double(predictions.filter { $0.label == label }.count) / Double(texts.count)
+    }
+    for c in 0..<3 { XCTAssertEqual(shares[c], counted[c], accuracy: 1e-12) }
+    XCTAssertEqual(
+      predictions.map(\.label), [.positive, .negative, .neutral, .positive, .neutral, .neutral])
+  }
+}

@@ -312,11 +312,19 @@ public struct NaiveBayesModel: Sendable {
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
   public var calibration: Calibration? { heldOut?.calibration }
 
-  /// The prediction for a text's class scores: calibrated when the model
-  /// is, else the scores' softmax.
+  /// The prediction for a text's class scores: calibrated probabilities
+  /// when the model is calibrated, else the scores' softmax.
+  ///
+  /// The label is the class with the highest score: the most probable class
+  /// by the model's own likelihoods at equal class priors, before the
+  /// calibration's biases lean it to the training data's class balance. The
+  /// probabilities stay calibrated to that balance, for the score's
+  /// estimators (`docs/model.md`, "The label").
   public func prediction(scores: (Double, Double, Double)) -> Prediction {
     guard let calibration else { return Prediction(scores: scores) }
-    return Prediction(probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+    return Prediction(
+      label: Prediction.argmax(scores),
+      probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
   }
 
   /// Feature id × class → how often the feature occurred in documents of the
@@ -558,12 +566,10 @@ public struct Classifier {
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
     let scores = scores(of: text)
-    if let calibration = model.calibration {
-      let probabilities = calibration.probabilities(scores)
-      let label = Prediction.argmax(probabilities)
-      return (label, Prediction.component(probabilities, label))
-    }
     let label = Prediction.argmax(scores)
+    if let calibration = model.calibration {
+      return (label, Prediction.component(calibration.probabilities(scores), label))
+    }
     let probabilities = Prediction.probabilities(scores, top: label)
     return (label, Prediction.component(probabilities, label))
   }
@@ -616,6 +622,23 @@ extension Prediction {
     // In the order of `reduce(0, +)`; adding to 0 first changes no bit.
     let sum = first + second + third
     return (first / sum, second / sum, third / sum)
+  }
+
+  /// The label of calibrated probabilities `p = softmax(score / T + b)`
+  /// given the calibration's `biases` b: the class with the highest score,
+  /// found as the highest `log p − b`, for code that has only the
+  /// probabilities. Values within 1e-9 of each other tie (the rounding of
+  /// the softmax, where the scores tie exactly), with ``argmax(_:)-([Double])``'s
+  /// tie rule.
+  static func label(calibrated probabilities: [Double], biases: [Double]) -> Sentiment {
+    let values = probabilities.indices.map { log(probabilities[$0]) - biases[$0] }
+    let tolerance = 1e-9
+    var best = 0
+    for index in 1..<values.count where values[index] > values[best] + tolerance {
+      best = index
+    }
+    if abs(values[Sentiment.neutral.rawValue] - values[best]) <= tolerance { return .neutral }
+    return Sentiment(rawValue: best) ?? .neutral
   }
 
   /// The element of a per-class triple for `label`.

@@ -44,16 +44,21 @@ public struct QuantificationContext: Equatable, Sendable {
   /// The weight, in tweets, of a Dirichlet prior toward the training
   /// balance in ``QuantificationMethod/em`` (0: plain maximum likelihood).
   public var priorWeight: Double
+  /// The calibration's biases, which ``QuantificationMethod/count`` takes
+  /// off the probabilities' log to find the label `classify` prints (the
+  /// class with the highest score); zeros count the most probable class.
+  public var labelBiases: [Double]
 
   /// Creates a context.
   public init(
     trainingPrevalence: [Double], rates: [[Double]], equalPriors: Bool = false,
-    priorWeight: Double = 0
+    priorWeight: Double = 0, labelBiases: [Double] = [0, 0, 0]
   ) {
     self.trainingPrevalence = trainingPrevalence
     self.rates = rates
     self.equalPriors = equalPriors
     self.priorWeight = priorWeight
+    self.labelBiases = labelBiases
   }
 }
 
@@ -106,7 +111,11 @@ public enum Quantifier {
   ) -> [[Double]]? {
     switch method {
     case .count:
-      posteriors.map { row in Sentiment.allCases.map { $0 == Prediction.argmax(row) ? 1 : 0 } }
+      posteriors.map { row in
+        // The label `classify` prints: the class with the highest score.
+        let label = Prediction.label(calibrated: row, biases: context.labelBiases)
+        return Sentiment.allCases.map { $0 == label ? 1 : 0 }
+      }
     case .probabilities: posteriors
     case .adjusted:
       context.equalPriors
@@ -207,6 +216,6 @@ extension QuantificationContext {
     self.init(
       trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
       rates: heldOut.equalPriorMeans ?? heldOut.meanProbabilities,
-      equalPriors: heldOut.equalPriorMeans != nil)
+      equalPriors: heldOut.equalPriorMeans != nil, labelBiases: heldOut.calibration.biases)
   }
 }

@@ -74,8 +74,8 @@ public struct HeldOutFit: Equatable, Sendable {
       corpus.labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
     for (row, actual) in zip(scores, corpus.labels) {
       let probabilities = calibration.probabilities(row)
-      let predicted = Prediction(probabilities: probabilities).label
-      confusion[actual.rawValue][predicted.rawValue] += 1
+      // The label `classify` prints: the class with the highest score.
+      confusion[actual.rawValue][Prediction.argmax(row).rawValue] += 1
       let equal = Quantifier.equalPriors(probabilities, training: training)
       for c in probabilities.indices {
         sums[actual.rawValue][c] += probabilities[c]
