@@ -46,11 +46,18 @@ final class EvalCommandTests: XCTestCase {
     for (name, group) in groups {
       let balances = try XCTUnwrap(group["artificial_prevalence"] as? [String: Any], name)
       XCTAssertEqual(balances["sets"] as? Int, 330, name)
-      let estimators = try XCTUnwrap(balances["estimators"] as? [String: [String: Double]])
+      let estimators = try XCTUnwrap(balances["estimators"] as? [String: [String: Any]])
       XCTAssertEqual(estimators.keys.sorted(), ["adjusted", "count", "em", "probabilities"])
       for (method, figures) in estimators {
-        let error = try XCTUnwrap(figures["mae"], method)
+        let error = try XCTUnwrap(figures["mae"] as? Double, method)
         XCTAssertTrue(error >= 0 && error <= 200, "\(name) \(method) \(error)")
+        // The interval's coverage, but for em (whose bootstrap is EM 200 times).
+        if method == "em" {
+          XCTAssertTrue(figures["interval_coverage"] is NSNull)
+        } else {
+          let coverage = try XCTUnwrap(figures["interval_coverage"] as? Double, method)
+          XCTAssertTrue(coverage >= 0 && coverage <= 1, "\(name) \(method) \(coverage)")
+        }
       }
       let natural = try XCTUnwrap(group["score"] as? [String: Any])
       XCTAssertEqual(natural["sets"] as? Int, 30)
@@ -168,7 +175,7 @@ final class EvalOnOtherFileTests: XCTestCase {
     XCTAssertEqual(object["model"] as? String, "built-in")
     let natural = try XCTUnwrap(object["natural_sets"] as? [String: Any])
     XCTAssertEqual(natural["sets"] as? Int, 30)
-    let estimators = try XCTUnwrap(natural["estimators"] as? [String: [String: Double]])
+    let estimators = try XCTUnwrap(natural["estimators"] as? [String: [String: Any]])
     XCTAssertEqual(estimators.keys.sorted(), ["adjusted", "count", "em", "probabilities"])
   }
 

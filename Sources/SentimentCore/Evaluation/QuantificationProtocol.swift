@@ -10,6 +10,9 @@ public struct QuantificationResult: Equatable, Sendable {
   private var errorSums = [Double](repeating: 0, count: QuantificationMethod.allCases.count)
   /// Sets with the true emoji, by method.
   private var emojiRight = [Int](repeating: 0, count: QuantificationMethod.allCases.count)
+  /// Sets whose 90 % interval holds the true score, by method (not counted
+  /// for ``QuantificationMethod/em``, whose bootstrap reruns EM 200 times).
+  private var intervalHeld = [Int](repeating: 0, count: QuantificationMethod.allCases.count)
 
   /// Creates an empty result.
   public init() {}
@@ -28,6 +31,11 @@ public struct QuantificationResult: Equatable, Sendable {
       errorSums[index] += abs(value - Double(truth.value)) * 100 / n
       let band = ScoreEstimate.band(score: Int(value.rounded()), count: labels.count)
       if band == truth.band { emojiRight[index] += 1 }
+      guard method != .em else { continue }
+      let interval = ScoreEstimate.interval(
+        posteriors, value: value, method: method, context: context,
+        resamples: ScoreEstimate.resamples, iterations: Quantifier.maximumIterations)
+      if interval.contains(Double(truth.value)) { intervalHeld[index] += 1 }
     }
   }
 
@@ -37,6 +45,7 @@ public struct QuantificationResult: Equatable, Sendable {
     for index in errorSums.indices {
       errorSums[index] += other.errorSums[index]
       emojiRight[index] += other.emojiRight[index]
+      intervalHeld[index] += other.intervalHeld[index]
     }
   }
 
@@ -46,6 +55,15 @@ public struct QuantificationResult: Equatable, Sendable {
       return nil
     }
     return errorSums[index] / Double(sets)
+  }
+
+  /// The share of sets whose 90 % interval (as `tweetalyze QUERY` prints
+  /// it) holds the true score; `nil` for ``QuantificationMethod/em``.
+  public func intervalCoverage(_ method: QuantificationMethod) -> Double? {
+    guard sets > 0, method != .em,
+      let index = QuantificationMethod.allCases.firstIndex(of: method)
+    else { return nil }
+    return Double(intervalHeld[index]) / Double(sets)
   }
 
   /// The share of sets whose emoji `method` got right.

@@ -144,11 +144,16 @@ struct EvalReport {
 
   /// Each method's error per 100 tweets and emoji accuracy.
   static func table(_ result: QuantificationResult) -> String {
-    var text = "  " + pad("estimator", 15) + pad("mean |error| per 100", 22) + "emoji right\n"
+    var text = "  " + pad("estimator", 15) + pad("mean |error| per 100", 22)
+    text += pad("emoji right", 13) + "interval holds\n"
+    let percent = { (value: Double?) in
+      value.map { FixedDecimal.string($0 * 100, decimals: 1) + " %" } ?? "--"
+    }
     for method in QuantificationMethod.allCases {
       let error = result.meanAbsoluteError(method).map { FixedDecimal.string($0, decimals: 2) }
-      let right = result.emojiAccuracy(method).map { FixedDecimal.string($0 * 100, decimals: 1) }
-      text += "  " + pad(method.rawValue, 15) + pad(error ?? "--", 22) + (right ?? "--") + " %\n"
+      text += "  " + pad(method.rawValue, 15) + pad(error ?? "--", 22)
+      text += pad(percent(result.emojiAccuracy(method)), 13)
+      text += percent(result.intervalCoverage(method)) + "\n"
     }
     return text
   }
@@ -163,6 +168,12 @@ struct EvalReport {
       json.beginObject()
       json.key("emoji_accuracy")
       json.number(result.emojiAccuracy(method) ?? .nan, decimals: 4)
+      json.key("interval_coverage")
+      if let coverage = result.intervalCoverage(method) {
+        json.number(coverage, decimals: 4)
+      } else {
+        json.null()
+      }
       json.key("mae")
       json.number(result.meanAbsoluteError(method) ?? .nan, decimals: 4)
       json.endObject()
