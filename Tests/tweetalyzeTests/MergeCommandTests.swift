@@ -211,4 +211,27 @@ final class MergeCommandTests: XCTestCase {
     XCTAssertEqual(loaded.status, 0, loaded.stderr)
     XCTAssertTrue(loaded.stdout.hasPrefix("positive"), loaded.stdout)
   }
+
+  /// `merge A B --out A` is refused before anything is written (it
+  /// replaced an input before), exit 73, with A intact; so is an output
+  /// that is an input under another name (a hard link).
+  func testAnOutputThatIsAnInputIsRefused() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let a = directory.appendingPathComponent("a.json")
+    let b = directory.appendingPathComponent("b.json")
+    let model = try BinaryRunner.trainTiny(into: a)
+    try model.write(to: b)
+    let other = directory.appendingPathComponent("other-name.json")
+    try FileManager.default.linkItem(at: b, to: other)
+    for output in [a, b, other] {
+      let run = try tweetalyze(["merge", a.path, b.path, "--out", output.path])
+      XCTAssertEqual(run.status, 73, run.stderr)
+      XCTAssertEqual(run.stdout, "")
+      XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+      XCTAssertTrue(
+        run.stderr.hasPrefix("Error: --out \(output.path) is the input model "), run.stderr)
+      XCTAssertEqual(try Data(contentsOf: a), model)
+      XCTAssertEqual(try Data(contentsOf: b), model)
+    }
+  }
 }

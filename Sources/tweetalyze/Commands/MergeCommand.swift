@@ -6,6 +6,9 @@ extension Context {
   /// set and write the model of the whole (``ModelMerge``).
   func merge(_ options: MergeOptions) throws {
     if options.json { try Self.refuseSharedStdout(options.output, command: .merge) }
+    try Files.refuseReplacing(
+      options.models.map { ($0, "the input model \($0 == "-" ? "(stdin)" : $0)") },
+      with: options.output, option: "--out", written: "the merged model")
     var models: [NaiveBayesModel] = []
     for path in options.models {
       let bytes = try Files.read(path)

@@ -33,15 +33,10 @@ extension Context {
   /// temporary file for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
-    var data = stat()
-    var output = stat()
-    if options.data != "-", stat(options.data, &data) == 0, stat(options.output, &output) == 0,
-      data.st_dev == output.st_dev, data.st_ino == output.st_ino
-    {
-      throw RuntimeError(
-        "--out \(options.output) is the training data itself; write the model to another file",
-        status: .cannotCreate)
-    }
+    try Files.refuseReplacing(
+      [(options.data, options.data == "-" ? "the training data (stdin)" : "the training data")]
+        + (settings.lexicon.map { [($0, "the lexicon \($0 == "-" ? "(stdin)" : $0)")] } ?? []),
+      with: options.output, option: "--out", written: "the model")
     if options.json { try Self.refuseSharedStdout(options.output, command: .train) }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
