@@ -234,4 +234,26 @@ final class MergeCommandTests: XCTestCase {
       XCTAssertEqual(try Data(contentsOf: b), model)
     }
   }
+
+  /// Inputs are read as `--model` is, capped at 256 MiB: `/dev/zero` (it
+  /// grew to 16.9 GB and aborted) is one error line, exit 65, within a
+  /// 1 GB address space.
+  func testInputsAreCappedAsModelFilesAre() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let a = directory.appendingPathComponent("a.json")
+    _ = try BinaryRunner.trainTiny(into: a)
+    let run = try BinaryRunner.shell(
+      #"ulimit -v 1000000; exec "$T" merge a.json /dev/zero --out m.json"#,
+      environment: ["T": try BinaryRunner.executable().path], directory: directory)
+    XCTAssertFalse(run.timedOut)
+    XCTAssertEqual(run.status, 65, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderrLines,
+      [
+        "Error: /dev/zero is larger than 256 MiB, more than any such file holds; check that it is the right file"
+      ])
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+  }
 }
