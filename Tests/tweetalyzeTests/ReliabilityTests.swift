@@ -314,6 +314,40 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertTrue(fixtures.stderr.contains("zeros is larger than 256 MiB"), fixtures.stderr)
   }
 
+  /// A model of 20 MB that is mostly 10 million numbers in members the
+  /// reader does not read: a top-level member of its own is skipped
+  /// without being built (such a tree took 14 times the file's size), and
+  /// the model loads within about twice the file; inside a member that is
+  /// read (`metadata`), the numbers are refused (exit 65) within the same
+  /// bound.
+  func testMembersTheReaderIgnoresAreNotBuilt() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let tiny = directory.appendingPathComponent("tiny.json")
+    let text = BinaryRunner.withoutChecksum(try BinaryRunner.trainTiny(into: tiny))
+    let junk = "[" + String(repeating: "0,", count: 9_999_999) + "0]"
+    XCTAssertTrue(text.hasPrefix("{") && text.contains(#""metadata":{"#))
+    let outside = directory.appendingPathComponent("outside.json")
+    try Data(("{\"x_junk\":" + junk + "," + text.dropFirst()).utf8).write(to: outside)
+    let inside = directory.appendingPathComponent("inside.json")
+    try Data(text.replacing(#""metadata":{"#, with: #""metadata":{"x_junk":"# + junk + ",").utf8)
+      .write(to: inside)
+    let fileKiB = try sizeOf(outside) / 1024
+    let (loaded, loadedKiB) = try peakKiB(["classify", "--model", outside.path, "I love it"])
+    XCTAssertEqual(loaded.status, 0, loaded.stderr)
+    XCTAssertTrue(loaded.stdout.hasPrefix("positive\t"), loaded.stdout)
+    let (refused, refusedKiB) = try peakKiB(["classify", "--model", inside.path, "I love it"])
+    XCTAssertEqual(refused.status, 65, refused.stderr)
+    XCTAssertEqual(refused.stdout, "")
+    XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
+    XCTAssertTrue(refused.stderr.hasPrefix("Error: \(inside.path): "), refused.stderr)
+    print(
+      "peak RSS, a \(fileKiB) KiB model: ignored member \(loadedKiB) KiB, "
+        + "inside metadata \(refusedKiB) KiB")
+    // The file, once in memory, and the runtime (about 25 MB in a debug build).
+    XCTAssertLessThan(loadedKiB, 2 * fileKiB + 40_000)
+    XCTAssertLessThan(refusedKiB, 2 * fileKiB + 40_000)
+  }
+
   // MARK: Soak
 
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct
