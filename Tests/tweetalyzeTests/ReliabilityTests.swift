@@ -348,6 +348,42 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertLessThan(refusedKiB, 2 * fileKiB + 40_000)
   }
 
+  /// Many more `--jobs` than an address space of 400 MB (100 MB for
+  /// `classify`) has room for thread stacks: `train --jobs 48` hung in
+  /// thread creation and `classify --jobs 256` died. They finish, with the
+  /// output of `--jobs 1`; a hang fails the test after 60 s.
+  func testManyJobsUnderAMemoryCapFinishWithTheOutputOfOneJob() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data(contentsOf: root.appendingPathComponent("Fixtures/train/tiny.csv"))
+      .write(to: directory.appendingPathComponent("tiny.csv"))
+    try Data((0..<3000).map { "tweet \($0) love hate not good \($0 % 97)\n" }.joined().utf8)
+      .write(to: directory.appendingPathComponent("lines.txt"))
+    let environment = ["T": try BinaryRunner.executable().path]
+    func sh(_ script: String) throws -> BinaryRun {
+      let run = try BinaryRunner.shell(script, environment: environment, directory: directory)
+      XCTAssertFalse(run.timedOut, script)
+      XCTAssertEqual(run.status, 0, "\(script): \(run.stderr)")
+      return run
+    }
+    _ = try sh(#""$T" train tiny.csv --jobs 1 --out one.json -q"#)
+    let one = try Data(contentsOf: directory.appendingPathComponent("one.json"))
+    for jobs in [48, 256] {
+      _ = try sh(
+        #"ulimit -v 400000; exec "$T" train tiny.csv -q --out many.json --jobs "# + "\(jobs)")
+      XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("many.json")), one)
+    }
+    let classified = try sh(#""$T" classify --jobs 1 --input lines.txt"#).stdout
+    XCTAssertEqual(classified.split(separator: "\n").count, 3000)
+    for jobs in [48, 256] {
+      let run = try sh(
+        #"ulimit -v 100000; exec "$T" classify --input lines.txt --jobs "# + "\(jobs)")
+      XCTAssertEqual(run.stdout, classified, "classify --jobs \(jobs)")
+    }
+    let evaluated = try sh(#""$T" eval tiny.csv --folds 3 --jobs 1 --json"#).stdout
+    let many = try sh(#"ulimit -v 400000; exec "$T" eval tiny.csv --folds 3 --json --jobs 256"#)
+    XCTAssertEqual(many.stdout, evaluated)
+  }
+
   // MARK: Soak
 
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct

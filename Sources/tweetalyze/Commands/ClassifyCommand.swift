@@ -21,7 +21,7 @@ extension Context {
       let prediction = classifier.predict(text)
       try stdout.append { Self.formatJSON(prediction, into: &$0) }
     }
-    let jobs = options.jobs ?? Parallel.processors
+    let jobs = Parallel.workers(for: options.jobs ?? Parallel.processors)
     if options.archive {
       let input = options.input
       return try annotate(

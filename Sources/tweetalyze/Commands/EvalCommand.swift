@@ -40,7 +40,8 @@ extension Context {
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
-        options: settings.options, lexicon: lexicon, jobs: options.jobs ?? Parallel.processors)
+        options: settings.options, lexicon: lexicon,
+        jobs: Parallel.workers(for: options.jobs ?? Parallel.processors))
       report.method = "folds"
       report.folds = result.folds
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0

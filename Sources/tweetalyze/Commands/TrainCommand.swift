@@ -43,7 +43,8 @@ extension Context {
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
     let lexicon = try lexicon(settings)
-    let jobs = options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs)
+    let jobs = Parallel.workers(
+      for: options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs))
     var sample = HeldOutSample()
     let (counted, summary, sha256) = try Files.withInput(options.data) { file in
       // --json promises nothing on stderr.
