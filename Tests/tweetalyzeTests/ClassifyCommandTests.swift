@@ -207,6 +207,18 @@ final class ClassifyCommandTests: XCTestCase {
       missing.stderr)
   }
 
+  /// A missing `--csv-column` suggests the option `classify` takes
+  /// (`--csv-column`), not `train`'s `--text-column`, which it refuses.
+  func testAMissingCSVColumnSuggestsCSVColumn() throws {
+    let run = try classify(["--csv-column", "tweet"], stdin: Data("id,body\n1,hello\n".utf8))
+    XCTAssertEqual(run.status, 65, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderr,
+      "Error: the header has no text column (looked for 'tweet'; found 'id', 'body'); "
+        + "name it with --csv-column\n")
+  }
+
   // MARK: Terminal escapes
 
   /// Control characters and the bidirectional controls (U+202E, which

@@ -151,7 +151,7 @@ extension Context {
             let folded = names.map { $0.lowercased() }
             guard let text = folded.firstIndex(of: column.lowercased()) else {
               throw TrainingDataError.missingColumn(
-                role: "text", tried: [column], header: names)
+                role: "text", tried: [column], header: names, option: "--csv-column")
             }
             layout = (text, folded.firstIndex(of: "id"), record.count)
             return
