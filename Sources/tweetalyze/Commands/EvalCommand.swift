@@ -23,6 +23,22 @@ extension Context {
         ProgressSource(base: file, meter: meter), columns: settings.columns)
     }
     let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+    // The groups are checked before any model is trained.
+    if let column = settings.columns.group {
+      let groups = Set(corpus.groups).count
+      guard groups > 1 else {
+        throw RuntimeError(
+          "--group-column needs at least two groups in \(name); found \(groups)",
+          status: .dataError)
+      }
+      guard groups <= QuantificationProtocol.maximumGroups else {
+        throw RuntimeError(
+          "--group-column \(column) has \(groups) groups in \(name), more than the "
+            + "\(QuantificationProtocol.maximumGroups) that leave one group out takes (it trains "
+            + "a model per group); check that \(column) names the groups",
+          status: .dataError)
+      }
+    }
     var report = EvalReport(name: name, corpus: corpus, seed: options.seed)
     switch options.method {
     case .split(let fraction):
@@ -60,11 +76,6 @@ extension Context {
       )
     }
     if settings.columns.group != nil {
-      guard Set(corpus.groups).count > 1 else {
-        throw RuntimeError(
-          "--group-column needs at least two groups in \(name); found \(Set(corpus.groups).count)",
-          status: .dataError)
-      }
       let held = QuantificationProtocol.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
       report.groups = held.map { group in
