@@ -13,9 +13,10 @@
 // - text from outside: its bytes decoded as UTF-8 with each invalid
 //   sequence replaced by U+FFFD (the standard library's rule, maximal
 //   subparts), then each scalar kept but NUL-U+0008, U+000B, U+000C,
-//   U+000E-U+001F, U+007F-U+009F, U+2028 and U+2029, each of which
-//   becomes the ASCII text `\u{X}` (X its upper-case hex value); tab, CR
-//   and LF are kept. This rule is written out below, apart from the
+//   U+000E-U+001F, U+007F-U+009F, U+2028, U+2029 and the bidirectional
+//   controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), each
+//   of which becomes the ASCII text `\u{X}` (X its upper-case hex value);
+//   tab, CR and LF are kept. This rule is written out below, apart from the
 //   writer's code.
 // A NUL cannot be in a value: CSV readers, ours included, refuse it, and
 // what comes from outside goes through `text`, which escapes it.
@@ -30,7 +31,7 @@ private struct WriterInput {
 
   private static let pieces: [String] = [
     ",", "\"", "\r", "\n", "\r\n", "\"\"", "\u{FEFF}", "\u{FFFD}", "\u{85}", "\u{2028}", "é",
-    "😀", "\u{10FFFF}", "\u{1B}", "\t", " ",
+    "😀", "\u{10FFFF}", "\u{1B}", "\t", " ", "\u{202E}", "\u{2066}",
   ]
 
   /// A value: ASCII (all but NUL), the pieces above, or any scalar.
@@ -65,8 +66,13 @@ private func expectedText(_ bytes: [UInt8]) -> [UInt8] {
   for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
     let value = scalar.value
     let kept = value == 0x09 || value == 0x0A || value == 0x0D
+    let bidi =
+      value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
     let escaped =
-      !kept && (value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029)
+      !kept
+      && (value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+        || bidi)
     if escaped {
       result += Array("\\u{\(String(value, radix: 16, uppercase: true))}".utf8)
     } else {

@@ -88,6 +88,35 @@ final class ModelFileReaderTests: XCTestCase {
     }
   }
 
+  /// Members that no reader reads are checked as JSON but not kept: a tree
+  /// of them took many times the file's size. Strings are kept (a damaged
+  /// `checksum` name is recognized by its value). The members that are
+  /// read hold at most `smallMemberValues` values together.
+  func testMembersThatAreNotReadAreCheckedButNotKept() throws {
+    let text = String(decoding: ModelFile.encode(trainedModel()), as: UTF8.self)
+    XCTAssertTrue(text.hasPrefix("{") && text.contains(#""metadata":{"#))
+    let extra = #"{"x_numbers":[0,[1,{"a":null}],2],"x_text":"kept","# + text.dropFirst()
+    let contents = try ModelFileReader.read(Array(extra.utf8).span)
+    XCTAssertNil(contents.members["x_numbers"])
+    XCTAssertEqual(contents.members["x_text"], .string("kept"))
+    XCTAssertNotNil(contents.members["metadata"])
+    XCTAssertNoThrow(try ModelFile.decode(Array(extra.utf8).span, verifyingChecksum: false))
+    let broken = extra.replacing(#"[0,[1,"#, with: #"[0,,[1,"#)
+    XCTAssertThrowsError(try ModelFile.decode(Array(broken.utf8))) { error in
+      guard case .notJSON(_, let offset)? = error as? ModelFileError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertLessThan(offset, 20, "in the unread member")
+    }
+    let limit = ModelFileReader.smallMemberValues
+    let heavy = text.replacing(
+      #""metadata":{"#,
+      with: #""metadata":{"junk":["# + String(repeating: "0,", count: limit) + "0],")
+    XCTAssertThrowsError(try ModelFile.decode(Array(heavy.utf8).span, verifyingChecksum: false)) {
+      XCTAssertEqual($0 as? ModelFileError, .tooManyValues(member: "metadata", limit: limit))
+    }
+  }
+
   func testFastPathReadsAModelWithoutFeatures() {
     let model = NaiveBayesModel(
       metadata: ModelMetadata(), provenance: Provenance(), tokenizer: TokenizerSettings(),

@@ -47,4 +47,16 @@ final class ParallelTests: XCTestCase {
     XCTAssertEqual(taken.values().joined().sorted(), Array(0..<10_000))
     XCTAssertFalse(queue.push(1))
   }
+
+  /// `--jobs` gets at most ``Parallel/threadsPerProcessor`` threads per
+  /// processor (and, under `ulimit -v`, fewer), and at least 1.
+  func testWorkersAreCappedByTheProcessors() {
+    let cap = Parallel.threadsPerProcessor * Parallel.processors
+    XCTAssertEqual(Parallel.workers(for: 1), 1)
+    XCTAssertEqual(Parallel.workers(for: 0), 1)
+    let many = Parallel.workers(for: 100_000)
+    XCTAssertGreaterThanOrEqual(many, 1)
+    XCTAssertLessThanOrEqual(many, cap)
+    if Parallel.addressSpaceLeft() == nil { XCTAssertEqual(many, cap) }
+  }
 }

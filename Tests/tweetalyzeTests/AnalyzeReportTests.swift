@@ -26,6 +26,18 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertTrue(line.hasPrefix("12\\n34\t"), line)
   }
 
+  /// The bidirectional controls (U+202E shows the rest of the line
+  /// reversed) are escaped in `--tweets` as the other controls are.
+  func testTweetLineEscapesBidiControls() {
+    let tweet = Tweet(id: "1", text: "a\u{202E}txet\u{202C} \u{2068}b\u{2069}\u{200F}")
+    var buffer: [UInt8] = []
+    AnalyzeReport.tweetLine(
+      tweet, Prediction(label: .neutral, probabilities: [0.25, 0.5, 0.25]), into: &buffer)
+    let line = String(decoding: buffer, as: UTF8.self)
+    XCTAssertTrue(
+      line.hasSuffix("\ta\\u{202E}txet\\u{202C} \\u{2068}b\\u{2069}\\u{200F}\n"), line)
+  }
+
   /// The `--json` summary of three positive, one negative and one neutral
   /// tweet counted as labeled: one line, sorted keys, the optional sections
   /// only when asked.

@@ -160,7 +160,7 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(run.status, 73, run.stderr)
     XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
     XCTAssertTrue(run.stderr.contains("owned by another user"), run.stderr)
-    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "precious")
+    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8).prefix(40), "precious")
     XCTAssertEqual(fileType(link.path), S_IFLNK)
   }
 
@@ -221,7 +221,7 @@ final class AtomicFileTests: XCTestCase {
     }
     XCTAssertNotEqual(path, firstPath)
     XCTAssertEqual(write(descriptor, "x", 1), 1)
-    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "precious")
+    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8).prefix(40), "precious")
     XCTAssertEqual(fileType(firstPath), S_IFLNK)
     XCTAssertEqual(fileType(path), S_IFREG)
     XCTAssertTrue(path.hasPrefix(directory.path + "/.m.json.tmp-"))
@@ -229,5 +229,110 @@ final class AtomicFileTests: XCTestCase {
     var status = stat()
     XCTAssertEqual(stat(path, &status), 0)
     XCTAssertEqual(status.st_mode & 0o777, 0o600)
+  }
+
+  // MARK: Directories others control
+
+  /// Two directories where someone else could plant a link while we
+  /// write: one owned by another user (uid 12345), one that everyone may
+  /// write without the sticky bit; beside them a file to protect, and a
+  /// sticky shared one (as `/tmp`).
+  func directoriesOthersControl() throws -> (
+    base: URL, theirs: URL, open: URL, sticky: URL, victim: URL
+  ) {
+    guard geteuid() == 0 else {
+      try Requirement.unmet("needs root to give a directory to another user (CI runs as root)")
+    }
+    let base = try BinaryRunner.temporaryDirectory(for: self)
+    let (theirs, open, sticky) = (
+      base.appendingPathComponent("theirs"), base.appendingPathComponent("open"),
+      base.appendingPathComponent("sticky")
+    )
+    for directory in [theirs, open, sticky] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    XCTAssertEqual(chown(theirs.path, 12_345, 12_345), 0)
+    XCTAssertEqual(chmod(open.path, 0o777), 0)
+    XCTAssertEqual(chmod(sticky.path, 0o1777), 0)
+    let victim = base.appendingPathComponent("victim")
+    try Data("precious".utf8).write(to: victim)
+    return (base, theirs, open, sticky, victim)
+  }
+
+  /// `--out` in a directory that another user owns, or that anyone may
+  /// write without the sticky bit, is refused (exit 73, nothing written):
+  /// a link planted there would redirect the write (it replaced the link's
+  /// target before). So is a link of ours that leads into one. A sticky
+  /// shared directory and our own are written as before.
+  func testOutInADirectoryOthersControlIsRefused() throws {
+    let (base, theirs, open, sticky, victim) = try directoriesOthersControl()
+    for directory in [theirs, open] {
+      let planted = directory.appendingPathComponent("model.json")
+      XCTAssertEqual(symlink(victim.path, planted.path), 0)
+      XCTAssertEqual(lchown(planted.path, 12_345, 12_345), 0)
+      let ours = base.appendingPathComponent("to-\(directory.lastPathComponent).json")
+      XCTAssertEqual(symlink(planted.path, ours.path), 0)
+      let fresh = directory.appendingPathComponent("new.json")
+      for output in [planted, fresh, ours] {
+        let run = try BinaryRunner.run(["train", data, "--out", output.path])
+        XCTAssertEqual(run.status, 73, "\(output.path): \(run.stderr)")
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+        XCTAssertTrue(
+          run.stderr.hasPrefix("Error: cannot write \(output.path): "), run.stderr)
+        XCTAssertTrue(
+          run.stderr.contains("another user") || run.stderr.contains("without the sticky bit"),
+          run.stderr)
+      }
+      XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8).prefix(40), "precious")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path))
+      XCTAssertEqual(try names(directory), ["model.json"])
+    }
+    for directory in [sticky, base] {
+      let output = directory.appendingPathComponent("written.json")
+      let run = try BinaryRunner.run(["train", data, "--out", output.path, "-q"])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertEqual(try Data(contentsOf: output), try expectedModel())
+    }
+  }
+
+  /// The `--record` directory: one that another user owns, or that anyone
+  /// may write without the sticky bit, is refused, whether it was there
+  /// before or appeared since (someone created it first); a missing one is
+  /// created `0700`, and recordings are written in it.
+  func testRecordDirectoryOthersControlIsRefused() throws {
+    let (base, theirs, open, _, victim) = try directoriesOthersControl()
+    for directory in [theirs, open] {
+      let planted = directory.appendingPathComponent("at-apple.jsonl")
+      XCTAssertEqual(symlink(victim.path, planted.path), 0)
+      XCTAssertThrowsError(try Files.prepareDirectory(directory.path)) { error in
+        XCTAssertTrue(error is OutputError, "\(error)")
+      }
+      XCTAssertThrowsError(
+        try Files.writeAtomically(Array("{}".utf8), to: planted.path, mode: 0o600))
+      XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8).prefix(40), "precious")
+    }
+    let created = base.appendingPathComponent("new/recordings")
+    try Files.prepareDirectory(created.path)
+    var status = stat()
+    XCTAssertEqual(stat(created.path, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o700)
+    try Files.writeAtomically(
+      Array("{}".utf8), to: created.appendingPathComponent("a.jsonl").path, mode: 0o600)
+    XCTAssertEqual(try names(created), ["a.jsonl"])
+
+    // End to end, against the fake X API: nothing is written, exit 73.
+    let body = try String(
+      contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Fixtures/tweets/at-apple.json"),
+      encoding: .utf8)
+    let server = try FakeXAPI.start([["status": 200, "body": body]], for: self)
+    let run = try BinaryRunner.run(
+      ["@Apple", "--record", theirs.path],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "t0ken"])
+    XCTAssertEqual(run.status, 73, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertTrue(run.stderr.contains("another user"), run.stderr)
+    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8).prefix(40), "precious")
+    XCTAssertEqual(try names(theirs), ["at-apple.jsonl"])
+    XCTAssertEqual(fileType(theirs.appendingPathComponent("at-apple.jsonl").path), S_IFLNK)
   }
 }

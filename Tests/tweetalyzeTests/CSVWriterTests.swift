@@ -46,6 +46,9 @@ final class CSVWriterTests: XCTestCase {
     XCTAssertEqual(CSVWriter.text("nul\u{0}"), "nul\\u{0}")
     XCTAssertEqual(CSVWriter.text("c1\u{85} ls\u{2028}"), "c1\\u{85} ls\\u{2028}")
     XCTAssertEqual(CSVWriter.text("😄 émoji"), "😄 émoji")
+    XCTAssertEqual(
+      CSVWriter.text("\u{202E}rtl\u{202C} \u{2066}i\u{2069} \u{200E}\u{61C}"),
+      "\\u{202E}rtl\\u{202C} \\u{2066}i\\u{2069} \\u{200E}\\u{61C}")
     let bytes: [UInt8] = [0x61, 0xFF, 0xFE, 0x62, 0xC3]
     XCTAssertEqual(CSVWriter.text(bytes: bytes.span), "a\u{FFFD}\u{FFFD}b\u{FFFD}")
   }

@@ -206,4 +206,39 @@ final class ClassifyCommandTests: XCTestCase {
       missing.stderr.hasPrefix("Error: the header has no text column (looked for 'tweet'"),
       missing.stderr)
   }
+
+  /// A missing `--csv-column` suggests the option `classify` takes
+  /// (`--csv-column`), not `train`'s `--text-column`, which it refuses.
+  func testAMissingCSVColumnSuggestsCSVColumn() throws {
+    let run = try classify(["--csv-column", "tweet"], stdin: Data("id,body\n1,hello\n".utf8))
+    XCTAssertEqual(run.status, 65, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderr,
+      "Error: the header has no text column (looked for 'tweet'; found 'id', 'body'); "
+        + "name it with --csv-column\n")
+  }
+
+  // MARK: Terminal escapes
+
+  /// Control characters and the bidirectional controls (U+202E, which
+  /// shows text reversed, and the rest) in a text reach neither the
+  /// terminal nor a CSV field raw: `explain` escapes them as `--tweets`
+  /// does (it printed them raw), `classify --csv` as before for controls.
+  func testExplainAndCSVEscapeControlsAndBidiControls() throws {
+    let text = "bad \u{1B}]0;owned\u{7}\u{1B}[2J \u{202E}txet\u{202C} \u{2067}x\u{2069} \u{200F}"
+    let raw: Set<UInt32> = [0x1B, 0x07, 0x202E, 0x202C, 0x2067, 0x2069, 0x200F]
+    let escaped = [
+      "\\u{1B}]0;owned\\u{7}\\u{1B}[2J", "\\u{202E}txet\\u{202C}", "\\u{2067}x\\u{2069}",
+      "\\u{200F}",
+    ]
+    let explained = try BinaryRunner.run(["explain", "--", text])
+    let classified = try BinaryRunner.run(["classify", "--csv", "--", text])
+    for run in [explained, classified] {
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertFalse(run.stdout.unicodeScalars.contains { raw.contains($0.value) }, run.stdout)
+      for part in escaped { XCTAssertTrue(run.stdout.contains(part), "\(part): \(run.stdout)") }
+    }
+    XCTAssertTrue(explained.stdout.hasPrefix("text: bad \\u{1B}]0;owned"), explained.stdout)
+  }
 }

@@ -70,6 +70,34 @@ final class EvalCommandTests: XCTestCase {
     XCTAssertFalse(plain.contains("artificial_prevalence"))
     XCTAssertTrue(plain.contains(#""groups":{"alpha":{"accuracy":"#))
   }
+
+  /// Leave one group out trains a model per group: a column of thousands
+  /// of groups (an id column given by mistake) did not finish in 120 s. More
+  /// than 100 groups is refused at once, exit 65, naming the count.
+  func testMoreThanAHundredGroupsAreRefused() throws {
+    var csv = "Topic,Sentiment,TweetText\n"
+    for row in 0..<3000 {
+      csv += "g\(row / 2),\(["Pos", "Neg", "Neutral"][row % 3]),text \(row) love hate\n"
+    }
+    let run = try BinaryRunner.run(
+      ["eval", "-", "--group-column", "Topic"], stdin: Data(csv.utf8), timeout: 60)
+    XCTAssertFalse(run.timedOut)
+    XCTAssertEqual(run.status, 65, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderr,
+      "Error: --group-column Topic has 1500 groups in stdin, more than the 100 that leave one "
+        + "group out takes (it trains a model per group); check that Topic names the groups\n")
+    // One past the limit.
+    var over = "Topic,Sentiment,TweetText\n"
+    for row in 0..<303 {
+      over += "g\(row % 101),\(["Pos", "Neg", "Neutral"][row % 3]),text \(row) love hate\n"
+    }
+    let refused = try BinaryRunner.run(
+      ["eval", "-", "--group-column", "Topic"], stdin: Data(over.utf8), timeout: 60)
+    XCTAssertEqual(refused.status, 65, refused.stderr)
+    XCTAssertTrue(refused.stderr.hasPrefix("Error: --group-column Topic has 101 groups"))
+  }
 }
 
 /// `eval DATA --test OTHER` and `eval --model PATH OTHER`: a model tested on

@@ -211,4 +211,49 @@ final class MergeCommandTests: XCTestCase {
     XCTAssertEqual(loaded.status, 0, loaded.stderr)
     XCTAssertTrue(loaded.stdout.hasPrefix("positive"), loaded.stdout)
   }
+
+  /// `merge A B --out A` is refused before anything is written (it
+  /// replaced an input before), exit 73, with A intact; so is an output
+  /// that is an input under another name (a hard link).
+  func testAnOutputThatIsAnInputIsRefused() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let a = directory.appendingPathComponent("a.json")
+    let b = directory.appendingPathComponent("b.json")
+    let model = try BinaryRunner.trainTiny(into: a)
+    try model.write(to: b)
+    let other = directory.appendingPathComponent("other-name.json")
+    try FileManager.default.linkItem(at: b, to: other)
+    for output in [a, b, other] {
+      let run = try tweetalyze(["merge", a.path, b.path, "--out", output.path])
+      XCTAssertEqual(run.status, 73, run.stderr)
+      XCTAssertEqual(run.stdout, "")
+      XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+      XCTAssertTrue(
+        run.stderr.hasPrefix("Error: --out \(output.path) is the input model "), run.stderr)
+      XCTAssertEqual(try Data(contentsOf: a), model)
+      XCTAssertEqual(try Data(contentsOf: b), model)
+    }
+  }
+
+  /// Inputs are read as `--model` is, capped at 256 MiB: `/dev/zero` (it
+  /// grew to 16.9 GB and aborted) is one error line, exit 65, within a
+  /// 1 GB address space.
+  func testInputsAreCappedAsModelFilesAre() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let a = directory.appendingPathComponent("a.json")
+    _ = try BinaryRunner.trainTiny(into: a)
+    let run = try BinaryRunner.shell(
+      #"ulimit -v 1000000; exec "$T" merge a.json /dev/zero --out m.json"#,
+      environment: ["T": try BinaryRunner.executable().path], directory: directory)
+    XCTAssertFalse(run.timedOut)
+    XCTAssertEqual(run.status, 65, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(
+      run.stderrLines,
+      [
+        "Error: /dev/zero is larger than 256 MiB, more than any such file holds; check that it is the right file"
+      ])
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+  }
 }

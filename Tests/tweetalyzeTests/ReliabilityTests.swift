@@ -314,6 +314,76 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertTrue(fixtures.stderr.contains("zeros is larger than 256 MiB"), fixtures.stderr)
   }
 
+  /// A model of 20 MB that is mostly 10 million numbers in members the
+  /// reader does not read: a top-level member of its own is skipped
+  /// without being built (such a tree took 14 times the file's size), and
+  /// the model loads within about twice the file; inside a member that is
+  /// read (`metadata`), the numbers are refused (exit 65) within the same
+  /// bound.
+  func testMembersTheReaderIgnoresAreNotBuilt() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let tiny = directory.appendingPathComponent("tiny.json")
+    let text = BinaryRunner.withoutChecksum(try BinaryRunner.trainTiny(into: tiny))
+    let junk = "[" + String(repeating: "0,", count: 9_999_999) + "0]"
+    XCTAssertTrue(text.hasPrefix("{") && text.contains(#""metadata":{"#))
+    let outside = directory.appendingPathComponent("outside.json")
+    try Data(("{\"x_junk\":" + junk + "," + text.dropFirst()).utf8).write(to: outside)
+    let inside = directory.appendingPathComponent("inside.json")
+    try Data(text.replacing(#""metadata":{"#, with: #""metadata":{"x_junk":"# + junk + ",").utf8)
+      .write(to: inside)
+    let fileKiB = try sizeOf(outside) / 1024
+    let (loaded, loadedKiB) = try peakKiB(["classify", "--model", outside.path, "I love it"])
+    XCTAssertEqual(loaded.status, 0, loaded.stderr)
+    XCTAssertTrue(loaded.stdout.hasPrefix("positive\t"), loaded.stdout)
+    let (refused, refusedKiB) = try peakKiB(["classify", "--model", inside.path, "I love it"])
+    XCTAssertEqual(refused.status, 65, refused.stderr)
+    XCTAssertEqual(refused.stdout, "")
+    XCTAssertEqual(refused.stderrLines.count, 1, refused.stderr)
+    XCTAssertTrue(refused.stderr.hasPrefix("Error: \(inside.path): "), refused.stderr)
+    print(
+      "peak RSS, a \(fileKiB) KiB model: ignored member \(loadedKiB) KiB, "
+        + "inside metadata \(refusedKiB) KiB")
+    // The file, once in memory, and the runtime (about 25 MB in a debug build).
+    XCTAssertLessThan(loadedKiB, 2 * fileKiB + 40_000)
+    XCTAssertLessThan(refusedKiB, 2 * fileKiB + 40_000)
+  }
+
+  /// Many more `--jobs` than an address space of 400 MB (100 MB for
+  /// `classify`) has room for thread stacks: `train --jobs 48` hung in
+  /// thread creation and `classify --jobs 256` died. They finish, with the
+  /// output of `--jobs 1`; a hang fails the test after 60 s.
+  func testManyJobsUnderAMemoryCapFinishWithTheOutputOfOneJob() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    try Data(contentsOf: root.appendingPathComponent("Fixtures/train/tiny.csv"))
+      .write(to: directory.appendingPathComponent("tiny.csv"))
+    try Data((0..<3000).map { "tweet \($0) love hate not good \($0 % 97)\n" }.joined().utf8)
+      .write(to: directory.appendingPathComponent("lines.txt"))
+    let environment = ["T": try BinaryRunner.executable().path]
+    func sh(_ script: String) throws -> BinaryRun {
+      let run = try BinaryRunner.shell(script, environment: environment, directory: directory)
+      XCTAssertFalse(run.timedOut, script)
+      XCTAssertEqual(run.status, 0, "\(script): \(run.stderr)")
+      return run
+    }
+    _ = try sh(#""$T" train tiny.csv --jobs 1 --out one.json -q"#)
+    let one = try Data(contentsOf: directory.appendingPathComponent("one.json"))
+    for jobs in [48, 256] {
+      _ = try sh(
+        #"ulimit -v 400000; exec "$T" train tiny.csv -q --out many.json --jobs "# + "\(jobs)")
+      XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("many.json")), one)
+    }
+    let classified = try sh(#""$T" classify --jobs 1 --input lines.txt"#).stdout
+    XCTAssertEqual(classified.split(separator: "\n").count, 3000)
+    for jobs in [48, 256] {
+      let run = try sh(
+        #"ulimit -v 100000; exec "$T" classify --input lines.txt --jobs "# + "\(jobs)")
+      XCTAssertEqual(run.stdout, classified, "classify --jobs \(jobs)")
+    }
+    let evaluated = try sh(#""$T" eval tiny.csv --folds 3 --jobs 1 --json"#).stdout
+    let many = try sh(#"ulimit -v 400000; exec "$T" eval tiny.csv --folds 3 --json --jobs 256"#)
+    XCTAssertEqual(many.stdout, evaluated)
+  }
+
   // MARK: Soak
 
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct

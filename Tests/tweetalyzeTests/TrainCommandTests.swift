@@ -104,4 +104,54 @@ final class TrainCommandTests: XCTestCase {
         run.stderr)
     }
   }
+
+  /// The output is compared with every input by device and inode, standard
+  /// input included: `train - --out x.csv < x.csv`, `train d.csv --lexicon
+  /// lex.csv --out lex.csv` and a `--plot` over the `--fixtures` file are
+  /// refused before anything is written (each replaced its input before),
+  /// exit 73, the inputs intact.
+  func testAnOutputThatIsAnInputIsRefused() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let data = try Data(
+      contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Fixtures/train/tiny.csv"))
+    try data.write(to: directory.appendingPathComponent("x.csv"))
+    let lexicon = Data("word,polarity\nsplendid,positive\ndreadful,negative\n".utf8)
+    try lexicon.write(to: directory.appendingPathComponent("lex.csv"))
+    let responses = try Data(
+      contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Fixtures/tweets/at-apple.json"))
+    try responses.write(to: directory.appendingPathComponent("at-apple.json"))
+    let environment = ["T": try BinaryRunner.executable().path]
+    let cases = [
+      (
+        #""$T" @Apple --fixtures at-apple.json --trend --plot at-apple.json"#,
+        "--plot at-apple.json is the recorded responses at-apple.json itself"
+      ),
+      (#""$T" train - --out x.csv < x.csv"#, "--out x.csv is the training data (stdin) itself"),
+      (#""$T" train - --out ./x.csv --jobs 2 < x.csv"#, "--out ./x.csv is the training data"),
+      (
+        #""$T" train x.csv --lexicon lex.csv --out lex.csv"#,
+        "--out lex.csv is the lexicon lex.csv itself"
+      ),
+      (#""$T" train - --lexicon lex.csv --out lex.csv < x.csv"#, "--out lex.csv is the lexicon"),
+    ]
+    for (script, message) in cases {
+      let run = try BinaryRunner.shell(script, environment: environment, directory: directory)
+      XCTAssertEqual(run.status, 73, "\(script): \(run.stderr)")
+      XCTAssertEqual(run.stdout, "", script)
+      XCTAssertEqual(run.stderrLines.count, 1, "\(script): \(run.stderr)")
+      XCTAssertTrue(run.stderr.hasPrefix("Error: " + message), "\(script): \(run.stderr)")
+      XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("x.csv")), data, script)
+      XCTAssertEqual(
+        try Data(contentsOf: directory.appendingPathComponent("at-apple.json")), responses, script)
+      XCTAssertEqual(
+        try Data(contentsOf: directory.appendingPathComponent("lex.csv")), lexicon, script)
+    }
+    // Another file, or stdin from a pipe, is written as before.
+    let piped = try BinaryRunner.shell(
+      #"cat x.csv | "$T" train - --lexicon lex.csv --out m.json -q"#, environment: environment,
+      directory: directory)
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+  }
 }

@@ -139,6 +139,12 @@ public enum QuantificationProtocol {
     return result
   }
 
+  /// The most groups ``leaveOneGroupOut(_:tokenizer:options:lexicon:)``
+  /// is given by `eval --group-column`: it trains and calibrates a model per
+  /// group, so thousands of groups (an id column named by mistake) would
+  /// run for hours.
+  public static let maximumGroups = 100
+
   /// Leave one group out (Sanders' topics): for each group, a model trained
   /// on all other groups (and calibrated on them), tested on the group.
   ///

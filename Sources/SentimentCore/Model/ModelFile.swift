@@ -68,6 +68,10 @@ public enum ModelFileError: LocalizedError, Equatable {
   case inconsistent(String)
   /// The file's `checksum` does not match its bytes.
   case checksumMismatch
+  /// A member that is read holds more values than any model's does
+  /// (``ModelFileReader/smallMemberValues``): refused before its values
+  /// take far more memory than the file.
+  case tooManyValues(member: String, limit: Int)
 
   public var errorDescription: String? {
     switch self {
@@ -87,6 +91,9 @@ public enum ModelFileError: LocalizedError, Equatable {
       "the model file's checksum does not match its contents: the file was changed or damaged "
         + "after it was written; train it again (to load a file you edited on purpose, remove "
         + "its \"checksum\" member)"
+    case .tooManyValues(let member, let limit):
+      "the model file's \"\(member)\" holds more than \(limit) values, far more than any model "
+        + "has; it is not a file that tweetalyze wrote: train the model again"
     }
   }
 }

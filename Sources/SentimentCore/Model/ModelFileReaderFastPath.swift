@@ -15,9 +15,11 @@
 /// `vocabulary` token is inserted into a ``Vocabulary`` from the file's bytes
 /// (or, when it has escapes, from one reused buffer), and the `counts`
 /// columns are read digit by digit, side by side, into the distinct rows of
-/// counts (``CountRows``). The small members (`format`, `options`,
-/// `metadata`, unknown ones, …) are parsed one by one with
-/// ``JSONValue/parse(_:)`` and checked by ``ModelFile``.
+/// counts (``CountRows``). The small members that ``ModelFile`` reads
+/// (`format`, `options`, `metadata`, …) are parsed one by one into
+/// ``JSONValue`` trees, at most ``smallMemberValues`` values in all, and
+/// checked by ``ModelFile``; other members are checked as JSON but not
+/// built, so that they cannot make loading take many times the file's size.
 ///
 /// Members may come in any order and with any white space between tokens.
 /// A syntax error anywhere is reported first, with its byte offset: where
@@ -78,6 +80,19 @@ struct ModelFileReader {
 
   // MARK: The file
 
+  /// The members besides `vocabulary` and `counts` that ``ModelFile``
+  /// reads: only these are built as ``JSONValue`` trees.
+  static let readMembers: Set<String> = [
+    "calibration", "checksum", "classes", "documents", "format", "lexicon", "metadata", "options",
+    "provenance", "tokenizer", "version",
+  ]
+
+  /// The most values the members in ``readMembers`` may hold together. A
+  /// model's hold a few thousand (a lexicon word is one; a merge's
+  /// provenance lists its parts); the limit keeps their trees to tens of
+  /// megabytes whatever the file holds.
+  static let smallMemberValues = 1_000_000
+
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
 
@@ -91,6 +106,8 @@ struct ModelFileReader {
     var names: Set<String> = []
     var checksumRange: Range<Int>?
     var lastComma = 0
+    var budget = Self.smallMemberValues
+    var tooMany: String?
     if json.peek() != UInt8(ascii: "{") {
       // Not an object: the parser says why, or it is not a model.
       do {
@@ -140,12 +157,21 @@ struct ModelFileReader {
             }
           default:
             try json.skipValue(depth: 1)
+            // Members that are not read are checked but not built, but for
+            // strings: a damaged `checksum` name is recognized by its value.
+            guard Self.readMembers.contains(name) || bytes[start] == Self.quote else { break }
+            var member = JSONParser(bytes: bytes.extracting(start..<json.position))
+            member.budget = budget
             do {
-              members[name] = try JSONValue.parse(
-                bytes.extracting(start..<json.position))
+              members[name] = try member.value(depth: 1)
             } catch {
+              if error.reason == JSONParser<UnsafeBufferPointer<UInt8>>.budgetReason {
+                tooMany = name
+                break
+              }
               throw JSONError(offset: start + error.offset, reason: error.reason)
             }
+            budget = member.budget
           }
           let valueEnd = json.position
           json.skipSpace()
@@ -163,6 +189,9 @@ struct ModelFileReader {
       guard json.position == bytes.count else { throw json.error("unexpected data after the end") }
     } catch {
       throw ModelFileError.notJSON(reason: error.reason, offset: error.offset)
+    }
+    if let tooMany {
+      throw ModelFileError.tooManyValues(member: tooMany, limit: Self.smallMemberValues)
     }
     let features: Result<ModelFile.Features, ModelFileError>
     // The vocabulary's problems first, a missing vocabulary included, then

@@ -58,6 +58,14 @@ public struct JSONError: Error, Equatable, Sendable {
 struct JSONParser<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
   let bytes: Bytes
   var position: Int
+  /// How many more values ``value(depth:)`` may build; past it, it throws
+  /// ``JSONError`` with ``budgetReason``. A tree takes 30 bytes or more per
+  /// value where the text may take 2 (`0,`): the budget bounds the memory
+  /// a text can make the parser take.
+  var budget = Int.max
+
+  /// The reason of the error thrown when the budget is spent.
+  static var budgetReason: String { "more values than allowed" }
 
   init(bytes: Bytes) {
     self.bytes = bytes
@@ -130,6 +138,8 @@ struct JSONParser<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int
 
   mutating func value(depth: Int) throws(JSONError) -> JSONValue {
     guard depth < 512 else { throw error("nested too deeply") }
+    budget -= 1
+    guard budget >= 0 else { throw error(Self.budgetReason) }
     guard position < bytes.endIndex else { throw error("unexpected end of data") }
     switch bytes[position] {
     case UInt8(ascii: "{"): return try object(depth: depth)

@@ -1,12 +1,78 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Work spread over threads with results in a fixed order, so that the
 /// output of a parallel run is the output of a serial one.
 public enum Parallel {
   /// The number of processors the system has online: what `--jobs`
   /// defaults to.
   public static var processors: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// The most threads run per processor: more only wait their turn.
+  public static let threadsPerProcessor = 4
+
+  /// The address space that a thread takes at least, for ``workers(for:)``:
+  /// its 8 MiB stack, and as much again for the tables it fills.
+  static let bytesPerWorker = 16 << 20
+
+  /// How many threads to run for `--jobs jobs`: at most
+  /// ``threadsPerProcessor`` per processor, and under an address-space
+  /// limit (`ulimit -v`, `RLIMIT_AS`) no more than half of the room left
+  /// holds at ``bytesPerWorker`` each (the other half is the data's); at
+  /// least 1. Asking the system for more threads than the limit has room
+  /// for left libdispatch waiting for a thread forever. The output is the
+  /// same for every number of threads, so fewer change only the time.
+  public static func workers(for jobs: Int) -> Int {
+    var workers = min(jobs, threadsPerProcessor * processors)
+    if let room = addressSpaceLeft() { workers = min(workers, room / 2 / bytesPerWorker) }
+    return max(1, workers)
+  }
+
+  /// The bytes the process may still map under its `RLIMIT_AS`, or `nil`
+  /// when it has no such limit (or it cannot be read).
+  static func addressSpaceLeft() -> Int? {
+    #if os(Linux)
+      var limit = rlimit()
+      // RLIM_INFINITY is all ones.
+      guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0,
+        limit.rlim_cur != rlim_t.max
+      else { return nil }
+      // The first field of statm: the pages mapped now.
+      guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").first.flatMap({ Int($0) })
+      else { return nil }
+      let maximum = Int(clamping: limit.rlim_cur)
+      return max(0, maximum - pages * Int(sysconf(Int32(_SC_PAGESIZE))))
+    #else
+      return nil
+    #endif
+  }
+
+  /// Under an address-space limit, makes every thread allocate from the
+  /// one main `malloc` arena. glibc otherwise maps an arena of its own for
+  /// each new thread, 64 MiB of address space (128 MiB while it aligns
+  /// it), which under `ulimit -v` takes the room the data needs and makes
+  /// a later allocation fail. Call it before any thread starts; elsewhere
+  /// (no limit, or no glibc) it does nothing.
+  public static func shareMallocArenaUnderAddressSpaceLimit() {
+    #if canImport(Glibc)
+      guard addressSpaceLeft() != nil,
+        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
+      else { return }
+      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+      // glibc's M_ARENA_MAX (malloc.h, which the Glibc module leaves out).
+      let arenaMaximum: Int32 = -8
+      _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, 1)
+    #endif
+  }
 
   /// `(0..<count).map(body)`, running at most `jobs` calls at once; the
   /// results are in index order whatever the order the calls finish in.

@@ -4,8 +4,9 @@ import Foundation
 public enum TrainingDataError: LocalizedError, Equatable {
   /// The stream has no bytes, or only blank lines.
   case empty
-  /// The header has no column for the text or the label.
-  case missingColumn(role: String, tried: [String], header: [String])
+  /// The header has no column for the text or the label; `option` is the
+  /// option that names it (default: `--ROLE-column`, as `train` takes).
+  case missingColumn(role: String, tried: [String], header: [String], option: String? = nil)
   /// A row's label is not one of the known ones.
   case unknownLabel(String, line: Int)
   /// A row has another number of fields than the header.
@@ -26,10 +27,10 @@ public enum TrainingDataError: LocalizedError, Equatable {
     switch self {
     case .empty:
       "the training data is empty; expected a CSV file with a header such as 'class,text'"
-    case .missingColumn(let role, let tried, let header):
+    case .missingColumn(let role, let tried, let header, let option):
       "the header has no \(role) column (looked for \(tried.map { "'\(cut($0))'" }.joined(separator: ", "))"
         + "; found \(header.prefix(20).map { "'\(cut($0))'" }.joined(separator: ", "))\(header.count > 20 ? ", …" : "")); "
-        + "name it with --\(role)-column"
+        + "name it with \(option ?? "--\(role)-column")"
     case .unknownLabel(let label, let line):
       "line \(line): unknown label '\(cut(label))'; expected Pos/positive, Neg/negative or Neutral "
         + "(rows labeled 'irrelevant' are skipped)"

@@ -346,8 +346,8 @@ struct EvalOptions: Equatable, CommandSettings {
           + "also 30 sets at the test file's own balance)."),
       .value(
         "group-column", "NAME", .string, \.training.columns.group,
-        help: "Also hold out each group of this column in turn (e.g. Topic), train on the "
-          + "others, and measure the score of 30 sets of 100 of its tweets."),
+        help: "Also hold out each group of this column in turn (e.g. Topic; at most 100 groups), "
+          + "train on the others, and measure the score of 30 sets of 100 of its tweets."),
       .jobs(\.jobs),
     ] + TrainingSettings.options.map { $0.embedded(in: \.training) }
   }

@@ -9,7 +9,15 @@ extension Context {
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.
-    if let plot = options.plot { try SVGPlot.checkPath(plot) }
+    if let plot = options.plot {
+      try SVGPlot.checkPath(plot)
+      try Files.refuseReplacing(
+        [
+          options.model.map { ($0, "the model \($0)") },
+          options.fixtures.map { ($0, "the recorded responses \($0)") },
+          options.tokenFile.map { ($0, "the token file \($0)") },
+        ].compactMap { $0 }, with: plot, option: "--plot", written: "the chart")
+    }
     // What all queries share fails once, before any runs.
     let sources = try queries.map { try tweetSource(options, query: $0) }
     let model = try loadModel(options.model)

@@ -21,7 +21,7 @@ extension Context {
       let prediction = classifier.predict(text)
       try stdout.append { Self.formatJSON(prediction, into: &$0) }
     }
-    let jobs = options.jobs ?? Parallel.processors
+    let jobs = Parallel.workers(for: options.jobs ?? Parallel.processors)
     if options.archive {
       let input = options.input
       return try annotate(
@@ -151,7 +151,7 @@ extension Context {
             let folded = names.map { $0.lowercased() }
             guard let text = folded.firstIndex(of: column.lowercased()) else {
               throw TrainingDataError.missingColumn(
-                role: "text", tried: [column], header: names)
+                role: "text", tried: [column], header: names, option: "--csv-column")
             }
             layout = (text, folded.firstIndex(of: "id"), record.count)
             return

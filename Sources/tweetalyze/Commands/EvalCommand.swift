@@ -21,6 +21,22 @@ extension Context {
     let lexicon = try lexicon(settings)
     let corpus = try labeledCorpus(path, options)
     let name = Self.displayName(path)
+    // The groups are checked before any model is trained.
+    if let column = settings.columns.group {
+      let groups = Set(corpus.groups).count
+      guard groups > 1 else {
+        throw RuntimeError(
+          "--group-column needs at least two groups in \(name); found \(groups)",
+          status: .dataError)
+      }
+      guard groups <= QuantificationProtocol.maximumGroups else {
+        throw RuntimeError(
+          "--group-column \(column) has \(groups) groups in \(name), more than the "
+            + "\(QuantificationProtocol.maximumGroups) that leave one group out takes (it trains "
+            + "a model per group); check that \(column) names the groups",
+          status: .dataError)
+      }
+    }
     var report = EvalReport(name: name, corpus: corpus, seed: options.seed)
     switch options.method {
     case .split(let fraction):
@@ -39,7 +55,8 @@ extension Context {
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
-        options: settings.options, lexicon: lexicon, jobs: options.jobs ?? Parallel.processors)
+        options: settings.options, lexicon: lexicon,
+        jobs: Parallel.workers(for: options.jobs ?? Parallel.processors))
       report.method = "folds"
       report.folds = result.folds
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0
@@ -59,11 +76,6 @@ extension Context {
       )
     }
     if settings.columns.group != nil {
-      guard Set(corpus.groups).count > 1 else {
-        throw RuntimeError(
-          "--group-column needs at least two groups in \(name); found \(Set(corpus.groups).count)",
-          status: .dataError)
-      }
       let held = QuantificationProtocol.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
       report.groups = held.map { group in

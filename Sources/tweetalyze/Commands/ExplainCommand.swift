@@ -33,8 +33,10 @@ extension Context {
   ///     probability     0.1667    0.1667    0.6667
   ///     ignored: it
   static func text(_ explanation: Explanation, style: Style) -> String {
+    // The text, its features and the ignored tokens come from outside:
+    // escaped as `--tweets` lines are.
     let names = explanation.features.map { feature in
-      feature.count > 1 ? "\(feature.feature) ×\(feature.count)" : feature.feature
+      ErrorLine.inline(feature.feature) + (feature.count > 1 ? " ×\(feature.count)" : "")
     }
     let width = max(13, (names.map(\.count).max() ?? 0) + 2)
     let number = { (value: Double) -> String in
@@ -46,7 +48,7 @@ extension Context {
     }
     let prediction = explanation.prediction
     var lines = [
-      "text: " + explanation.text,
+      "text: " + ErrorLine.inline(explanation.text),
       "label: " + style.paint(prediction.label.name, Style.colour(of: prediction.label)) + " "
         + FixedDecimal.string(prediction.confidence, decimals: 4),
       AnalyzeReport.pad("feature", width)
@@ -73,7 +75,8 @@ extension Context {
     }
     lines.append(
       "ignored: "
-        + (explanation.ignored.isEmpty ? "none" : explanation.ignored.joined(separator: " | ")))
+        + (explanation.ignored.isEmpty
+          ? "none" : explanation.ignored.map(ErrorLine.inline).joined(separator: " | ")))
     return lines.joined(separator: "\n") + "\n"
   }
 

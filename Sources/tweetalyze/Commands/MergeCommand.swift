@@ -6,15 +6,12 @@ extension Context {
   /// set and write the model of the whole (``ModelMerge``).
   func merge(_ options: MergeOptions) throws {
     if options.json { try Self.refuseSharedStdout(options.output, command: .merge) }
+    try Files.refuseReplacing(
+      options.models.map { ($0, "the input model \($0 == "-" ? "(stdin)" : $0)") },
+      with: options.output, option: "--out", written: "the merged model")
     var models: [NaiveBayesModel] = []
-    for path in options.models {
-      let bytes = try Files.read(path)
-      do {
-        models.append(try ModelFile.decode(bytes))
-      } catch {
-        throw RuntimeError("\(path): \(Tweetalyze.message(for: error))", status: .dataError)
-      }
-    }
+    // Read as `--model` is: capped at 256 MiB, the same reader.
+    for path in options.models { models.append(try loadModel(path)) }
     let merged: NaiveBayesModel
     do {
       merged = try ModelMerge.merge(models, minCount: options.minCount)

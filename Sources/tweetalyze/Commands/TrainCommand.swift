@@ -33,22 +33,18 @@ extension Context {
   /// temporary file for the second reading.
   func train(_ options: TrainOptions) throws {
     let settings = options.training
-    var data = stat()
-    var output = stat()
-    if options.data != "-", stat(options.data, &data) == 0, stat(options.output, &output) == 0,
-      data.st_dev == output.st_dev, data.st_ino == output.st_ino
-    {
-      throw RuntimeError(
-        "--out \(options.output) is the training data itself; write the model to another file",
-        status: .cannotCreate)
-    }
+    try Files.refuseReplacing(
+      [(options.data, options.data == "-" ? "the training data (stdin)" : "the training data")]
+        + (settings.lexicon.map { [($0, "the lexicon \($0 == "-" ? "(stdin)" : $0)")] } ?? []),
+      with: options.output, option: "--out", written: "the model")
     if options.json { try Self.refuseSharedStdout(options.output, command: .train) }
     let spool = options.data == "-" && options.trainingAccuracy ? try Spool() : nil
     defer { spool?.remove() }
     let source =
       options.data == "-" ? "stdin" : URL(fileURLWithPath: options.data).lastPathComponent
     let lexicon = try lexicon(settings)
-    let jobs = options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs)
+    let jobs = Parallel.workers(
+      for: options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs))
     var sample = HeldOutSample()
     let (counted, summary, sha256) = try Files.withInput(options.data) { file in
       // --json promises nothing on stderr.

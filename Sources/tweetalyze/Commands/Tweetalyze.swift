@@ -22,6 +22,7 @@ enum Tweetalyze {
   /// threads, and a command that never waits starts none.
   nonisolated(nonsending) static func run(_ arguments: [String]) async -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    Parallel.shareMallocArenaUnderAddressSpaceLimit()
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)
     let command: Command

@@ -9,9 +9,10 @@ enum AnalyzeReport {
 
   /// `id<TAB>created_at<TAB>label<TAB>probability<TAB>text` and a line break;
   /// tabs, carriage returns and line breaks in the text become spaces, and
-  /// other control characters (ESC, BEL, C1, U+2028…) are written escaped
-  /// (`\u{1B}`), so that a tweet can neither split the line nor drive the
-  /// terminal.
+  /// other control characters (ESC, BEL, C1, U+2028…) and the bidirectional
+  /// controls (U+202E…) are written escaped (`\u{1B}`), so that a tweet can
+  /// neither split the line, drive the terminal nor reorder what is shown
+  /// (``ErrorLine/inline(_:)``).
   static func tweetLine(_ tweet: Tweet, _ prediction: Prediction, into buffer: inout [UInt8]) {
     buffer.append(contentsOf: ErrorLine.clean(tweet.id).utf8)
     buffer.append(0x09)
@@ -21,16 +22,7 @@ enum AnalyzeReport {
     buffer.append(0x09)
     FixedDecimal.append(prediction.confidence, decimals: 4, to: &buffer)
     buffer.append(0x09)
-    var text = ""
-    for scalar in tweet.text.unicodeScalars {
-      switch scalar {
-      case "\t", "\n", "\r": text += " "
-      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    buffer.append(contentsOf: text.utf8)
+    buffer.append(contentsOf: ErrorLine.inline(tweet.text).utf8)
     buffer.append(0x0A)
   }
 

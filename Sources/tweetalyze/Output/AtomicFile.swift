@@ -49,6 +49,9 @@ extension Files {
   ///   the target's own directory, and the link stays a link. A link in a
   ///   sticky world-writable directory (`/tmp`) that someone else owns is
   ///   refused, as the kernel's `protected_symlinks` refuses it to `open`.
+  /// - A file in a directory that another user owns, or that every user may
+  ///   write without the sticky bit, is refused, and so is a link in or
+  ///   into one (``checkDirectoryIsTrusted(_:_:shownAs:)``).
   /// - A regular file is replaced atomically: written to a new temporary
   ///   file in the same directory (created exclusively, under a random
   ///   name, never through a link), flushed to disk, and renamed over it. A
@@ -121,28 +124,55 @@ extension Files {
   }
 
   /// Makes sure the `--record` directory `path` exists: a symbolic link to
-  /// a directory is followed (checked as ``checkLinkIsTrusted(_:_:)``
+  /// a directory is followed (checked as ``checkLinkIsTrusted(_:_:shownAs:)``
   /// checks links); a missing directory is created, private to its owner
-  /// (`0700`: recordings hold API responses).
+  /// (`0700`: recordings hold API responses). Whether it was there or was
+  /// just made (someone may have made it first), a directory that others
+  /// control is refused (``checkDirectoryIsTrusted(_:_:shownAs:)``).
   static func prepareDirectory(_ path: String) throws {
     var status = stat()
     if lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK {
-      try checkLinkIsTrusted(path, status)
+      try checkLinkIsTrusted(path, status, shownAs: path)
     }
-    if stat(path, &status) == 0 {
-      guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw OutputError(path: path, reason: "it is not a directory")
+    if stat(path, &status) != 0 {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: path, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        throw OutputError(
+          path: path, reason: code.map { reason(Int32($0)) } ?? "the directory cannot be created")
       }
-      return
     }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: path, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+    guard stat(path, &status) == 0 else { throw OutputError(path: path, reason: reason(errno)) }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw OutputError(path: path, reason: "it is not a directory")
+    }
+    try checkDirectoryIsTrusted(path, status, shownAs: path)
+  }
+
+  /// Refuses a directory (its `stat` is `status`) that someone else may
+  /// change while we write in it: one owned by another user than us and
+  /// root, or one that every user may write without the sticky bit. Either
+  /// could plant a link at the name we write, or swap the file, and so
+  /// turn our write (root's, perhaps) into one of a file of their choosing.
+  /// A sticky shared directory (`/tmp`) is allowed: there, others cannot
+  /// touch our files, and links they own are not followed.
+  static func checkDirectoryIsTrusted(_ directory: String, _ status: stat, shownAs shown: String)
+    throws
+  {
+    if status.st_uid != geteuid() && status.st_uid != 0 {
       throw OutputError(
-        path: path, reason: code.map { reason(Int32($0)) } ?? "the directory cannot be created")
+        path: shown,
+        reason: "its directory \(directory) is owned by another user, who could plant a link "
+          + "there to redirect the write; write elsewhere")
+    }
+    if status.st_mode & S_IWOTH != 0 && status.st_mode & S_ISVTX == 0 {
+      throw OutputError(
+        path: shown,
+        reason: "its directory \(directory) can be written by every user without the sticky "
+          + "bit, so anyone could plant a link there to redirect the write; write elsewhere")
     }
   }
 
@@ -155,7 +185,7 @@ extension Files {
       guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
         return current
       }
-      try checkLinkIsTrusted(current, status)
+      try checkLinkIsTrusted(current, status, shownAs: path)
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count > 0 else { throw OutputError(path: path, reason: reason(errno)) }
@@ -171,17 +201,21 @@ extension Files {
   /// directory's owner own it: someone else may have put it there to make
   /// us overwrite a file of theirs choosing (the rule of Linux's
   /// `fs.protected_symlinks`, which following a link by hand bypasses).
-  static func checkLinkIsTrusted(_ path: String, _ link: stat) throws {
+  /// A link in a directory that others control
+  /// (``checkDirectoryIsTrusted(_:_:shownAs:)``) is refused too: they can
+  /// change where it leads. `shown` is the path the error names.
+  static func checkLinkIsTrusted(_ path: String, _ link: stat, shownAs shown: String) throws {
     var parent = stat()
     guard stat(directory(of: path), &parent) == 0 else { return }
     let sticky = parent.st_mode & S_ISVTX != 0 && parent.st_mode & 0o002 != 0
     if sticky && link.st_uid != geteuid() && link.st_uid != parent.st_uid {
       throw OutputError(
-        path: path,
+        path: shown,
         reason: "it is a symbolic link owned by another user in a shared directory "
           + "(\(directory(of: path))), which tweetalyze does not follow; remove it or write "
           + "elsewhere")
     }
+    try checkDirectoryIsTrusted(directory(of: path), parent, shownAs: shown)
   }
 
   /// The directory part of `path` (`.` for a bare name).
@@ -191,20 +225,33 @@ extension Files {
   }
 
   /// Writes a temporary file beside `path` and renames it over `path`.
+  /// The directory is opened once and checked
+  /// (``checkDirectoryIsTrusted(_:_:shownAs:)``); the temporary file is
+  /// created, and renamed, relative to that descriptor, so that what was
+  /// checked is where the file is written, even if the path is changed
+  /// meanwhile.
   private static func replace(
     _ path: String, shownAs shown: String, mode: mode_t,
     _ produce: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
   ) throws {
     let name = path.split(separator: "/").last.map(String.init) ?? path
+    let parent = directory(of: path)
+    let folder = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw OutputError(path: shown, reason: reason(errno)) }
+    defer { close(folder) }
+    var status = stat()
+    guard fstat(folder, &status) == 0 else { throw OutputError(path: shown, reason: reason(errno)) }
+    try checkDirectoryIsTrusted(parent, status, shownAs: shown)
     var generator = SystemRandomNumberGenerator()
     let (descriptor, temporary, slot) = try TemporaryFiles.withSignalsBlocked {
       let created = try createTemporary(
-        in: directory(of: path), prefix: ".\(name).tmp-", using: &generator, shownAs: shown)
+        in: parent, at: folder, prefix: ".\(name).tmp-", using: &generator, shownAs: shown)
       return (created.descriptor, created.path, TemporaryFiles.register(created.path))
     }
+    let temporaryName = String(temporary.dropFirst(parent.count + 1))
     var committed = false
     defer {
-      if !committed { unlink(temporary) }
+      if !committed { unlinkat(folder, temporaryName, 0) }
       TemporaryFiles.unregister(slot)
     }
     do {
@@ -219,7 +266,7 @@ extension Files {
         throw OutputError(path: shown, reason: reason(errno))
       }
     }
-    guard rename(temporary, path) == 0 else {
+    guard renameat(folder, temporaryName, folder, name) == 0 else {
       throw OutputError(path: shown, reason: reason(errno))
     }
     committed = true
@@ -235,9 +282,12 @@ extension Files {
   /// file or a symbolic link planted there, is never opened or followed; a
   /// new name is drawn instead, up to 100 times. `shownAs` is the path
   /// the error names.
+  ///
+  /// With `folder`, a descriptor of `directory`, the file is created
+  /// relative to it (`openat`), not by the path.
   static func createTemporary(
-    in directory: String, prefix: String, using generator: inout some RandomNumberGenerator,
-    shownAs shown: String
+    in directory: String, at folder: Int32 = AT_FDCWD, prefix: String,
+    using generator: inout some RandomNumberGenerator, shownAs shown: String
   ) throws -> (descriptor: Int32, path: String) {
     for _ in 0..<100 {
       var name = prefix
@@ -246,8 +296,10 @@ extension Files {
         name.unicodeScalars.append(UnicodeScalar(nameCharacters[index]))
       }
       let path = directory + "/" + name
-      let descriptor = open(
-        path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o600))
+      let descriptor = openat(
+        folder, folder == AT_FDCWD ? path : name,
+        O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+        mode_t(0o600))
       if descriptor >= 0 { return (descriptor, path) }
       if errno != EEXIST { throw OutputError(path: shown, reason: reason(errno)) }
     }

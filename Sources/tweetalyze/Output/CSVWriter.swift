@@ -36,17 +36,16 @@ enum CSVWriter {
 
   /// Text from outside (a tweet, an input line) made fit for a field: tab,
   /// CR and LF are kept (the field is quoted); other control characters
-  /// (NUL, ESC, BEL, DEL, C1, U+2028, U+2029) are written escaped, as
-  /// `\u{1B}`, so that a field can neither drive a terminal nor hold a NUL
-  /// that CSV readers refuse.
+  /// (NUL, ESC, BEL, DEL, C1, U+2028, U+2029) and the bidirectional controls
+  /// (U+202E…) are written escaped, as `\u{1B}` (``ErrorLine/isEscaped(_:)``),
+  /// so that a field can neither drive a terminal, reorder what is shown,
+  /// nor hold a NUL that CSV readers refuse.
   static func text(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: result.unicodeScalars.append(scalar)
+      default: ErrorLine.append(scalar, to: &result)
       }
     }
     return result

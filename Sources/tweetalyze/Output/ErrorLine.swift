@@ -5,8 +5,8 @@ enum ErrorLine {
   /// The longest message printed, in characters; the rest is cut with `…`.
   static let maximumLength = 2000
 
-  /// `message` with control characters escaped (`\n`, `\r`, `\t`, `\u{1B}`)
-  /// and cut to ``maximumLength`` characters.
+  /// `message` with control characters escaped (`\n`, `\r`, `\t`, `\u{1B}`;
+  /// see ``isEscaped(_:)``) and cut to ``maximumLength`` characters.
   static func clean(_ message: String) -> String {
     var result = ""
     var length = 0
@@ -19,11 +19,46 @@ enum ErrorLine {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: result.unicodeScalars.append(scalar)
+      default: append(scalar, to: &result)
       }
       length += 1
+    }
+    return result
+  }
+
+  /// Whether `scalar` is written escaped wherever text from outside is
+  /// shown (error lines, `--tweets`, `explain`, `--csv`): C0 and C1
+  /// controls and DEL, which drive a terminal; U+2028 and U+2029, which
+  /// break lines; and the bidirectional controls (U+061C, U+200E, U+200F,
+  /// U+202A–U+202E, U+2066–U+2069), which reorder what follows them on the
+  /// line, so that a text could show other words than it holds.
+  static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "\u{0}"..<"\u{20}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{61C}",
+      "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+      true
+    default: false
+    }
+  }
+
+  /// Appends `scalar` to `text`, as `\u{1B}` when ``isEscaped(_:)``.
+  static func append(_ scalar: Unicode.Scalar, to text: inout String) {
+    if isEscaped(scalar) {
+      text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    } else {
+      text.unicodeScalars.append(scalar)
+    }
+  }
+
+  /// Text from outside on one line of a table (`--tweets`, `explain`):
+  /// tab, CR and LF become spaces, what ``isEscaped(_:)`` is escaped.
+  static func inline(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\t", "\n", "\r": result += " "
+      default: append(scalar, to: &result)
+      }
     }
     return result
   }

@@ -39,6 +39,37 @@ enum Files {
     return try body(FileDescriptorSource(descriptor: descriptor))
   }
 
+  /// Refuses an output file that is one of the inputs the run reads, by
+  /// device and inode (so also under another name, through a link, or as
+  /// standard input, `-`): replacing it would destroy what is read.
+  /// Devices, FIFOs and sockets are written through, not replaced, and
+  /// are not compared.
+  ///
+  /// - Parameters:
+  ///   - output: the output path as given.
+  ///   - option: the option that names it (`--out`, `--plot`).
+  ///   - inputs: each input path and what it is (`the lexicon lex.csv`).
+  ///   - written: what the run writes (`the model`), for the advice.
+  /// - Throws: ``RuntimeError`` with the status for an output that cannot
+  ///   be written.
+  static func refuseReplacing(
+    _ inputs: [(path: String, role: String)], with output: String, option: String,
+    written: String
+  ) throws {
+    guard output != "-" else { return }
+    var target = stat()
+    guard stat(output, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return }
+    for input in inputs {
+      var status = stat()
+      let found = input.path == "-" ? fstat(0, &status) == 0 : stat(input.path, &status) == 0
+      if found && status.st_dev == target.st_dev && status.st_ino == target.st_ino {
+        throw RuntimeError(
+          "\(option) \(output) is \(input.role) itself; write \(written) to another file",
+          status: .cannotCreate)
+      }
+    }
+  }
+
   /// The whole file at `path` (`-`: standard input), at most `limit`
   /// bytes: a longer one (an endless stream, such as `/dev/zero`) is an
   /// error as soon as it passes the limit, not an allocation failure.
@@ -46,6 +77,12 @@ enum Files {
     try withInput(path) { source in
       var source = source
       var bytes: [UInt8] = []
+      // A regular file's size is known: one allocation, not a doubling
+      // array's copies (which peak at 1.5 times the file).
+      var status = stat()
+      if fstat(source.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+        bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+      }
       var block = [UInt8](repeating: 0, count: 1 << 16)
       while true {
         let count = try source.read(into: &block)
