@@ -56,7 +56,7 @@ final class HeldOutFitTests: XCTestCase {
         tiny, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
   }
 
-  func testTheModelFileKeepsTheFitAndOldFilesLoadWithout() throws {
+  func testTheModelFileKeepsTheFitAndAFileWithoutItLoadsUncalibrated() throws {
     let data = corpus()
     var trainer = NaiveBayesTrainer()
     for index in 0..<data.count {
@@ -68,29 +68,26 @@ final class HeldOutFitTests: XCTestCase {
     let bytes = ModelFile.encode(model)
     let decoded = try ModelFile.decode(bytes)
     XCTAssertEqual(decoded.heldOut, model.heldOut)
-    XCTAssertNotNil(decoded.heldOut?.equalPriorMeans)
     XCTAssertEqual(QuantificationContext(model: decoded)?.equalPriors, true)
     XCTAssertEqual(ModelFile.encode(decoded), bytes)
     XCTAssertEqual(decoded.predict("I love it"), model.predict("I love it"))
-    // A version 2 file: no calibration, raw probabilities.
+    // A calibration without its equal-prior means is incomplete: refused.
+    let withoutEqual = String(decoding: bytes, as: UTF8.self).replacing(
+      /"equal_prior_mean_probabilities":\{[^}]*\},/, with: "")
+    XCTAssertThrowsError(
+      try ModelFile.decode(ReferenceModelDecoder.removingChecksum(Array(withoutEqual.utf8)))
+    ) { error in
+      XCTAssertEqual(
+        error as? ModelFileError, .missing("calibration.equal_prior_mean_probabilities.negative"))
+    }
+    // A model trained on too little to cross-validate has no calibration:
+    // raw probabilities, and no context for the estimators.
     var text = String(decoding: bytes, as: UTF8.self)
     let start = try XCTUnwrap(text.range(of: #"{"calibration":"#))
     let end = try XCTUnwrap(text.range(of: #","classes":"#))
     text.replaceSubrange(start.lowerBound..<end.lowerBound, with: "{")
     text = text.replacingOccurrences(of: #"{,"classes""#, with: #"{"classes""#)
-    text = text.replacingOccurrences(of: #","smoothing":"additive""#, with: "")
-    text = text.replacingOccurrences(of: #""version":4"#, with: #""version":2"#)
-    // A file written before the equal-prior means: the plain means.
-    let withoutEqual = String(decoding: bytes, as: UTF8.self).replacing(
-      /"equal_prior_mean_probabilities":\{[^}]*\},/, with: "")
-    let before = try ModelFile.decode(
-      ReferenceModelDecoder.removingChecksum(Array(withoutEqual.utf8)))
-    XCTAssertNil(before.heldOut?.equalPriorMeans)
-    XCTAssertEqual(before.heldOut?.meanProbabilities, model.heldOut?.meanProbabilities)
-    let plain = try XCTUnwrap(QuantificationContext(model: before))
-    XCTAssertFalse(plain.equalPriors)
-    XCTAssertEqual(plain.rates, model.heldOut?.meanProbabilities)
-    let old = try ModelFile.decode(Array(text.utf8))
+    let old = try ModelFile.decode(ReferenceModelDecoder.removingChecksum(Array(text.utf8)))
     XCTAssertNil(old.heldOut)
     XCTAssertNil(QuantificationContext(model: old))
     var classifier = Classifier(model: old)

@@ -189,8 +189,8 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"negative\":[\(first),", "\"negative\":[1000000000000000,"),
       ("\"counts\":{", "\"counts\":{\"other\":[],"),  // an extra column
       ("\"vocabulary\":[\"", "\"vocabulary\":[\"\\/\\u00e9\\ud83d\\ude00"),
-      ("\"version\":4", "\"version\":4.0"),
-      ("\"version\":4", "\"version\":4e0"),
+      ("\"version\":5", "\"version\":5.0"),
+      ("\"version\":5", "\"version\":5e0"),
     ]
     for (target, replacement) in edits {
       XCTAssertTrue(text.contains(target), target)
@@ -239,10 +239,10 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"vocabulary\":[", "\"vocabulary\":[\"\\u12\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"love\",\"love\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"lo\\u0076e\",\"love\","),
-      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":4", "\"version\":4,\"version\":4"),
+      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":5", "\"version\":5,\"version\":5"),
       ("\"metadata\":{", "\"metadata\":{\"author\":\"a\","),
-      ("\"version\":4", "\"version\":02"), ("\"version\":4", "\"version\":5"),
-      ("\"version\":4", "\"version\":1e400"),
+      ("\"version\":5", "\"version\":02"), ("\"version\":5", "\"version\":6"),
+      ("\"version\":5", "\"version\":4"), ("\"version\":5", "\"version\":1e400"),
       ("\"lexicon\":{", "\"lexicon\":{\"negative\":[\"no such word\"],"),
       ("\"lexicon\":{", "\"lexicon\":[],\"x\":{"), ("\"options\":{", "\"options\":{\"x\":tru,"),
       ("\"tokenizer\":{", "\"tokenizer\":{" + String(repeating: "\"x\":[", count: 600)),

@@ -145,7 +145,8 @@ final class ModelFileTests: XCTestCase {
     model.heldOut = HeldOutFit(
       calibration: Calibration(temperature: 2, biases: [0, 0.5, -0.5]),
       confusion: [[2, 0, 0], [0, 3, 0], [0, 0, 3]],
-      meanProbabilities: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]], folds: 2, rows: 8)
+      meanProbabilities: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]],
+      equalPriorMeans: [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.1, 0.2, 0.7]], folds: 2, rows: 8)
     let bytes = ModelFile.encode(model)
     XCTAssertTrue(ReferenceModelDecoder.hasValidChecksum(bytes))
     XCTAssertEqual(try objectKeys(bytes).last?.prefix(3), ["calibration", "checksum", "classes"])
@@ -250,7 +251,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(4))
+    XCTAssertEqual(root["version"], .number(5))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -291,44 +292,16 @@ final class ModelFileTests: XCTestCase {
     XCTAssertEqual(root["options"]?["lexicon_weight"], .number(1000))
   }
 
-  /// A version 1 file, written before the lexicon, reads as a model without
-  /// one.
-  func testReadsAVersion1FileWithoutALexicon() throws {
-    let model = makeModel(options: NaiveBayesOptions(lexiconWeight: 0))
-    var root = try JSONValue.parse(ModelFile.encode(model))
-    set(["version"], to: .number(1), in: &root)
-    remove(["lexicon"], from: &root)
-    remove(["options", "lexicon_weight"], from: &root)
-    let decoded = try ModelFile.decode(serialize(root))
-    XCTAssertEqual(decoded.lexicon, Lexicon())
-    XCTAssertEqual(decoded.options.lexiconWeight, 0)
-    for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
-  }
-
-  /// A version 3 file, written before `options.smoothing`, reads as an
-  /// additively smoothed model and predicts as it did; a version 4 file
-  /// must say how it is smoothed.
-  func testReadsAVersion3FileAsAdditivelySmoothed() throws {
-    let model = makeModel()
-    XCTAssertEqual(model.options.smoothing, .additive)
-    var root = try JSONValue.parse(ModelFile.encode(model))
-    XCTAssertEqual(root["options"]?["smoothing"], .string("additive"))
-    set(["version"], to: .number(3), in: &root)
-    remove(["options", "smoothing"], from: &root)
-    let decoded = try ModelFile.decode(serialize(root))
-    XCTAssertEqual(decoded.options.smoothing, .additive)
-    XCTAssertEqual(decoded.options, model.options)
-    for probe in probes { XCTAssertEqual(decoded.predict(probe), model.predict(probe), probe) }
-    // The same counts smoothed by background give other probabilities.
-    let background = makeModel(options: NaiveBayesOptions(smoothing: .background))
-    XCTAssertNotEqual(
-      background.predict("love the camera").probabilities,
-      decoded.predict("love the camera").probabilities)
+  /// A current file must say how it is smoothed and weighs its lexicon.
+  func testTheSmoothingAndTheLexiconWeightAreRequired() throws {
     try assertRejects(
       { remove(["options", "smoothing"], from: &$0) }, .missing("options.smoothing"))
     try assertRejects(
       { set(["options", "smoothing"], to: .string("laplace"), in: &$0) },
       .missing("options.smoothing"))
+    try assertRejects(
+      { remove(["options", "lexicon_weight"], from: &$0) }, .missing("options.lexicon_weight"))
+    try assertRejects({ remove(["lexicon"], from: &$0) }, .missing("lexicon.negative"))
   }
 
   func testRejectsABadLexicon() throws {
@@ -383,8 +356,14 @@ final class ModelFileTests: XCTestCase {
     try assertRejects({ set(["format"], to: .string("some-other-model"), in: &$0) }, .notAModel)
   }
 
-  func testRejectsUnknownVersions() throws {
-    try assertRejects({ set(["version"], to: .number(5), in: &$0) }, .unsupportedVersion(5))
+  /// One version is read: older and newer ones are refused, each with what
+  /// to do.
+  func testRejectsEveryOtherVersion() throws {
+    try assertRejects({ set(["version"], to: .number(6), in: &$0) }, .unsupportedVersion(6))
+    for older in 1...4 {
+      try assertRejects(
+        { set(["version"], to: .number(Double(older)), in: &$0) }, .unsupportedVersion(older))
+    }
     try assertRejects({ set(["version"], to: .number(0), in: &$0) }, .unsupportedVersion(0))
     try assertRejects({ set(["version"], to: .number(1.5), in: &$0) }, .missing("version"))
     try assertRejects({ set(["version"], to: .string("1"), in: &$0) }, .missing("version"))
@@ -542,7 +521,8 @@ final class ModelFileTests: XCTestCase {
         ["unexpected end of data", "120", "train"]
       ),
       (.notAModel, [ModelFile.format, "format"]),
-      (.unsupportedVersion(2), ["2", "\(ModelFile.version)", "upgrade", "train"]),
+      (.unsupportedVersion(2), ["version 2", "earlier", "\(ModelFile.version) only", "train"]),
+      (.unsupportedVersion(6), ["version 6", "later", "upgrade tweetalyze", "train"]),
       (.missing("options.alpha"), ["options.alpha", "train"]),
       (.inconsistent("no training documents"), ["no training documents", "train"]),
     ]

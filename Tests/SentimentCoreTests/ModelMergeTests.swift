@@ -114,16 +114,6 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertEqual(
       refusal(other),
       .differs(setting: "metadata.author", first: "tweetalyze", other: "someone", model: 3))
-    // A file of the version before.
-    let (current, before) = (ModelFile.version, ModelFile.version - 1)
-    // Edited by hand, so without its checksum.
-    let text = String(
-      decoding: ReferenceModelDecoder.removingChecksum(ModelFile.encode(base)), as: UTF8.self)
-    let older = try ModelFile.decode(
-      Array(text.replacing(#""version":\#(current)"#, with: #""version":\#(before)"#).utf8))
-    XCTAssertEqual(
-      refusal(older),
-      .differs(setting: "version", first: "\(current)", other: "\(before)", model: 3))
     XCTAssertEqual(
       refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(smoothing: .background))),
       .differs(setting: "options.smoothing", first: "additive", other: "background", model: 3))
@@ -232,7 +222,8 @@ final class ModelMergeTests: XCTestCase {
   ) -> HeldOutFit {
     HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, folds: 5, rows: confusion.joined().reduce(0, +))
+      meanProbabilities: means, equalPriorMeans: means, folds: 5,
+      rows: confusion.joined().reduce(0, +))
   }
 
   /// Two parts: 30 and 50 rows cross-validated; b held out no positive.
@@ -267,11 +258,9 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertEqual(twice.confusion, a.confusion.map { $0.map { 2 * $0 } })
     XCTAssertEqual(twice.meanProbabilities[1][1], 0.6, accuracy: 1e-12)
     XCTAssertNil(ModelMerge.pooled([nil, nil]))
-    // Without equal-prior means in the parts, the pool has none.
-    XCTAssertNil(pooled.equalPriorMeans)
   }
 
-  func testEqualPriorMeansArePooledLikeTheMeansWhenEveryPartHasThem() throws {
+  func testEqualPriorMeansArePooledLikeTheMeans() throws {
     var (a, b) = (partA, partB)
     a.equalPriorMeans = [[0.7, 0.2, 0.1], [0.3, 0.4, 0.3], [0.1, 0.1, 0.8]]
     b.equalPriorMeans = [[0.9, 0.05, 0.05], [0.2, 0.6, 0.2], [0.2, 0.2, 0.6]]
@@ -282,9 +271,7 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertEqual(equal[1][1], (10 * 0.4 + 20 * 0.6) / 30, accuracy: 1e-12)
     XCTAssertEqual(equal[2], [0.1, 0.1, 0.8])
     XCTAssertEqual(
-      try XCTUnwrap(ModelMerge.pooled([a, a])).equalPriorMeans?[0][0] ?? 0, 0.7, accuracy: 1e-12)
-    b.equalPriorMeans = nil
-    XCTAssertNil(try XCTUnwrap(ModelMerge.pooled([a, b])).equalPriorMeans)
+      try XCTUnwrap(ModelMerge.pooled([a, a])).equalPriorMeans[0][0], 0.7, accuracy: 1e-12)
   }
 
   func testAMergedModelOfCalibratedPartsIsCalibratedFromThem() throws {

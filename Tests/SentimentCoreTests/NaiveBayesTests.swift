@@ -557,8 +557,8 @@ final class LabelRuleTests: XCTestCase {
     let identity = [[1.0, 0, 0], [0, 1, 0], [0, 0, 1]]
     model.heldOut = HeldOutFit(
       calibration: Calibration(temperature: 2, biases: [0, 3, 0]),
-      confusion: [[2, 0, 0], [0, 2, 0], [0, 0, 2]], meanProbabilities: identity, folds: 2,
-      rows: 6)
+      confusion: [[2, 0, 0], [0, 2, 0], [0, 0, 2]], meanProbabilities: identity,
+      equalPriorMeans: identity, folds: 2, rows: 6)
     return model
   }
 

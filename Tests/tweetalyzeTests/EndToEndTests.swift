@@ -350,7 +350,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 4)
+    XCTAssertEqual(object["version"] as? Int, 5)
     XCTAssertEqual(
       (object["options"] as? [String: Any])?["smoothing"] as? String, "additive", "the default")
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
@@ -817,10 +817,10 @@ final class EndToEndTests: XCTestCase {
     try write("truncated.json", Array(good.prefix(good.count / 2)))
     try write("notjson.json", Array("hello\n".utf8))
     let text = BinaryRunner.withoutChecksum(model)
-    let v5 = text.replacingOccurrences(
-      of: #""version":4,"vocabulary""#, with: #""version":5,"vocabulary""#)
-    XCTAssertNotEqual(v5, text)
-    try write("v5.json", Array(v5.utf8))
+    let v6 = text.replacingOccurrences(
+      of: #""version":5,"vocabulary""#, with: #""version":6,"vocabulary""#)
+    XCTAssertNotEqual(v6, text)
+    try write("v6.json", Array(v6.utf8))
     // Drop the first count of the neutral column.
     let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
     let neutral = try XCTUnwrap(
@@ -881,8 +881,8 @@ final class EndToEndTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 65, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 5", arguments: ["classify", "--model", "v5.json", "x"], status: 65,
-        parts: ["v5.json", "version 5"]),
+        name: "model version 6", arguments: ["classify", "--model", "v6.json", "x"], status: 65,
+        parts: ["v6.json", "version 6", "upgrade tweetalyze"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 65, parts: ["counts.json", "inconsistent"]),
@@ -892,8 +892,8 @@ final class EndToEndTests: XCTestCase {
       BadInput(
         name: "bad model for analyze",
         arguments: [
-          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v5.json",
-        ], status: 65, parts: ["version 5"]),
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v6.json",
+        ], status: 65, parts: ["version 6"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),

@@ -60,7 +60,7 @@ public enum ModelFileError: LocalizedError, Equatable {
   case notJSON(reason: String, offset: Int)
   /// The JSON is not a tweetalyze model.
   case notAModel
-  /// The file is of a later or unknown format version.
+  /// The file is of another format version than ``ModelFile/version``.
   case unsupportedVersion(Int)
   /// A member is missing or of the wrong type.
   case missing(String)
@@ -80,9 +80,13 @@ public enum ModelFileError: LocalizedError, Equatable {
         + "corrupt: train it again with 'tweetalyze train'"
     case .notAModel:
       "the file is not a tweetalyze model (its \"format\" is not \"\(ModelFile.format)\")"
+    case .unsupportedVersion(let version) where version < ModelFile.version:
+      "the model file has format version \(version), written by an earlier tweetalyze; this one "
+        + "reads version \(ModelFile.version) only: train the model again "
+        + "(tweetalyze train DATA.csv --out model.json)"
     case .unsupportedVersion(let version):
-      "the model file has format version \(version), but this tweetalyze reads versions 1 to "
-        + "\(ModelFile.version); upgrade tweetalyze or train the model again"
+      "the model file has format version \(version), written by a later tweetalyze; this one "
+        + "reads version \(ModelFile.version) only: upgrade tweetalyze, or train the model again"
     case .missing(let key):
       "the model file has no valid \"\(key)\"; it may be truncated or corrupt: train it again"
     case .inconsistent(let what):
@@ -108,7 +112,7 @@ public enum ModelFileError: LocalizedError, Equatable {
 ///  "format":"tweetalyze-naive-bayes",
 ///  "lexicon":{"negative":["hate",…],"neutral":[],"positive":["love",…]},
 ///  "metadata":{…}, "options":{…}, "provenance":{…}, "tokenizer":{…},
-///  "version":2, "vocabulary":["love", …, "!", "!!", …]}
+///  "version":5, "vocabulary":["love", …, "!", "!!", …]}
 /// ```
 ///
 /// The vocabulary lists the lexicon's words, then the other features in the
@@ -119,22 +123,17 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// weights `options.lexicon_weight` raises, by class; each is in the
 /// vocabulary.
 ///
-/// Version 1 files, written before the lexicon, have neither `lexicon` nor
-/// `options.lexicon_weight` and read as models without a lexicon; files
-/// before version 3 have no `calibration`; files before version 4 have no
-/// `options.smoothing` and read as additively smoothed; files without
-/// `calibration.equal_prior_mean_probabilities` (optional, no version of its
-/// own) give the classic adjusted estimate. The encoder writes
-/// `checksum`, the SHA-256 of the file without that member; a file with one
-/// is verified before its content is read, and one without loads unchecked
-/// (no version of its own: older readers ignore it). Those
-/// written before the order of first occurrence listed the vocabulary sorted
-/// by bytes; they read the same, as the order carries no meaning.
+/// One version is read: the one written (tweetalyze is 0.1.0). A file of
+/// another version is refused with a message to train the model again. The
+/// encoder writes `checksum`, the SHA-256 of the file without that member;
+/// a file with one is verified before its content is read, and one without
+/// (a file edited on purpose) loads unchecked. `calibration` is absent for
+/// a model trained on too little data to cross-validate.
 public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
-  /// The format version this code writes, and the newest it reads.
-  public static let version = 4
+  /// The format version this code writes, and the only one it reads.
+  public static let version = 5
 
   /// Encodes a model.
   ///
@@ -326,10 +325,8 @@ public enum ModelFile {
     json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
     json.key("confusion")
     writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
-    if let equalPriorMeans = heldOut.equalPriorMeans {
-      json.key("equal_prior_mean_probabilities")
-      writePerClass(equalPriorMeans, to: &json)
-    }
+    json.key("equal_prior_mean_probabilities")
+    writePerClass(heldOut.equalPriorMeans, to: &json)
     json.key("folds")
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
@@ -420,7 +417,7 @@ public enum ModelFile {
     }
     guard case .number(let number)? = root["version"], let fileVersion = Int(exactly: number)
     else { throw ModelFileError.missing("version") }
-    guard (1...version).contains(fileVersion) else {
+    guard fileVersion == version else {
       throw ModelFileError.unsupportedVersion(fileVersion)
     }
 
@@ -434,12 +431,10 @@ public enum ModelFile {
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
-    let options = try decodeOptions(root["options"], version: fileVersion)
-    let lexicon =
-      fileVersion >= 2
-      ? try decodeLexicon(root["lexicon"], features: vocabulary.count) {
-        vocabulary.id(of: $0)
-      } : Lexicon()
+    let options = try decodeOptions(root["options"])
+    let lexicon = try decodeLexicon(root["lexicon"], features: vocabulary.count) {
+      vocabulary.id(of: $0)
+    }
     if options.binarized {
       // Row by row: the first row with a count too high is the first
       // feature's with one, as rows are numbered in order of first feature.
@@ -451,14 +446,13 @@ public enum ModelFile {
         }
       }
     }
-    let heldOut = fileVersion >= 3 ? try decodeHeldOut(root["calibration"]) : nil
+    let heldOut = try decodeHeldOut(root["calibration"])
     var model = NaiveBayesModel(
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
       tokenizer: try decodeTokenizer(root["tokenizer"]), options: options, lexicon: lexicon,
       vocabulary: vocabulary, rows: rows, documents: documents, pairs: features.pairs)
     model.heldOut = heldOut
-    model.formatVersion = fileVersion
     return model
   }
 
@@ -526,8 +520,8 @@ public enum ModelFile {
     }
   }
 
-  /// The `calibration` member (version 3): absent or `null` for a model
-  /// trained on too little data to calibrate.
+  /// The `calibration` member: absent or `null` for a model trained on too
+  /// little data to calibrate.
   private static func decodeHeldOut(_ value: JSONValue?) throws -> HeldOutFit? {
     guard let value, value != .null else { return nil }
     guard case .number(let temperature)? = value["temperature"], temperature > 0,
@@ -550,9 +544,8 @@ public enum ModelFile {
       }
     }
     let means = try shareRows(value["mean_probabilities"], "calibration.mean_probabilities")
-    let equalPriorMeans = try value["equal_prior_mean_probabilities"].map {
-      try shareRows($0, "calibration.equal_prior_mean_probabilities")
-    }
+    let equalPriorMeans = try shareRows(
+      value["equal_prior_mean_probabilities"], "calibration.equal_prior_mean_probabilities")
     guard let folds = nonNegativeInteger(value["folds"]), folds >= 2 else {
       throw ModelFileError.missing("calibration.folds")
     }
@@ -607,9 +600,7 @@ public enum ModelFile {
       parts: parts)
   }
 
-  private static func decodeOptions(_ value: JSONValue?, version: Int) throws
-    -> NaiveBayesOptions
-  {
+  private static func decodeOptions(_ value: JSONValue?) throws -> NaiveBayesOptions {
     guard case .number(let alpha)? = value?["alpha"], alpha > 0, alpha.isFinite else {
       throw ModelFileError.missing("options.alpha")
     }
@@ -626,21 +617,13 @@ public enum ModelFile {
     guard let minCount = nonNegativeInteger(value?["min_count"]), minCount >= 1 else {
       throw ModelFileError.missing("options.min_count")
     }
-    var lexiconWeight = 0.0
-    if version >= 2 {
-      guard case .number(let weight)? = value?["lexicon_weight"], weight >= 0, weight.isFinite
-      else { throw ModelFileError.missing("options.lexicon_weight") }
-      lexiconWeight = weight
-    }
-    // Files before version 4 were smoothed additively.
-    var smoothing = NaiveBayesOptions.Smoothing.additive
-    if version >= 4 {
-      guard
-        let value = NaiveBayesOptions.Smoothing(
-          rawValue: try string(value?["smoothing"], "options.smoothing"))
-      else { throw ModelFileError.missing("options.smoothing") }
-      smoothing = value
-    }
+    guard case .number(let lexiconWeight)? = value?["lexicon_weight"], lexiconWeight >= 0,
+      lexiconWeight.isFinite
+    else { throw ModelFileError.missing("options.lexicon_weight") }
+    guard
+      let smoothing = NaiveBayesOptions.Smoothing(
+        rawValue: try string(value?["smoothing"], "options.smoothing"))
+    else { throw ModelFileError.missing("options.smoothing") }
     return NaiveBayesOptions(
       alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
       priors: priors, bigrams: try flag("bigrams"), minCount: minCount,

@@ -101,7 +101,6 @@ public enum ModelMerge {
     )? {
       a == b ? nil : (name, "\(a)", "\(b)")
     }
-    if let found = differ("version", first.formatVersion, other.formatVersion) { return found }
     for (a, b) in zip(first.tokenizer.fields, other.tokenizer.fields) {
       if let found = differ("tokenizer.\(a.name)", a.value, b.value) { return found }
     }
@@ -212,9 +211,7 @@ public enum ModelMerge {
       }
     }
     let means = pooledMeans(\.meanProbabilities)
-    let equalPriorMeans =
-      fits.allSatisfy { $0.equalPriorMeans != nil }
-      ? pooledMeans { $0.equalPriorMeans ?? $0.meanProbabilities } : nil
+    let equalPriorMeans = pooledMeans(\.equalPriorMeans)
     // A part merged with itself keeps its temperature exactly.
     let temperature =
       fits.allSatisfy({ $0.calibration.temperature == first.calibration.temperature })

@@ -302,12 +302,10 @@ public struct NaiveBayesModel: Sendable {
   /// The number of training documents per class.
   public let documents: [Int]
   /// The calibration fitted on held-out predictions, and their confusion;
-  /// `nil` for a model file written before calibration (format version 2
-  /// or older), whose probabilities are the raw Naive Bayes ones.
+  /// `nil` for a model trained on too little data to cross-validate (fewer
+  /// texts than folds, or one class), whose probabilities are the raw Naive
+  /// Bayes ones.
   public var heldOut: HeldOutFit?
-  /// The model file format version it was read from (``ModelFile/version``
-  /// for a model built in this process).
-  public internal(set) var formatVersion = ModelFile.version
 
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
   public var calibration: Calibration? { heldOut?.calibration }

@@ -208,14 +208,14 @@ public enum Quantifier {
 
 extension QuantificationContext {
   /// What `model` knows for quantification: its training balance and its
-  /// held-out confusion; `nil` for a model without a calibration (a model
-  /// file of format version 2 or older), whose probabilities are not fit
+  /// held-out confusion; `nil` for a model without a calibration (trained
+  /// on too little data to cross-validate), whose probabilities are not fit
   /// for more than counting.
   public init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
       trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
-      rates: heldOut.equalPriorMeans ?? heldOut.meanProbabilities,
-      equalPriors: heldOut.equalPriorMeans != nil, labelBiases: heldOut.calibration.biases)
+      rates: heldOut.equalPriorMeans, equalPriors: true,
+      labelBiases: heldOut.calibration.biases)
   }
 }

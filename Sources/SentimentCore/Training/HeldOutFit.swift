@@ -12,7 +12,8 @@ import Foundation
 public struct HeldOutFit: Equatable, Sendable {
   /// How the model's scores become probabilities.
   public var calibration: Calibration
-  /// Held-out confusion counts of the calibrated labels:
+  /// Held-out confusion counts of the labels (the class with the highest
+  /// score):
   /// `confusion[actual][predicted]`.
   public var confusion: [[Int]]
   /// Held-out mean calibrated probabilities: `meanProbabilities[actual][c]`
@@ -23,8 +24,8 @@ public struct HeldOutFit: Equatable, Sendable {
   /// equal class priors (``Quantifier/equalPriors(_:training:)``, by the
   /// class shares of the rows cross-validated: the training data's, or a
   /// uniform sample's), which ``QuantificationMethod/adjusted`` corrects
-  /// with when they are there; `nil` for model files written before them.
-  public var equalPriorMeans: [[Double]]?
+  /// with.
+  public var equalPriorMeans: [[Double]]
   /// The number of folds.
   public var folds: Int
   /// The number of rows cross-validated.
@@ -33,7 +34,7 @@ public struct HeldOutFit: Equatable, Sendable {
   /// Creates a fit.
   public init(
     calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]],
-    equalPriorMeans: [[Double]]? = nil, folds: Int, rows: Int
+    equalPriorMeans: [[Double]], folds: Int, rows: Int
   ) {
     self.calibration = calibration
     self.confusion = confusion

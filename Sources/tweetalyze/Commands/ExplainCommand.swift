@@ -70,8 +70,8 @@ extension Context {
           + calibration.biases.map { FixedDecimal.string($0, decimals: 2) }.joined(separator: " "))
     } else {
       lines.append(
-        "calibrated: no (a model file older than version 3): raw Naive Bayes probabilities, "
-          + "far too sure; train the model again")
+        "calibrated: no (trained on too few texts to cross-validate): raw Naive Bayes "
+          + "probabilities, far too sure; train on more labeled texts")
     }
     lines.append(
       "ignored: "

@@ -90,8 +90,8 @@ enum AnalyzeReport {
     }
     if !calibrated {
       lines.append(
-        "note: the model has no calibration (a model file older than version 3): "
-          + "the score counts the labels; train it again for an estimate")
+        "note: the model has no calibration (trained on too few texts to cross-validate): "
+          + "the score counts the labels; train on more labeled texts for an estimate")
     }
     return lines.joined(separator: "\n") + "\n"
   }
