@@ -39,6 +39,70 @@ extension AnalyzeHTTPEndToEndTests {
     print("endless body: ended after \(Date().timeIntervalSince(started)) s")
   }
 
+  /// Runs the binary under GNU time; returns the run and its peak resident
+  /// memory in KiB (`%M`).
+  func peakMemory(
+    _ arguments: [String], environment: [String: String]
+  ) throws -> (run: BinaryRun, kib: Int) {
+    let time = URL(fileURLWithPath: "/usr/bin/time")
+    guard FileManager.default.isExecutableFile(atPath: time.path) else {
+      try Requirement.unmet("/usr/bin/time is not installed (apt-get install time)")
+    }
+    let report = try temporaryDirectory().appendingPathComponent("time")
+    let run = try BinaryRunner.run(
+      ["-f", "%M", "-o", report.path, try BinaryRunner.executable().path] + arguments,
+      environment: environment, executable: time, timeout: 120)
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let kib = try XCTUnwrap(Int(text.split(separator: "\n").last ?? ""), text)
+    return (run, kib)
+  }
+
+  /// An endless body and a gzip bomb (200 KB that inflates to 200 MiB) end
+  /// with one error line and exit 69, in under 100 MB of memory: the endless
+  /// body peaked at 1.6 GB before, the bomb at 317 MB.
+  func testAnEndlessBodyOrAGzipBombStaysUnder100MB() throws {
+    for behavior in ["endless", "gzip-bomb"] {
+      let server = try startServer([["behavior": behavior]])
+      let (result, kib) = try peakMemory(
+        ["@Apple"],
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertFalse(result.timedOut, behavior)
+      XCTAssertEqual(result.status, networkFailureStatus, "\(behavior): \(result.stderr)")
+      XCTAssertEqual(result.stdout, "", behavior)
+      XCTAssertEqual(result.stderrLines.count, 1, "\(behavior): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("larger than 16 MiB"), "\(behavior): \(result.stderr)")
+      XCTAssertLessThan(kib, 100_000, "\(behavior): peak \(kib) KiB")
+      print("\(behavior): peak \(kib) KiB")
+    }
+  }
+
+  /// Under an address-space limit of 200 MB or 400 MB (a normal run fits in
+  /// 130 MB), an endless body and a gzip bomb end with exit 69 and one error
+  /// line; they died with SIGILL or SIGSEGV inside Foundation before, when
+  /// glibc's per-thread arenas had used up the limit.
+  func testAnEndlessBodyUnderAMemoryLimitIsOneErrorLine() throws {
+    for kib in [200_000, 400_000] {
+      for behavior in ["endless", "gzip-bomb"] {
+        let server = try startServer([["behavior": behavior]])
+        let result = try BinaryRunner.run(
+          [
+            "-c", #"ulimit -v "$LIMIT" && exec "$0" "$@""#, try BinaryRunner.executable().path,
+            "@Apple",
+          ],
+          environment: [
+            "TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token,
+            "LIMIT": String(kib),
+          ],
+          executable: URL(fileURLWithPath: "/bin/sh"), timeout: 60)
+        let context = "\(behavior) under \(kib) KiB: \(result.stderr.prefix(2000))"
+        XCTAssertFalse(result.timedOut, context)
+        XCTAssertEqual(result.status, networkFailureStatus, context)
+        XCTAssertEqual(result.stderrLines.count, 1, context)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: "), context)
+      }
+    }
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.

@@ -3,6 +3,9 @@ import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Why the X API did not give us tweets. Every message says what to do
 /// next, and none contains the bearer token.
@@ -46,6 +49,9 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// The answer kept coming but did not end within `seconds` (a body
   /// trickled a byte at a time), on every attempt.
   case deadlineExceeded(host: String, seconds: Double, attempts: Int)
+  /// No memory could be had for the body after `bytes` bytes of it (a
+  /// memory limit such as `ulimit -v`); not retried.
+  case outOfMemory(host: String, bytes: Int)
 
   public var errorDescription: String? {
     switch self {
@@ -60,6 +66,10 @@ public enum HTTPSourceError: LocalizedError, Equatable {
       return "the X API at \(host) sent an answer larger than \(limit >> 20) MiB, more than any "
         + "search page holds, and tweetalyze stopped reading; "
         + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2"
+    case .outOfMemory(let host, let bytes):
+      return "the X API at \(host) sent an answer that did not fit in the memory tweetalyze may "
+        + "use (\(bytes >> 20) MiB received), and tweetalyze stopped reading; a search page is "
+        + "under 1 MiB, so check TWEETALYZE_API_BASE and any proxy, or raise the memory limit"
     case .deadlineExceeded(let host, let seconds, let attempts):
       return "the X API at \(host) did not finish its answer within \(Self.number(seconds)) s"
         + Self.times(attempts) + " (it was still sending, too slowly); check your network, or "
@@ -328,6 +338,24 @@ public struct HTTPTweetSource: TweetSource {
     return first == second
   }
 
+  /// Under an address-space limit (`ulimit -v`), one malloc arena for the
+  /// whole process, set once before the first transfer. glibc reserves 64 MiB
+  /// of address space for each further arena, which its threads create as
+  /// they contend; with URLSession's threads busy receiving a large body,
+  /// those reservations used up the limit and the next small allocation
+  /// anywhere crashed the process (SIGSEGV or SIGILL) instead of reaching
+  /// the 16 MiB cap.
+  private static let fewerArenasUnderAMemoryLimit: Void = {
+    #if canImport(Glibc)
+      var limit = rlimit()
+      if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0
+        && limit.rlim_cur != rlim_t.max
+      {
+        _ = glibcMallopt(glibcArenaMax, 1)
+      }
+    #endif
+  }()
+
   /// Percent-encodes everything but RFC 3986 unreserved characters
   /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
   public static func percentEncode(_ text: String) -> String {
@@ -340,6 +368,7 @@ public struct HTTPTweetSource: TweetSource {
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
+    Self.fewerArenasUnderAMemoryLimit
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -474,6 +503,8 @@ public struct HTTPTweetSource: TweetSource {
       } catch TransferLimit.tooLarge {
         throw HTTPSourceError.responseTooLarge(
           host: host, limit: configuration.maximumResponseBytes)
+      } catch TransferLimit.outOfMemory(let bytes) {
+        throw HTTPSourceError.outOfMemory(host: host, bytes: bytes)
       } catch TransferLimit.deadline {
         failure = .deadline
       } catch {
@@ -712,12 +743,66 @@ private struct APIProblem {
   }
 }
 
+#if canImport(Glibc)
+  /// glibc's `mallopt`, which the Glibc module does not export.
+  @_silgen_name("mallopt")
+  private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+  /// `M_ARENA_MAX` from `<malloc.h>`.
+  private let glibcArenaMax: Int32 = -8
+#endif
+
 /// Why a transfer stopped before the answer was complete.
 private enum TransferLimit: Error {
   /// The body grew past the limit.
   case tooLarge
   /// The answer did not end before the deadline.
   case deadline
+  /// No memory could be had for the body after `bytes` bytes.
+  case outOfMemory(bytes: Int)
+}
+
+/// A response body as it arrives, in memory from `malloc`: `Data` traps
+/// when it cannot grow, which under a memory limit (`ulimit -v`) killed the
+/// process; a buffer that cannot grow here is reported instead.
+private final class ResponseBuffer {
+  private var bytes: UnsafeMutableRawPointer?
+  private var capacity = 0
+  private let limit: Int
+  /// The bytes held.
+  private(set) var count = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  deinit { free(bytes) }
+
+  /// Appends `data`, which must fit within the limit; false when the memory
+  /// for it cannot be had (nothing is appended then).
+  func append(_ data: Data) -> Bool {
+    let needed = count + data.count
+    if needed > capacity {
+      let grown = min(max(needed, capacity * 2, 64 << 10), max(needed, limit))
+      guard let moved = realloc(bytes, grown) else { return false }
+      bytes = moved
+      capacity = grown
+    }
+    guard let bytes else { return data.isEmpty }
+    data.copyBytes(
+      to: bytes.advanced(by: count).assumingMemoryBound(to: UInt8.self), count: data.count)
+    count = needed
+    return true
+  }
+
+  /// The body, handed over without a copy; the buffer is empty afterwards.
+  func take() -> Data {
+    guard let bytes, count > 0 else { return Data() }
+    let data = Data(bytesNoCopy: bytes, count: count, deallocator: .free)
+    self.bytes = nil
+    capacity = 0
+    count = 0
+    return data
+  }
 }
 
 /// Runs the session's data tasks: collects each body up to a limit (and
@@ -730,7 +815,7 @@ private enum TransferLimit: Error {
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Transfer {
     var continuation: CheckedContinuation<(Data, URLResponse), Error>
-    var data = Data()
+    var body: ResponseBuffer
   }
 
   private let limit: Int
@@ -749,7 +834,8 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         lock.lock()
-        transfers[task.taskIdentifier] = Transfer(continuation: continuation)
+        transfers[task.taskIdentifier] = Transfer(
+          continuation: continuation, body: ResponseBuffer(limit: limit))
         lock.unlock()
         DispatchQueue.global().asyncAfter(deadline: .now() + max(deadline, 0.001)) {
           [weak self] in
@@ -790,18 +876,20 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    // Appended in place: a copy of the body for each chunk (a `Data` in a
+    // struct copied out of the dictionary) made this queue fall so far
+    // behind the network that the chunks waiting for it took gigabytes.
     lock.lock()
-    var over = false
-    if var transfer = transfers[dataTask.taskIdentifier] {
-      if transfer.data.count + data.count > limit {
-        over = true
-      } else {
-        transfer.data.append(data)
-        transfers[dataTask.taskIdentifier] = transfer
+    var failure: TransferLimit?
+    if let body = transfers[dataTask.taskIdentifier]?.body {
+      if body.count + data.count > limit {
+        failure = .tooLarge
+      } else if !body.append(data) {
+        failure = .outOfMemory(bytes: body.count)
       }
     }
     lock.unlock()
-    if over { stop(dataTask, TransferLimit.tooLarge) }
+    if let failure { stop(dataTask, failure) }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -812,7 +900,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     if let error {
       transfer.continuation.resume(throwing: error)
     } else if let response = task.response {
-      transfer.continuation.resume(returning: (transfer.data, response))
+      transfer.continuation.resume(returning: (transfer.body.take(), response))
     } else {
       transfer.continuation.resume(throwing: URLError(.badServerResponse))
     }
