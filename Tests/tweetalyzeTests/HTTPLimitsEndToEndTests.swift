@@ -103,6 +103,31 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 
+  /// With a plain http base on this machine, `http_proxy`, `ALL_PROXY` and
+  /// `all_proxy` are not used: the request, token included, goes straight to
+  /// the base (before, libcurl sent it in clear to the proxy named).
+  func testPlainHTTPNeverGoesThroughAProxy() throws {
+    let page = try fixture("at-apple.json")
+    for variable in ["http_proxy", "ALL_PROXY", "all_proxy"] {
+      let server = try startServer([["status": 200, "body": page]])
+      let proxy = try startServer([["status": 502, "body": "{}"]])
+      let proxyURL =
+        "http://" + (URL(string: proxy.base)?.host ?? "") + ":"
+        + String(URL(string: proxy.base)?.port ?? 0)
+      let base = server.base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+      let result = try run(
+        ["@Apple"],
+        environment: [
+          "TWEETALYZE_API_BASE": base, "TWITTER_BEARER_TOKEN": token, variable: proxyURL,
+        ])
+      XCTAssertEqual(result.status, 0, "\(variable): \(result.stderr)")
+      let proxied = (try? String(contentsOf: proxy.log, encoding: .utf8)) ?? ""
+      XCTAssertEqual(proxied, "", "\(variable): the proxy saw \(proxied)")
+      let direct = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
+      XCTAssertTrue(direct.contains("Bearer \(token)"), "\(variable): \(direct)")
+    }
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.

@@ -356,6 +356,18 @@ public struct HTTPTweetSource: TweetSource {
     #endif
   }()
 
+  /// Turns proxies off for the process, set once before the first plain
+  /// `http` transfer: the token in a plain request would reach the proxy in
+  /// clear. swift-corelibs-foundation ignores
+  /// `URLSessionConfiguration.connectionProxyDictionary`, and libcurl takes
+  /// its proxy from `http_proxy`, `ALL_PROXY` or `all_proxy` unless
+  /// `no_proxy` names the host, which it reads at each connection. Only one
+  /// base URL is used in a run, so `https` runs keep their proxy.
+  private static let noProxyForPlainHTTP: Void = {
+    setenv("no_proxy", "*", 1)
+    setenv("NO_PROXY", "*", 1)
+  }()
+
   /// Percent-encodes everything but RFC 3986 unreserved characters
   /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
   public static func percentEncode(_ text: String) -> String {
@@ -369,6 +381,9 @@ public struct HTTPTweetSource: TweetSource {
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
     Self.fewerArenasUnderAMemoryLimit
+    if URL(string: configuration.baseURL)?.scheme?.lowercased() == "http" {
+      Self.noProxyForPlainHTTP
+    }
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
