@@ -486,7 +486,14 @@ public struct HTTPTweetSource: TweetSource {
         let status = http.statusCode
         switch status {
         case 200..<300:
-          return (data, try decode(data, status: status, host: host))
+          // Redacted before it is decoded, so that no field of any tweet,
+          // no warning and no recording holds the token in any form a
+          // JSON encoder may write it; the decoded texts again, for the
+          // forms HTML entities spell.
+          let body = redact(data)
+          var page = try decode(body, status: status, host: host)
+          page.tweets = page.tweets.map(redact)
+          return (body, page)
         case 429:
           let problem = APIProblem(data)
           if problem.isUsageCap {
@@ -659,6 +666,15 @@ public struct HTTPTweetSource: TweetSource {
   /// ``Redaction``).
   private func redact(_ text: String) -> String {
     Redaction.redact(text, token: configuration.token)
+  }
+
+  private func redact(_ tweet: Tweet) -> Tweet {
+    var tweet = tweet
+    tweet.id = redact(tweet.id)
+    tweet.text = redact(tweet.text)
+    tweet.author = tweet.author.map(redact)
+    tweet.language = tweet.language.map(redact)
+    return tweet
   }
 
   private func redact(_ data: Data) -> Data {
