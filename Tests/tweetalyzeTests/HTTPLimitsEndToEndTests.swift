@@ -128,6 +128,37 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 
+  /// A page with 100,000 `errors[]` and then endless pages of only
+  /// `errors[]`, each with a new `next_token`: paging stops after 3 pages
+  /// without a post and says so, and at most 10 of the API's problems are
+  /// shown (before: a line per error and a request per page, forever).
+  func testEmptyPagesAndFloodsOfErrorsAreBounded() throws {
+    let flood = Array(repeating: #"{"title":"Not Found Error","detail":"gone"}"#, count: 100_000)
+    let first =
+      #"{"data":[{"id":"1","text":"I love it"}],"errors":[\#(flood.joined(separator: ","))],"#
+      + #""meta":{"result_count":1,"next_token":"t0"}}"#
+    let empty = (1...50).map { index -> [String: Any] in
+      [
+        "status": 200,
+        "body":
+          #"{"errors":[{"title":"Oops","detail":"\#(index)"}],"meta":{"next_token":"t\#(index)"}}"#,
+      ]
+    }
+    let server = try startServer([["status": 200, "body": first]] + empty)
+    let result = try BinaryRunner.run(
+      ["@Apple", "--count", "1000"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token],
+      timeout: 60)
+    XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
+    XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, result.stdout)
+    XCTAssertLessThanOrEqual(result.stderrLines.count, 12, String(result.stderr.prefix(2000)))
+    XCTAssertTrue(
+      result.stderr.contains("3 pages in a row without a post"), String(result.stderr.prefix(2000)))
+    let requests = try String(contentsOf: server.log, encoding: .utf8)
+      .split(separator: "\n").count
+    XCTAssertEqual(requests, 4)
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.

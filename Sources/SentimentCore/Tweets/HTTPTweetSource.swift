@@ -183,7 +183,15 @@ public struct HTTPTweetSource: TweetSource {
     case waitingForRateLimit(reset: Date, secondsLeft: Int)
     /// Done: `pages` pages, `tweets` tweets kept.
     case finished(pages: Int, tweets: Int)
+    /// Paging stopped after `pages` pages, the last `emptyPages` of which
+    /// added no post although each named a next page.
+    case stoppedPaging(pages: Int, emptyPages: Int)
   }
+
+  /// How many pages in a row may add no post before paging stops: a server
+  /// that sends empty pages, each with a new `next_token`, would otherwise
+  /// be followed forever.
+  public static let emptyPageLimit = 3
 
   /// How to reach the API and how hard to try.
   public struct Configuration: Sendable {
@@ -400,6 +408,7 @@ public struct HTTPTweetSource: TweetSource {
     var nextToken: String?
     var tokensSeen: Set<String> = []
     var pages = 0
+    var emptyPages = 0
     repeat {
       pages += 1
       let remaining = collector.limit - collector.tweets.count
@@ -416,6 +425,11 @@ public struct HTTPTweetSource: TweetSource {
       // sends the same tweets with a new token each time.
       if let token = nextToken, !tokensSeen.insert(token).inserted { break }
       if collector.tweets.count == before && !page.tweets.isEmpty { break }
+      emptyPages = page.tweets.isEmpty ? emptyPages + 1 : 0
+      if emptyPages >= Self.emptyPageLimit && nextToken != nil {
+        configuration.progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
+        break
+      }
     } while !collector.isFull && nextToken != nil
     if let directory = configuration.recordDirectory {
       try record(bodies, for: query, in: directory)

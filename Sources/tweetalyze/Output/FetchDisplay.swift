@@ -13,6 +13,10 @@ final class FetchDisplay: @unchecked Sendable {
   private var frame = 0
   private var drawn = false
   private var notedWait = false
+  private var warnings = 0
+  /// The most warning lines shown for one query; one line more says that
+  /// the rest are not shown (a page can carry any number of `errors[]`).
+  static let maximumWarnings = 10
   private var timer: DispatchSourceTimer?
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -50,6 +54,13 @@ final class FetchDisplay: @unchecked Sendable {
     case .finished:
       stopLocked()
       return
+    case .stoppedPaging(let pages, let emptyPages):
+      if !quiet {
+        clear()
+        write(
+          "Warning: the X API sent \(emptyPages) pages in a row without a post, each naming "
+            + "a next page; stopped after \(pages) pages\n")
+      }
     }
     draw()
   }
@@ -72,10 +83,18 @@ final class FetchDisplay: @unchecked Sendable {
     guard !quiet else { return }
     lock.lock()
     defer { lock.unlock() }
+    warnings += 1
+    guard warnings <= Self.maximumWarnings + 1 else { return }
     clear()
-    // The API's own words: a server must not fake an `Error:` line or
-    // drive the terminal.
-    write("Warning: \(ErrorLine.clean(message))\n")
+    if warnings > Self.maximumWarnings {
+      write(
+        "Warning: the X API reported more problems for \(query); only the first "
+          + "\(Self.maximumWarnings) are shown\n")
+    } else {
+      // The API's own words: a server must not fake an `Error:` line or
+      // drive the terminal.
+      write("Warning: \(ErrorLine.clean(message))\n")
+    }
     draw()
   }
 
