@@ -893,11 +893,28 @@ extension HTTPTweetSourceTests {
 
   func testLoopbackAndHTTPSAreAllowed() {
     for base in [
-      "http://127.0.0.1:8080/2", "http://127.1.2.3/2", "http://localhost/2", "http://[::1]:9/2",
+      "http://127.0.0.1:8080/2", "http://127.1.2.3/2", "http://localhost/2",
       "https://api.x.com/2", "https://example.com/2",
     ] {
       XCTAssertNoThrow(
         try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base)
+    }
+  }
+
+  /// swift-corelibs-foundation cannot connect to an IPv6 address written in
+  /// a URL (`http://[::1]:9/2` failed with NSURLErrorDomain -1000 on every
+  /// attempt): such a base is refused before anything is sent, with the
+  /// reason and what to use instead.
+  func testAnIPv6AddressAsTheHostIsRefusedWithTheReason() {
+    for base in ["http://[::1]:9/2", "https://[2001:db8::1]/2", "http://[::1]/2"] {
+      XCTAssertThrowsError(
+        try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base
+      ) {
+        XCTAssertEqual($0 as? HTTPSourceError, .ipv6AddressHost(base), base)
+        let message = describe($0)
+        XCTAssertTrue(message.contains("IPv6"), message)
+        XCTAssertTrue(message.contains("localhost"), message)
+      }
     }
   }
 }

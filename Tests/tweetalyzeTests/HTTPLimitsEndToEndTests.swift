@@ -159,6 +159,25 @@ extension AnalyzeHTTPEndToEndTests {
     XCTAssertEqual(requests, 4)
   }
 
+  /// `http://[::1]:PORT/2` failed with NSURLErrorDomain -1000 after 3
+  /// attempts; it is now a usage error before anything is sent, saying why
+  /// and to use `localhost`.
+  func testAnIPv6AddressBaseIsAUsageError() throws {
+    let server = try startServer([["status": 200, "body": "{}"]])
+    let port = URL(string: server.base)?.port ?? 0
+    let result = try run(
+      ["@Apple"],
+      environment: [
+        "TWEETALYZE_API_BASE": "http://[::1]:\(port)/2", "TWITTER_BEARER_TOKEN": token,
+      ])
+    XCTAssertEqual(result.status, 64, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("IPv6"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("http://localhost:\(port)/2"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("-1000"), result.stderr)
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.

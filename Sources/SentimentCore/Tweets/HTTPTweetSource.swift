@@ -40,6 +40,9 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// A plain `http` base URL to a host that is not this machine: the token
   /// would cross the network in clear text.
   case insecureBaseURL(String)
+  /// The base URL's host is an IPv6 address (`http://[::1]:8080/2`), which
+  /// Foundation's URLSession on Linux cannot connect to.
+  case ipv6AddressHost(String)
   /// A redirect to another origin, which is not followed: the token would
   /// go with it.
   case crossOriginRedirect(from: String, to: String)
@@ -59,6 +62,16 @@ public enum HTTPSourceError: LocalizedError, Equatable {
       return "the X API base URL '\(base)' is plain http to another machine, which would send "
         + "the bearer token in clear text; use https, or set TWEETALYZE_ALLOW_HTTP=1 if the "
         + "network path is trusted (plain http to localhost or 127.0.0.1 is always allowed)"
+    case .ipv6AddressHost(let base):
+      var components = URLComponents(string: base)
+      let loopback = HTTPTweetSource.isLoopback(components?.host)
+      components?.host = "localhost"
+      let local =
+        loopback ? components?.string.map { " (\(HTTPTweetSource.shownURL($0)))" } ?? "" : ""
+      return "the X API base URL '\(HTTPTweetSource.shownURL(base))' names its host by an IPv6 "
+        + "address, which Foundation's URLSession on Linux cannot connect to "
+        + "(swift-corelibs-foundation issue 5496); use a host name instead, such as localhost "
+        + "for this machine\(local), which also reaches a server listening on ::1 only"
     case .crossOriginRedirect(let from, let to):
       return "the X API at \(from) answered with a redirect to another host (\(to)); tweetalyze "
         + "does not send the bearer token there. Check TWEETALYZE_API_BASE and any proxy"
@@ -299,6 +312,15 @@ public struct HTTPTweetSource: TweetSource {
       parsed.query == nil, parsed.fragment == nil,
       let url = URL(string: "\(trimmed)/tweets/search/recent?\(queryString)")
     else { throw HTTPSourceError.invalidBaseURL(Self.shownURL(base)) }
+    #if canImport(FoundationNetworking)
+      // corelibs compares the host libcurl parses (`[::1]`) with URL.host
+      // (`::1`), finds them different and fails every attempt with
+      // NSURLErrorBadURL (swift-corelibs-foundation issue 5496). A host
+      // name never holds a colon.
+      if parsed.host?.contains(":") == true {
+        throw HTTPSourceError.ipv6AddressHost(Self.shownURL(base))
+      }
+    #endif
     if scheme == "http" && !configuration.allowInsecureHTTP && !Self.isLoopback(parsed.host) {
       throw HTTPSourceError.insecureBaseURL(Self.shownURL(base))
     }

@@ -60,7 +60,7 @@ enum ExitStatus: Int32, CaseIterable {
       .crossOriginRedirect, .responseTooLarge, .deadlineExceeded, .outOfMemory:
       .unavailable
     case .recordFailed: .cannotCreate
-    case .invalidBaseURL, .insecureBaseURL: .usage
+    case .invalidBaseURL, .insecureBaseURL, .ipv6AddressHost: .usage
     case .invalidRequest: .failure
     }
   }

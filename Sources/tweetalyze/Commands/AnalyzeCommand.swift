@@ -176,8 +176,11 @@ extension Context {
       _ = try HTTPTweetSource(configuration).searchURL(
         for: query, maxResults: 10, nextToken: nil)
     } catch let error as HTTPSourceError {
-      if case .insecureBaseURL = error {
+      switch error {
+      case .insecureBaseURL, .ipv6AddressHost:
         throw UsageError(message: error.localizedDescription, command: .analyze)
+      default:
+        break
       }
     }
     configuration.language = options.language
