@@ -8,7 +8,8 @@ SCENARIO is {"responses": [{"status": 200, "headers": {...}, "body": "..."}],
 a response with "behavior": "endless" sends a body that never ends (no
 Content-Length), "trickle" sends its body one byte per second, "gzip-bomb"
 sends a gzip body of about 200 KB that inflates to "inflated" bytes (default
-200 MiB: '{"data":[' and spaces) with Content-Encoding: gzip;
+200 MiB: '{"data":[' and spaces) with Content-Encoding: gzip, "content-length" sends its body under the
+Content-Length header "length" (any text, such as 9223372036854775807);
 each request's path and headers are appended to "log" as one JSON line.
 
 With "generate": {"pages": P, "per_page": N, "fail_every": K} instead of
@@ -114,6 +115,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             try:
                 self.wfile.write(bomb)
+            except OSError:
+                pass
+            return
+        if behavior == "content-length":
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(response.get("length", "0")))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                self.wfile.write(body)
             except OSError:
                 pass
             return

@@ -178,6 +178,27 @@ extension AnalyzeHTTPEndToEndTests {
     XCTAssertFalse(result.stderr.contains("-1000"), result.stderr)
   }
 
+  /// A `Content-Length` of 2^63 − 2 or 2^63 − 1 traps inside Foundation
+  /// (its libcurl header callback converts the length, a Double, to Int64)
+  /// before any delegate sees the response. The trap is turned into one
+  /// `Error:` line and exit 69 (it was SIGILL, exit 132, and a crash report);
+  /// a length just below the trap's range is refused by the 16 MiB cap.
+  func testAContentLengthNear2To63IsOneErrorLine() throws {
+    for length in ["9223372036854775807", "9223372036854775806", "9223372036854775295"] {
+      let server = try startServer([
+        ["behavior": "content-length", "length": length, "body": #"{"data":[]}"#]
+      ])
+      let result = try run(
+        ["@Apple"],
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertEqual(result.status, networkFailureStatus, "\(length): \(result.stderr.prefix(300))")
+      XCTAssertEqual(result.stdout, "", length)
+      XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(length): \(result.stderr.prefix(300))")
+      XCTAssertEqual(
+        result.stderr.split(separator: "\n").count, 1, "\(length): \(result.stderr.prefix(300))")
+    }
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.
