@@ -35,10 +35,16 @@ enum NetworkTrap {
   nonisolated(unsafe) private static var installed = false
 
   /// Runs `body` (a fetch from the X API at `host`) with the trap caught.
+  ///
+  /// When `body` throws, the trap stays caught: a transfer stopped at its
+  /// cap or deadline goes on in the background for a while (the caller is
+  /// answered at once), and under a memory limit Foundation can trap on its
+  /// next chunk while the run reports the error.
   static func guarding<T>(host: String, _ body: () async throws -> T) async rethrows -> T {
     arm(host: host)
-    defer { disarm() }
-    return try await body()
+    let result = try await body()
+    disarm()
+    return result
   }
 
   private static func arm(host: String) {
