@@ -3,9 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Why the X API did not give us tweets. Every message says what to do
 /// next, and none contains the bearer token.
@@ -368,24 +365,6 @@ public struct HTTPTweetSource: TweetSource {
     return first == second
   }
 
-  /// Under an address-space limit (`ulimit -v`), one malloc arena for the
-  /// whole process, set once before the first transfer. glibc reserves 64 MiB
-  /// of address space for each further arena, which its threads create as
-  /// they contend; with URLSession's threads busy receiving a large body,
-  /// those reservations used up the limit and the next small allocation
-  /// anywhere crashed the process (SIGSEGV or SIGILL) instead of reaching
-  /// the 16 MiB cap.
-  private static let fewerArenasUnderAMemoryLimit: Void = {
-    #if canImport(Glibc)
-      var limit = rlimit()
-      if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0
-        && limit.rlim_cur != rlim_t.max
-      {
-        _ = glibcMallopt(glibcArenaMax, 1)
-      }
-    #endif
-  }()
-
   /// Turns proxies off for the process, set once before the first plain
   /// `http` transfer: the token in a plain request would reach the proxy in
   /// clear. swift-corelibs-foundation ignores
@@ -410,7 +389,6 @@ public struct HTTPTweetSource: TweetSource {
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
-    Self.fewerArenasUnderAMemoryLimit
     if URL(string: configuration.baseURL)?.scheme?.lowercased() == "http" {
       Self.noProxyForPlainHTTP
     }
@@ -809,14 +787,6 @@ private struct APIProblem {
     return lowered.contains("usage cap") || lowered.contains("usagecap")
   }
 }
-
-#if canImport(Glibc)
-  /// glibc's `mallopt`, which the Glibc module does not export.
-  @_silgen_name("mallopt")
-  private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-  /// `M_ARENA_MAX` from `<malloc.h>`.
-  private let glibcArenaMax: Int32 = -8
-#endif
 
 /// Why a transfer stopped before the answer was complete.
 private enum TransferLimit: Error {
