@@ -168,6 +168,43 @@ final class HTTPTweetSourceTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 2)
   }
 
+  /// Pages that add no post (no `data`, `data: []`, only `errors[]`), each
+  /// with a new `next_token`, were followed forever (56,605 requests in
+  /// 120 s); paging stops after 3 of them in a row, and says so.
+  func testEmptyPagesStopPagingAfterThreeInARow() async throws {
+    let shapes = [
+      { (next: String) in #"{"meta":{"result_count":0,"next_token":"\#(next)"}}"# },
+      { (next: String) in #"{"data":[],"meta":{"next_token":"\#(next)"}}"# },
+      { (next: String) in
+        #"{"errors":[{"title":"Not Found Error","detail":"gone"}],"meta":{"next_token":"\#(next)"}}"#
+      },
+    ]
+    for shape in shapes {
+      let events = Recorder<HTTPTweetSource.Event>()
+      let server = try server(
+        [.json(page([1], next: "first"))] + (0..<50).map { .json(shape("t\($0)")) })
+      var configuration = configuration(server)
+      configuration.progress = { events.append($0) }
+      let tweets = try await HTTPTweetSource(configuration).tweets(
+        for: .mention("Apple"), count: 1000)
+      XCTAssertEqual(tweets.map(\.id), ["1"], shape("x"))
+      XCTAssertEqual(server.requests.count, 1 + HTTPTweetSource.emptyPageLimit, shape("x"))
+      XCTAssertTrue(
+        events.values.contains(.stoppedPaging(pages: 4, emptyPages: 3)), "\(events.values)")
+    }
+  }
+
+  /// An empty page between full ones does not stop paging.
+  func testAnEmptyPageBetweenFullOnesIsPassed() async throws {
+    let server = try server([
+      .json(page([1], next: "a")), .json(#"{"meta":{"next_token":"b"}}"#),
+      .json(#"{"data":[],"meta":{"next_token":"c"}}"#), .json(page([2])),
+    ])
+    let tweets = try await fetch(server, count: 1000)
+    XCTAssertEqual(tweets.map(\.id), ["1", "2"])
+    XCTAssertEqual(server.requests.count, 4)
+  }
+
   func testNoResults() async throws {
     let server = try server([.json(#"{"meta":{"result_count":0}}"#)])
     let tweets = try await fetch(server)
@@ -856,11 +893,28 @@ extension HTTPTweetSourceTests {
 
   func testLoopbackAndHTTPSAreAllowed() {
     for base in [
-      "http://127.0.0.1:8080/2", "http://127.1.2.3/2", "http://localhost/2", "http://[::1]:9/2",
+      "http://127.0.0.1:8080/2", "http://127.1.2.3/2", "http://localhost/2",
       "https://api.x.com/2", "https://example.com/2",
     ] {
       XCTAssertNoThrow(
         try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base)
+    }
+  }
+
+  /// swift-corelibs-foundation cannot connect to an IPv6 address written in
+  /// a URL (`http://[::1]:9/2` failed with NSURLErrorDomain -1000 on every
+  /// attempt): such a base is refused before anything is sent, with the
+  /// reason and what to use instead.
+  func testAnIPv6AddressAsTheHostIsRefusedWithTheReason() {
+    for base in ["http://[::1]:9/2", "https://[2001:db8::1]/2", "http://[::1]/2"] {
+      XCTAssertThrowsError(
+        try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base
+      ) {
+        XCTAssertEqual($0 as? HTTPSourceError, .ipv6AddressHost(base), base)
+        let message = describe($0)
+        XCTAssertTrue(message.contains("IPv6"), message)
+        XCTAssertTrue(message.contains("localhost"), message)
+      }
     }
   }
 }

@@ -27,6 +27,21 @@ final class RedactionTests: XCTestCase {
     }
   }
 
+  /// X tokens hold percent escapes (`%2B`, `%3D`); a server that decodes the
+  /// token before echoing it sends `+` and `=`: that form is found too, raw or
+  /// JSON-escaped.
+  func testThePercentDecodedFormIsRedacted() {
+    let token = "AAAAtw33t%2FSECRET%2Bb34r3r%3D7f3a9c1d2e"
+    let decoded = "AAAAtw33t/SECRET+b34r3r=7f3a9c1d2e"
+    let escaped = decoded.replacingOccurrences(of: "/", with: #"\/"#)
+      .replacingOccurrences(of: "+", with: #"\u002B"#)
+    for echo in [token, decoded, escaped] {
+      XCTAssertEqual(
+        redact(#"{"text":"a \#(echo) b"}"#, token: token), #"{"text":"a [redacted] b"}"#, echo)
+    }
+    XCTAssertEqual(redact("\(decoded) and \(token)", token: token), "[redacted] and [redacted]")
+  }
+
   /// An escaped backslash is one character: `\\u0074` is a backslash and
   /// `u0074`, not a `t`.
   func testAnEscapedBackslashIsNotAnEscape() {

@@ -6,7 +6,10 @@ Usage: fake_x_api.py SCENARIO.json
 SCENARIO is {"responses": [{"status": 200, "headers": {...}, "body": "..."}],
 "log": "requests.jsonl"}. Each request gets the next response (then 500);
 a response with "behavior": "endless" sends a body that never ends (no
-Content-Length), "trickle" sends its body one byte per second;
+Content-Length), "trickle" sends its body one byte per second, "gzip-bomb"
+sends a gzip body of about 200 KB that inflates to "inflated" bytes (default
+200 MiB: '{"data":[' and spaces) with Content-Encoding: gzip, "content-length" sends its body under the
+Content-Length header "length" (any text, such as 9223372036854775807);
 each request's path and headers are appended to "log" as one JSON line.
 
 With "generate": {"pages": P, "per_page": N, "fail_every": K} instead of
@@ -25,6 +28,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 
 with open(sys.argv[1], encoding="utf-8") as scenario_file:
     scenario = json.load(scenario_file)
@@ -95,6 +99,36 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.write(chunk)
             except OSError:
                 return
+        if behavior == "gzip-bomb":
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            parts = [compressor.compress(b'{"data":[')]
+            block = b" " * (1 << 20)
+            for _ in range(response.get("inflated", 200 << 20) >> 20):
+                parts.append(compressor.compress(block))
+            parts.append(compressor.flush())
+            bomb = b"".join(parts)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(bomb)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                self.wfile.write(bomb)
+            except OSError:
+                pass
+            return
+        if behavior == "content-length":
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(response.get("length", "0")))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                self.wfile.write(body)
+            except OSError:
+                pass
+            return
         if behavior == "trickle":
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Connection", "close")

@@ -39,6 +39,172 @@ extension AnalyzeHTTPEndToEndTests {
     print("endless body: ended after \(Date().timeIntervalSince(started)) s")
   }
 
+  /// Runs the binary under GNU time; returns the run and its peak resident
+  /// memory in KiB (`%M`).
+  func peakMemory(
+    _ arguments: [String], environment: [String: String]
+  ) throws -> (run: BinaryRun, kib: Int) {
+    let time = URL(fileURLWithPath: "/usr/bin/time")
+    guard FileManager.default.isExecutableFile(atPath: time.path) else {
+      try Requirement.unmet("/usr/bin/time is not installed (apt-get install time)")
+    }
+    let report = try temporaryDirectory().appendingPathComponent("time")
+    let run = try BinaryRunner.run(
+      ["-f", "%M", "-o", report.path, try BinaryRunner.executable().path] + arguments,
+      environment: environment, executable: time, timeout: 120)
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let kib = try XCTUnwrap(Int(text.split(separator: "\n").last ?? ""), text)
+    return (run, kib)
+  }
+
+  /// An endless body and a gzip bomb (200 KB that inflates to 200 MiB) end
+  /// with one error line and exit 69, in under 100 MB of memory: the endless
+  /// body peaked at 1.6 GB before, the bomb at 317 MB.
+  func testAnEndlessBodyOrAGzipBombStaysUnder100MB() throws {
+    for behavior in ["endless", "gzip-bomb"] {
+      let server = try startServer([["behavior": behavior]])
+      let (result, kib) = try peakMemory(
+        ["@Apple"],
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertFalse(result.timedOut, behavior)
+      XCTAssertEqual(result.status, networkFailureStatus, "\(behavior): \(result.stderr)")
+      XCTAssertEqual(result.stdout, "", behavior)
+      XCTAssertEqual(result.stderrLines.count, 1, "\(behavior): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("larger than 16 MiB"), "\(behavior): \(result.stderr)")
+      XCTAssertLessThan(kib, 100_000, "\(behavior): peak \(kib) KiB")
+      print("\(behavior): peak \(kib) KiB")
+    }
+  }
+
+  /// Under an address-space limit of 150 MB or 400 MB, where a normal run
+  /// fits (it needs 130 MB), an endless body and a gzip bomb end with exit 69
+  /// and one error line; they died with SIGILL or SIGSEGV inside Foundation
+  /// before, when glibc's per-thread arenas had used up the limit.
+  func testAnEndlessBodyUnderAMemoryLimitIsOneErrorLine() throws {
+    let page = try fixture("at-apple.json")
+    for kib in [150_000, 400_000] {
+      for behavior in ["normal", "endless", "gzip-bomb"] {
+        let server = try startServer(
+          [behavior == "normal" ? ["status": 200, "body": page] : ["behavior": behavior]])
+        let result = try BinaryRunner.run(
+          [
+            "-c", #"ulimit -v "$LIMIT" && exec "$0" "$@""#, try BinaryRunner.executable().path,
+            "@Apple",
+          ],
+          environment: [
+            "TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token,
+            "LIMIT": String(kib),
+          ],
+          executable: URL(fileURLWithPath: "/bin/sh"), timeout: 60)
+        let context = "\(behavior) under \(kib) KiB: \(result.stderr.prefix(2000))"
+        XCTAssertFalse(result.timedOut, context)
+        if behavior == "normal" {
+          XCTAssertEqual(result.status, 0, context)
+          continue
+        }
+        XCTAssertEqual(result.status, networkFailureStatus, context)
+        XCTAssertEqual(result.stderrLines.count, 1, context)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: "), context)
+      }
+    }
+  }
+
+  /// With a plain http base on this machine, `http_proxy`, `ALL_PROXY` and
+  /// `all_proxy` are not used: the request, token included, goes straight to
+  /// the base (before, libcurl sent it in clear to the proxy named).
+  func testPlainHTTPNeverGoesThroughAProxy() throws {
+    let page = try fixture("at-apple.json")
+    for variable in ["http_proxy", "ALL_PROXY", "all_proxy"] {
+      let server = try startServer([["status": 200, "body": page]])
+      let proxy = try startServer([["status": 502, "body": "{}"]])
+      let proxyURL =
+        "http://" + (URL(string: proxy.base)?.host ?? "") + ":"
+        + String(URL(string: proxy.base)?.port ?? 0)
+      let base = server.base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+      let result = try run(
+        ["@Apple"],
+        environment: [
+          "TWEETALYZE_API_BASE": base, "TWITTER_BEARER_TOKEN": token, variable: proxyURL,
+        ])
+      XCTAssertEqual(result.status, 0, "\(variable): \(result.stderr)")
+      let proxied = (try? String(contentsOf: proxy.log, encoding: .utf8)) ?? ""
+      XCTAssertEqual(proxied, "", "\(variable): the proxy saw \(proxied)")
+      let direct = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
+      XCTAssertTrue(direct.contains("Bearer \(token)"), "\(variable): \(direct)")
+    }
+  }
+
+  /// A page with 100,000 `errors[]` and then endless pages of only
+  /// `errors[]`, each with a new `next_token`: paging stops after 3 pages
+  /// without a post and says so, and at most 10 of the API's problems are
+  /// shown (before: a line per error and a request per page, forever).
+  func testEmptyPagesAndFloodsOfErrorsAreBounded() throws {
+    let flood = Array(repeating: #"{"title":"Not Found Error","detail":"gone"}"#, count: 100_000)
+    let first =
+      #"{"data":[{"id":"1","text":"I love it"}],"errors":[\#(flood.joined(separator: ","))],"#
+      + #""meta":{"result_count":1,"next_token":"t0"}}"#
+    let empty = (1...50).map { index -> [String: Any] in
+      [
+        "status": 200,
+        "body":
+          #"{"errors":[{"title":"Oops","detail":"\#(index)"}],"meta":{"next_token":"t\#(index)"}}"#,
+      ]
+    }
+    let server = try startServer([["status": 200, "body": first]] + empty)
+    let result = try BinaryRunner.run(
+      ["@Apple", "--count", "1000"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token],
+      timeout: 60)
+    XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
+    XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, result.stdout)
+    XCTAssertLessThanOrEqual(result.stderrLines.count, 12, String(result.stderr.prefix(2000)))
+    XCTAssertTrue(
+      result.stderr.contains("3 pages in a row without a post"), String(result.stderr.prefix(2000)))
+    let requests = try String(contentsOf: server.log, encoding: .utf8)
+      .split(separator: "\n").count
+    XCTAssertEqual(requests, 4)
+  }
+
+  /// `http://[::1]:PORT/2` failed with NSURLErrorDomain -1000 after 3
+  /// attempts; it is now a usage error before anything is sent, saying why
+  /// and to use `localhost`.
+  func testAnIPv6AddressBaseIsAUsageError() throws {
+    let server = try startServer([["status": 200, "body": "{}"]])
+    let port = URL(string: server.base)?.port ?? 0
+    let result = try run(
+      ["@Apple"],
+      environment: [
+        "TWEETALYZE_API_BASE": "http://[::1]:\(port)/2", "TWITTER_BEARER_TOKEN": token,
+      ])
+    XCTAssertEqual(result.status, 64, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("IPv6"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("http://localhost:\(port)/2"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("-1000"), result.stderr)
+  }
+
+  /// A `Content-Length` of 2^63 − 2 or 2^63 − 1 traps inside Foundation
+  /// (its libcurl header callback converts the length, a Double, to Int64)
+  /// before any delegate sees the response. The trap is turned into one
+  /// `Error:` line and exit 69 (it was SIGILL, exit 132, and a crash report);
+  /// a length just below the trap's range is refused by the 16 MiB cap.
+  func testAContentLengthNear2To63IsOneErrorLine() throws {
+    for length in ["9223372036854775807", "9223372036854775806", "9223372036854775295"] {
+      let server = try startServer([
+        ["behavior": "content-length", "length": length, "body": #"{"data":[]}"#]
+      ])
+      let result = try run(
+        ["@Apple"],
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertEqual(result.status, networkFailureStatus, "\(length): \(result.stderr.prefix(300))")
+      XCTAssertEqual(result.stdout, "", length)
+      XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(length): \(result.stderr.prefix(300))")
+      XCTAssertEqual(
+        result.stderr.split(separator: "\n").count, 1, "\(length): \(result.stderr.prefix(300))")
+    }
+  }
+
   /// A body sent at 1 byte per second never trips `--timeout 2`, but each
   /// attempt has 8 s for the whole answer: three attempts and the two
   /// retry pauses (1 s, 2 s) end the run in about 27 s.

@@ -16,6 +16,45 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 
+  /// A token echoed in tweets (raw, JSON-escaped, percent-decoded as X
+  /// tokens hold `%2B` and `%3D`, or as HTML entities) and in `errors[]`
+  /// reaches no output: not `--tweets`, `--json`, `--csv`, the warning line
+  /// or the recording (before, all of them printed it in clear).
+  func testATokenEchoedInTweetsIsInNoOutput() throws {
+    let token = "AAAAtw33t%2FSECRET%2Bb34r3r%3D7f3a9c1d2e"
+    let decoded = "AAAAtw33t/SECRET+b34r3r=7f3a9c1d2e"
+    let forms = [
+      token, decoded, token.replacingOccurrences(of: "A", with: #"\u0041"#),
+      decoded.replacingOccurrences(of: "/", with: #"\/"#),
+      decoded.replacingOccurrences(of: "+", with: "&#43;"),
+    ]
+    let tweets = forms.enumerated().map { index, form in
+      #"{"id":"\#(index + 1)","text":"I love \#(form)","author_id":"9"}"#
+    }
+    let body =
+      #"{"data":[\#(tweets.joined(separator: ","))],"includes":{"users":[{"id":"9","username":"\#(decoded)"}]},"#
+      + #""errors":[{"title":"Partial","detail":"token \#(decoded)"}],"meta":{"result_count":5}}"#
+    let work = try temporaryDirectory()
+    for format in [["--tweets"], ["--tweets", "--json"], ["--tweets", "--csv"]] {
+      let server = try startServer([["status": 200, "body": body]])
+      let result = try BinaryRunner.run(
+        ["@Apple", "--record", work.path] + format,
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertEqual(result.status, 0, "\(format): \(result.stderr)")
+      XCTAssertTrue(result.stdout.contains("[redacted]"), "\(format): \(result.stdout)")
+      XCTAssertTrue(result.stderr.contains("Warning:"), "\(format): \(result.stderr)")
+      let recording = try String(
+        contentsOf: work.appendingPathComponent("at-apple.jsonl"), encoding: .utf8)
+      for (name, text) in [
+        ("stdout", result.stdout), ("stderr", result.stderr), ("recording", recording),
+      ] {
+        for secret in [token, decoded, "SECRET%2Bb34r3r", "SECRET+b34r3r"] {
+          XCTAssertFalse(text.contains(secret), "\(format) \(name) holds \(secret): \(text)")
+        }
+      }
+    }
+  }
+
   func testTheTokenIsInNoOutputRecordOrModel() throws {
     let page = try fixture("at-apple.json")
     let pages = try fixture("hashtag-wwdc.jsonl").split(separator: "\n").map(String.init)

@@ -37,6 +37,9 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// A plain `http` base URL to a host that is not this machine: the token
   /// would cross the network in clear text.
   case insecureBaseURL(String)
+  /// The base URL's host is an IPv6 address (`http://[::1]:8080/2`), which
+  /// Foundation's URLSession on Linux cannot connect to.
+  case ipv6AddressHost(String)
   /// A redirect to another origin, which is not followed: the token would
   /// go with it.
   case crossOriginRedirect(from: String, to: String)
@@ -46,6 +49,9 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// The answer kept coming but did not end within `seconds` (a body
   /// trickled a byte at a time), on every attempt.
   case deadlineExceeded(host: String, seconds: Double, attempts: Int)
+  /// No memory could be had for the body after `bytes` bytes of it (a
+  /// memory limit such as `ulimit -v`); not retried.
+  case outOfMemory(host: String, bytes: Int)
 
   public var errorDescription: String? {
     switch self {
@@ -53,6 +59,16 @@ public enum HTTPSourceError: LocalizedError, Equatable {
       return "the X API base URL '\(base)' is plain http to another machine, which would send "
         + "the bearer token in clear text; use https, or set TWEETALYZE_ALLOW_HTTP=1 if the "
         + "network path is trusted (plain http to localhost or 127.0.0.1 is always allowed)"
+    case .ipv6AddressHost(let base):
+      var components = URLComponents(string: base)
+      let loopback = HTTPTweetSource.isLoopback(components?.host)
+      components?.host = "localhost"
+      let local =
+        loopback ? components?.string.map { " (\(HTTPTweetSource.shownURL($0)))" } ?? "" : ""
+      return "the X API base URL '\(HTTPTweetSource.shownURL(base))' names its host by an IPv6 "
+        + "address, which Foundation's URLSession on Linux cannot connect to "
+        + "(swift-corelibs-foundation issue 5496); use a host name instead, such as localhost "
+        + "for this machine\(local), which also reaches a server listening on ::1 only"
     case .crossOriginRedirect(let from, let to):
       return "the X API at \(from) answered with a redirect to another host (\(to)); tweetalyze "
         + "does not send the bearer token there. Check TWEETALYZE_API_BASE and any proxy"
@@ -60,6 +76,10 @@ public enum HTTPSourceError: LocalizedError, Equatable {
       return "the X API at \(host) sent an answer larger than \(limit >> 20) MiB, more than any "
         + "search page holds, and tweetalyze stopped reading; "
         + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2"
+    case .outOfMemory(let host, let bytes):
+      return "the X API at \(host) sent an answer that did not fit in the memory tweetalyze may "
+        + "use (\(bytes >> 20) MiB received), and tweetalyze stopped reading; a search page is "
+        + "under 1 MiB, so check TWEETALYZE_API_BASE and any proxy, or raise the memory limit"
     case .deadlineExceeded(let host, let seconds, let attempts):
       return "the X API at \(host) did not finish its answer within \(Self.number(seconds)) s"
         + Self.times(attempts) + " (it was still sending, too slowly); check your network, or "
@@ -173,7 +193,15 @@ public struct HTTPTweetSource: TweetSource {
     case waitingForRateLimit(reset: Date, secondsLeft: Int)
     /// Done: `pages` pages, `tweets` tweets kept.
     case finished(pages: Int, tweets: Int)
+    /// Paging stopped after `pages` pages, the last `emptyPages` of which
+    /// added no post although each named a next page.
+    case stoppedPaging(pages: Int, emptyPages: Int)
   }
+
+  /// How many pages in a row may add no post before paging stops: a server
+  /// that sends empty pages, each with a new `next_token`, would otherwise
+  /// be followed forever.
+  public static let emptyPageLimit = 3
 
   /// How to reach the API and how hard to try.
   public struct Configuration: Sendable {
@@ -281,6 +309,15 @@ public struct HTTPTweetSource: TweetSource {
       parsed.query == nil, parsed.fragment == nil,
       let url = URL(string: "\(trimmed)/tweets/search/recent?\(queryString)")
     else { throw HTTPSourceError.invalidBaseURL(Self.shownURL(base)) }
+    #if canImport(FoundationNetworking)
+      // corelibs compares the host libcurl parses (`[::1]`) with URL.host
+      // (`::1`), finds them different and fails every attempt with
+      // NSURLErrorBadURL (swift-corelibs-foundation issue 5496). A host
+      // name never holds a colon.
+      if parsed.host?.contains(":") == true {
+        throw HTTPSourceError.ipv6AddressHost(Self.shownURL(base))
+      }
+    #endif
     if scheme == "http" && !configuration.allowInsecureHTTP && !Self.isLoopback(parsed.host) {
       throw HTTPSourceError.insecureBaseURL(Self.shownURL(base))
     }
@@ -328,6 +365,18 @@ public struct HTTPTweetSource: TweetSource {
     return first == second
   }
 
+  /// Turns proxies off for the process, set once before the first plain
+  /// `http` transfer: the token in a plain request would reach the proxy in
+  /// clear. swift-corelibs-foundation ignores
+  /// `URLSessionConfiguration.connectionProxyDictionary`, and libcurl takes
+  /// its proxy from `http_proxy`, `ALL_PROXY` or `all_proxy` unless
+  /// `no_proxy` names the host, which it reads at each connection. Only one
+  /// base URL is used in a run, so `https` runs keep their proxy.
+  private static let noProxyForPlainHTTP: Void = {
+    setenv("no_proxy", "*", 1)
+    setenv("NO_PROXY", "*", 1)
+  }()
+
   /// Percent-encodes everything but RFC 3986 unreserved characters
   /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
   public static func percentEncode(_ text: String) -> String {
@@ -340,6 +389,9 @@ public struct HTTPTweetSource: TweetSource {
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
+    if URL(string: configuration.baseURL)?.scheme?.lowercased() == "http" {
+      Self.noProxyForPlainHTTP
+    }
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -356,6 +408,7 @@ public struct HTTPTweetSource: TweetSource {
     var nextToken: String?
     var tokensSeen: Set<String> = []
     var pages = 0
+    var emptyPages = 0
     repeat {
       pages += 1
       let remaining = collector.limit - collector.tweets.count
@@ -372,6 +425,11 @@ public struct HTTPTweetSource: TweetSource {
       // sends the same tweets with a new token each time.
       if let token = nextToken, !tokensSeen.insert(token).inserted { break }
       if collector.tweets.count == before && !page.tweets.isEmpty { break }
+      emptyPages = page.tweets.isEmpty ? emptyPages + 1 : 0
+      if emptyPages >= Self.emptyPageLimit && nextToken != nil {
+        configuration.progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
+        break
+      }
     } while !collector.isFull && nextToken != nil
     if let directory = configuration.recordDirectory {
       try record(bodies, for: query, in: directory)
@@ -442,7 +500,14 @@ public struct HTTPTweetSource: TweetSource {
         let status = http.statusCode
         switch status {
         case 200..<300:
-          return (data, try decode(data, status: status, host: host))
+          // Redacted before it is decoded, so that no field of any tweet,
+          // no warning and no recording holds the token in any form a
+          // JSON encoder may write it; the decoded texts again, for the
+          // forms HTML entities spell.
+          let body = redact(data)
+          var page = try decode(body, status: status, host: host)
+          page.tweets = page.tweets.map(redact)
+          return (body, page)
         case 429:
           let problem = APIProblem(data)
           if problem.isUsageCap {
@@ -474,6 +539,8 @@ public struct HTTPTweetSource: TweetSource {
       } catch TransferLimit.tooLarge {
         throw HTTPSourceError.responseTooLarge(
           host: host, limit: configuration.maximumResponseBytes)
+      } catch TransferLimit.outOfMemory(let bytes) {
+        throw HTTPSourceError.outOfMemory(host: host, bytes: bytes)
       } catch TransferLimit.deadline {
         failure = .deadline
       } catch {
@@ -615,6 +682,15 @@ public struct HTTPTweetSource: TweetSource {
     Redaction.redact(text, token: configuration.token)
   }
 
+  private func redact(_ tweet: Tweet) -> Tweet {
+    var tweet = tweet
+    tweet.id = redact(tweet.id)
+    tweet.text = redact(tweet.text)
+    tweet.author = tweet.author.map(redact)
+    tweet.language = tweet.language.map(redact)
+    return tweet
+  }
+
   private func redact(_ data: Data) -> Data {
     guard configuration.token.utf8.count >= Redaction.minimumLength else { return data }
     return Data(Redaction.redact(Array(data), token: Array(configuration.token.utf8)))
@@ -718,6 +794,52 @@ private enum TransferLimit: Error {
   case tooLarge
   /// The answer did not end before the deadline.
   case deadline
+  /// No memory could be had for the body after `bytes` bytes.
+  case outOfMemory(bytes: Int)
+}
+
+/// A response body as it arrives, in memory from `malloc`: `Data` traps
+/// when it cannot grow, which under a memory limit (`ulimit -v`) killed the
+/// process; a buffer that cannot grow here is reported instead.
+private final class ResponseBuffer {
+  private var bytes: UnsafeMutableRawPointer?
+  private var capacity = 0
+  private let limit: Int
+  /// The bytes held.
+  private(set) var count = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  deinit { free(bytes) }
+
+  /// Appends `data`, which must fit within the limit; false when the memory
+  /// for it cannot be had (nothing is appended then).
+  func append(_ data: Data) -> Bool {
+    let needed = count + data.count
+    if needed > capacity {
+      let grown = min(max(needed, capacity * 2, 64 << 10), max(needed, limit))
+      guard let moved = realloc(bytes, grown) else { return false }
+      bytes = moved
+      capacity = grown
+    }
+    guard let bytes else { return data.isEmpty }
+    data.copyBytes(
+      to: bytes.advanced(by: count).assumingMemoryBound(to: UInt8.self), count: data.count)
+    count = needed
+    return true
+  }
+
+  /// The body, handed over without a copy; the buffer is empty afterwards.
+  func take() -> Data {
+    guard let bytes, count > 0 else { return Data() }
+    let data = Data(bytesNoCopy: bytes, count: count, deallocator: .free)
+    self.bytes = nil
+    capacity = 0
+    count = 0
+    return data
+  }
 }
 
 /// Runs the session's data tasks: collects each body up to a limit (and
@@ -730,7 +852,7 @@ private enum TransferLimit: Error {
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Transfer {
     var continuation: CheckedContinuation<(Data, URLResponse), Error>
-    var data = Data()
+    var body: ResponseBuffer
   }
 
   private let limit: Int
@@ -749,7 +871,8 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         lock.lock()
-        transfers[task.taskIdentifier] = Transfer(continuation: continuation)
+        transfers[task.taskIdentifier] = Transfer(
+          continuation: continuation, body: ResponseBuffer(limit: limit))
         lock.unlock()
         DispatchQueue.global().asyncAfter(deadline: .now() + max(deadline, 0.001)) {
           [weak self] in
@@ -790,18 +913,20 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    // Appended in place: a copy of the body for each chunk (a `Data` in a
+    // struct copied out of the dictionary) made this queue fall so far
+    // behind the network that the chunks waiting for it took gigabytes.
     lock.lock()
-    var over = false
-    if var transfer = transfers[dataTask.taskIdentifier] {
-      if transfer.data.count + data.count > limit {
-        over = true
-      } else {
-        transfer.data.append(data)
-        transfers[dataTask.taskIdentifier] = transfer
+    var failure: TransferLimit?
+    if let body = transfers[dataTask.taskIdentifier]?.body {
+      if body.count + data.count > limit {
+        failure = .tooLarge
+      } else if !body.append(data) {
+        failure = .outOfMemory(bytes: body.count)
       }
     }
     lock.unlock()
-    if over { stop(dataTask, TransferLimit.tooLarge) }
+    if let failure { stop(dataTask, failure) }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
@@ -812,7 +937,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     if let error {
       transfer.continuation.resume(throwing: error)
     } else if let response = task.response {
-      transfer.continuation.resume(returning: (transfer.data, response))
+      transfer.continuation.resume(returning: (transfer.body.take(), response))
     } else {
       transfer.continuation.resume(throwing: URLError(.badServerResponse))
     }

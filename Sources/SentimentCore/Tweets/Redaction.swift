@@ -1,6 +1,8 @@
 /// Removes the bearer token from text that a server sent back, should it
 /// echo the token: raw, or written with JSON string escapes (`\u0073`,
-/// `\/`), which a JSON encoder may use for any character.
+/// `\/`), which a JSON encoder may use for any character; and the same for
+/// the token with its percent escapes decoded (X tokens hold `%2B` and
+/// `%3D`, which a server may decode before echoing `+` and `=`).
 ///
 /// A token shorter than ``minimumLength`` is left alone: no X bearer token
 /// is that short (they are over 100 characters), and replacing a short
@@ -12,12 +14,42 @@ enum Redaction {
   /// What replaces the token. Valid inside a JSON string.
   static let replacement = Array("[redacted]".utf8)
 
-  /// `bytes` with each occurrence of `token` (raw or JSON-escaped, in any
-  /// mix) replaced by ``replacement``.
+  /// `bytes` with each occurrence of `token` or of its percent-decoded form
+  /// (raw or JSON-escaped, in any mix) replaced by ``replacement``.
   ///
-  /// - Complexity: O(*n* + *m*): one pass (Knuth–Morris–Pratt over the
-  ///   decoded characters), memory O(*m*) beyond the result.
+  /// - Complexity: O(*n* + *m*): a pass per form (Knuth–Morris–Pratt over
+  ///   the decoded characters), memory O(*m*) beyond the result.
   static func redact(_ bytes: [UInt8], token: [UInt8]) -> [UInt8] {
+    guard token.count >= minimumLength else { return bytes }
+    var result = replace(token, in: bytes)
+    let decoded = percentDecoded(token)
+    if decoded != token && decoded.count >= minimumLength {
+      result = replace(decoded, in: result)
+    }
+    return result
+  }
+
+  /// `token` with each `%XX` escape replaced by the byte it stands for.
+  static func percentDecoded(_ token: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(token.count)
+    var index = 0
+    while index < token.count {
+      if token[index] == UInt8(ascii: "%"), index + 2 < token.count,
+        let value = hex(token[(index + 1)...(index + 2)])
+      {
+        result.append(UInt8(value))
+        index += 3
+      } else {
+        result.append(token[index])
+        index += 1
+      }
+    }
+    return result
+  }
+
+  /// `bytes` with each occurrence of `token`, raw or JSON-escaped, replaced.
+  private static func replace(_ token: [UInt8], in bytes: [UInt8]) -> [UInt8] {
     let count = token.count
     guard count >= minimumLength, !bytes.isEmpty else { return bytes }
     var failure = [Int](repeating: 0, count: count)

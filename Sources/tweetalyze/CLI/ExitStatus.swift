@@ -57,10 +57,10 @@ enum ExitStatus: Int32, CaseIterable {
     case .unauthorized, .forbidden: .noPermission
     case .rateLimited, .usageCapExceeded: .tryLater
     case .serverError, .connectionFailed, .timedOut, .invalidResponse, .unexpectedStatus,
-      .crossOriginRedirect, .responseTooLarge, .deadlineExceeded:
+      .crossOriginRedirect, .responseTooLarge, .deadlineExceeded, .outOfMemory:
       .unavailable
     case .recordFailed: .cannotCreate
-    case .invalidBaseURL, .insecureBaseURL: .usage
+    case .invalidBaseURL, .insecureBaseURL, .ipv6AddressHost: .usage
     case .invalidRequest: .failure
     }
   }

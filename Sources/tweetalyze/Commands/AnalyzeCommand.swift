@@ -67,7 +67,16 @@ extension Context {
     let tweets: [Tweet]
     do {
       defer { display.stop() }
-      tweets = try await source.source.tweets(for: query, count: options.count)
+      if let http = source.source as? HTTPTweetSource {
+        let host = URL(string: http.configuration.baseURL).map { url in
+          (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
+        }
+        tweets = try await NetworkTrap.guarding(host: host ?? "") {
+          try await http.tweets(for: query, count: options.count)
+        }
+      } else {
+        tweets = try await source.source.tweets(for: query, count: options.count)
+      }
     }
     guard !tweets.isEmpty else {
       throw RuntimeError(
@@ -176,8 +185,11 @@ extension Context {
       _ = try HTTPTweetSource(configuration).searchURL(
         for: query, maxResults: 10, nextToken: nil)
     } catch let error as HTTPSourceError {
-      if case .insecureBaseURL = error {
+      switch error {
+      case .insecureBaseURL, .ipv6AddressHost:
         throw UsageError(message: error.localizedDescription, command: .analyze)
+      default:
+        break
       }
     }
     configuration.language = options.language
