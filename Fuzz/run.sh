@@ -55,7 +55,7 @@ echo "== building all targets (one binary)"
 build_began=$SECONDS
 # One module: `import SentimentCore` in the executable's files is then the
 # module itself, which swiftc ignores with a warning.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore \
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore -package-name tweetalyze \
   -suppress-warnings -o "$binary" Fuzz/FuzzMain.swift Fuzz/Targets/*.swift "$build"/src/*.swift \
   >"$build/build.log" 2>&1; then
   cat "$build/build.log"

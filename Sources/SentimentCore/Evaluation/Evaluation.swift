@@ -9,31 +9,31 @@ public struct EvaluationResult: Equatable, Sendable {
   /// The number of training examples.
   public var trainingCount: Int
   /// The model's own probabilities on the held-out part.
-  public var raw = ProbabilityMetrics()
+  package var raw = ProbabilityMetrics()
   /// The calibrated probabilities on the held-out part (what `classify`
   /// prints).
-  public var calibrated = ProbabilityMetrics()
+  package var calibrated = ProbabilityMetrics()
   /// Each held-out text's calibrated probabilities, for quantification.
   public var posteriors: [[Double]] = []
   /// Each held-out text's true class.
   public var labels: [Sentiment] = []
   /// What the part's model knows for quantification (`nil`: too little
   /// data to calibrate).
-  public var context: QuantificationContext?
+  package var context: QuantificationContext?
 }
 
 /// The results of k-fold cross-validation.
-public struct CrossValidationResult: Equatable, Sendable {
+package struct CrossValidationResult: Equatable, Sendable {
   /// One result per fold.
-  public var folds: [EvaluationResult]
+  package var folds: [EvaluationResult]
 
   /// The results of the given folds (or of one split's held-out part).
-  public init(folds: [EvaluationResult]) {
+  package init(folds: [EvaluationResult]) {
     self.folds = folds
   }
 
   /// The predictions of all folds together: every example once.
-  public var pooled: ClassificationMetrics {
+  package var pooled: ClassificationMetrics {
     var pooled = ClassificationMetrics()
     for fold in folds {
       for actual in Sentiment.allCases {
@@ -48,29 +48,29 @@ public struct CrossValidationResult: Equatable, Sendable {
   }
 
   /// Mean and spread over the folds of the held-out accuracy.
-  public var accuracy: Spread? { Spread(folds.compactMap(\.metrics.accuracy)) }
+  package var accuracy: Spread? { Spread(folds.compactMap(\.metrics.accuracy)) }
   /// Mean and spread over the folds of the held-out macro-averaged recall.
-  public var macroRecall: Spread? { Spread(folds.compactMap(\.metrics.macroRecall)) }
+  package var macroRecall: Spread? { Spread(folds.compactMap(\.metrics.macroRecall)) }
   /// Mean and spread over the folds of the held-out macro-F1.
-  public var macroF1: Spread? { Spread(folds.compactMap(\.metrics.macroF1)) }
+  package var macroF1: Spread? { Spread(folds.compactMap(\.metrics.macroF1)) }
   /// The raw probabilities of all folds together.
-  public var raw: ProbabilityMetrics { folds.reduce(into: .init()) { $0.merge($1.raw) } }
+  package var raw: ProbabilityMetrics { folds.reduce(into: .init()) { $0.merge($1.raw) } }
   /// The calibrated probabilities of all folds together.
-  public var calibrated: ProbabilityMetrics {
+  package var calibrated: ProbabilityMetrics {
     folds.reduce(into: .init()) { $0.merge($1.calibrated) }
   }
   /// Mean and spread over the folds of the training accuracy.
-  public var trainingAccuracy: Spread? { Spread(folds.map(\.trainingAccuracy)) }
+  package var trainingAccuracy: Spread? { Spread(folds.map(\.trainingAccuracy)) }
 }
 
 /// Why an evaluation cannot run.
-public enum EvaluationError: LocalizedError, Equatable {
+package enum EvaluationError: LocalizedError, Equatable {
   /// The split fraction leaves one part empty.
   case emptyPart(fraction: Double, count: Int)
   /// More folds than examples, or fewer than 2.
   case folds(Int, count: Int)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .emptyPart(let fraction, let count):
       "a split of \(fraction) leaves no examples to train on or to test with (\(count) rows); "
@@ -122,7 +122,7 @@ public enum Evaluation {
   }
 
   /// Trains on the examples at `train` and tests on those at `test`.
-  public static func evaluate(
+  package static func evaluate(
     _ corpus: LabeledCorpus, train: [Int], test: [Int], tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon = .builtIn
   ) -> EvaluationResult {
@@ -138,7 +138,7 @@ public enum Evaluation {
 
   /// The model `train` would write for `corpus` (calibrated by
   /// cross-validation inside it), and its accuracy on the corpus itself.
-  public static func train(
+  package static func train(
     _ corpus: LabeledCorpus, tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
   ) -> (model: NaiveBayesModel, trainingAccuracy: Double) {
@@ -163,7 +163,7 @@ public enum Evaluation {
   /// ```
   ///
   /// - Complexity: O(*n*) in the length of the texts.
-  public static func test(
+  package static func test(
     _ model: NaiveBayesModel, on corpus: LabeledCorpus, rows: [Int]? = nil
   ) -> EvaluationResult {
     var classifier = Classifier(model: model)
@@ -186,7 +186,7 @@ public enum Evaluation {
   }
 
   /// A seeded stratified split: trains on `fraction` of each class.
-  public static func split(
+  package static func split(
     _ corpus: LabeledCorpus, fraction: Double, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn
@@ -201,7 +201,7 @@ public enum Evaluation {
 
   /// Stratified k-fold cross-validation: each fold is held out once.
   /// The folds run `jobs` at a time, with the same result.
-  public static func crossValidate(
+  package static func crossValidate(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn, jobs: Int = 1

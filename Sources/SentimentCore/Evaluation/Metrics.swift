@@ -82,14 +82,14 @@ public struct ClassificationMetrics: Equatable, Sendable {
 }
 
 /// The mean and the sample standard deviation of some figures.
-public struct Spread: Equatable, Sendable {
+package struct Spread: Equatable, Sendable {
   /// The mean.
-  public var mean: Double
+  package var mean: Double
   /// The sample standard deviation (n − 1); 0 for a single figure.
-  public var standardDeviation: Double
+  package var standardDeviation: Double
 
   /// The spread of `values`, or `nil` when there are none.
-  public init?(_ values: [Double]) {
+  package init?(_ values: [Double]) {
     guard !values.isEmpty else { return nil }
     let mean = values.reduce(0, +) / Double(values.count)
     self.mean = mean

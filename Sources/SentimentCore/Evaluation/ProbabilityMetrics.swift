@@ -8,9 +8,9 @@ import Foundation
 /// metrics.add([0.1, 0.2, 0.7], actual: .positive)
 /// metrics.logLoss  // -log(0.7)
 /// ```
-public struct ProbabilityMetrics: Equatable, Sendable {
+package struct ProbabilityMetrics: Equatable, Sendable {
   /// The number of bins of ``expectedCalibrationError``.
-  public static let bins = 10
+  package static let bins = 10
   private var count = 0
   private var brierSum = 0.0
   private var logLossSum = 0.0
@@ -20,10 +20,10 @@ public struct ProbabilityMetrics: Equatable, Sendable {
   private var binCorrect = [Int](repeating: 0, count: bins)
 
   /// Creates empty metrics.
-  public init() {}
+  package init() {}
 
   /// Adds one text's class probabilities and its true class.
-  public mutating func add(_ probabilities: [Double], actual: Sentiment) {
+  package mutating func add(_ probabilities: [Double], actual: Sentiment) {
     count += 1
     for c in probabilities.indices {
       let target = c == actual.rawValue ? 1.0 : 0
@@ -40,7 +40,7 @@ public struct ProbabilityMetrics: Equatable, Sendable {
   }
 
   /// Adds all of `other`'s texts.
-  public mutating func merge(_ other: ProbabilityMetrics) {
+  package mutating func merge(_ other: ProbabilityMetrics) {
     count += other.count
     brierSum += other.brierSum
     logLossSum += other.logLossSum
@@ -52,12 +52,12 @@ public struct ProbabilityMetrics: Equatable, Sendable {
   }
 
   /// The number of texts.
-  public var total: Int { count }
+  package var total: Int { count }
 
   /// Expected calibration error over 10 equal-width bins of the top
   /// class's probability: the mean gap between confidence and accuracy,
   /// weighted by the bins' sizes (Naeini et al. 2015).
-  public var expectedCalibrationError: Double? {
+  package var expectedCalibrationError: Double? {
     guard count > 0 else { return nil }
     var error = 0.0
     for bin in 0..<Self.bins where binCounts[bin] > 0 {
@@ -69,8 +69,8 @@ public struct ProbabilityMetrics: Equatable, Sendable {
 
   /// The mean over texts of the squared distance between the probabilities
   /// and the one-hot true class (0 is perfect, 2 the worst).
-  public var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
+  package var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
 
   /// The mean negative log-probability of the true class.
-  public var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
+  package var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
 }

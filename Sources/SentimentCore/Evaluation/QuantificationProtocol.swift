@@ -3,9 +3,9 @@ import Foundation
 /// How close each ``QuantificationMethod`` comes to the true score of sets
 /// of held-out tweets: the mean absolute error of the score per 100 tweets,
 /// and the share of sets whose emoji is the true one.
-public struct QuantificationResult: Equatable, Sendable {
+package struct QuantificationResult: Equatable, Sendable {
   /// The number of sets drawn.
-  public var sets = 0
+  package var sets = 0
   /// Summed absolute errors per 100 tweets, by method (in `allCases` order).
   private var errorSums = [Double](repeating: 0, count: QuantificationMethod.allCases.count)
   /// Sets with the true emoji, by method.
@@ -15,10 +15,10 @@ public struct QuantificationResult: Equatable, Sendable {
   private var intervalHeld = [Int](repeating: 0, count: QuantificationMethod.allCases.count)
 
   /// Creates an empty result.
-  public init() {}
+  package init() {}
 
   /// Scores one set: its texts' calibrated probabilities and true classes.
-  public mutating func add(
+  package mutating func add(
     posteriors: [[Double]], labels: [Sentiment], context: QuantificationContext
   ) {
     guard !labels.isEmpty else { return }
@@ -40,7 +40,7 @@ public struct QuantificationResult: Equatable, Sendable {
   }
 
   /// Adds another result's sets.
-  public mutating func merge(_ other: QuantificationResult) {
+  package mutating func merge(_ other: QuantificationResult) {
     sets += other.sets
     for index in errorSums.indices {
       errorSums[index] += other.errorSums[index]
@@ -50,7 +50,7 @@ public struct QuantificationResult: Equatable, Sendable {
   }
 
   /// The mean absolute error of `method`'s score per 100 tweets.
-  public func meanAbsoluteError(_ method: QuantificationMethod) -> Double? {
+  package func meanAbsoluteError(_ method: QuantificationMethod) -> Double? {
     guard sets > 0, let index = QuantificationMethod.allCases.firstIndex(of: method) else {
       return nil
     }
@@ -59,7 +59,7 @@ public struct QuantificationResult: Equatable, Sendable {
 
   /// The share of sets whose 90 % interval (as `tweetalyze QUERY` prints
   /// it) holds the true score; `nil` for ``QuantificationMethod/em``.
-  public func intervalCoverage(_ method: QuantificationMethod) -> Double? {
+  package func intervalCoverage(_ method: QuantificationMethod) -> Double? {
     guard sets > 0, method != .em,
       let index = QuantificationMethod.allCases.firstIndex(of: method)
     else { return nil }
@@ -67,7 +67,7 @@ public struct QuantificationResult: Equatable, Sendable {
   }
 
   /// The share of sets whose emoji `method` got right.
-  public func emojiAccuracy(_ method: QuantificationMethod) -> Double? {
+  package func emojiAccuracy(_ method: QuantificationMethod) -> Double? {
     guard sets > 0, let index = QuantificationMethod.allCases.firstIndex(of: method) else {
       return nil
     }
@@ -78,7 +78,7 @@ public struct QuantificationResult: Equatable, Sendable {
 /// The standard protocols for measuring quantification (Esuli et al.
 /// 2023, QuaPy): sets drawn from held-out predictions, scored against their
 /// labels' true score.
-public enum QuantificationProtocol {
+package enum QuantificationProtocol {
   /// The artificial-prevalence protocol: from each held-out part, sets of
   /// `size` texts at every class balance on a grid of step 0.1 (66
   /// balances), `repeats` sets each, drawn with replacement within each
@@ -86,7 +86,7 @@ public enum QuantificationProtocol {
   /// data's.
   ///
   /// - Complexity: O(*p* × 66 × `repeats` × `size`) for *p* parts.
-  public static func artificialPrevalence(
+  package static func artificialPrevalence(
     _ parts: [EvaluationResult], size: Int = 100, repeats: Int = 5, seed: UInt64
   ) -> QuantificationResult {
     var generator = SeededGenerator(seed: seed)
@@ -122,7 +122,7 @@ public enum QuantificationProtocol {
 
   /// Sets of `size` texts drawn without replacement from a held-out part at
   /// its own balance (all of it when smaller), `count` times.
-  public static func naturalSets(
+  package static func naturalSets(
     _ part: EvaluationResult, count: Int = 30, size: Int = 100, seed: UInt64
   ) -> QuantificationResult {
     var result = QuantificationResult()
@@ -143,13 +143,13 @@ public enum QuantificationProtocol {
   /// is given by `eval --group-column`: it trains and calibrates a model per
   /// group, so thousands of groups (an id column named by mistake) would
   /// run for hours.
-  public static let maximumGroups = 100
+  package static let maximumGroups = 100
 
   /// Leave one group out (Sanders' topics): for each group, a model trained
   /// on all other groups (and calibrated on them), tested on the group.
   ///
   /// - Complexity: O(*g* × *n*) for *g* groups of *n* texts in all.
-  public static func leaveOneGroupOut(
+  package static func leaveOneGroupOut(
     _ corpus: LabeledCorpus, tokenizer: TokenizerSettings, options: NaiveBayesOptions,
     lexicon: Lexicon
   ) -> [(group: String, result: EvaluationResult)] {

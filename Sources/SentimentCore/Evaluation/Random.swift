@@ -5,16 +5,16 @@
 /// var generator = SeededGenerator(seed: 5)
 /// generator.next()   // always 0x... for seed 5
 /// ```
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator; the same seed gives the same sequence.
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -24,7 +24,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   /// A number in `0..<bound`, without modulo bias (Lemire's method), so
   /// that the result does not depend on the standard library's algorithm.
-  public mutating func next(below bound: Int) -> Int {
+  package mutating func next(below bound: Int) -> Int {
     precondition(bound > 0, "bound must be positive")
     let range = UInt64(bound)
     var product = next().multipliedFullWidth(by: range)
@@ -37,7 +37,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   /// Shuffles `elements` in place with a Fisher–Yates shuffle driven by
   /// ``next(below:)``.
-  public mutating func shuffle<Element>(_ elements: inout [Element]) {
+  package mutating func shuffle<Element>(_ elements: inout [Element]) {
     guard elements.count > 1 else { return }
     for index in stride(from: elements.count - 1, to: 0, by: -1) {
       elements.swapAt(index, next(below: index + 1))

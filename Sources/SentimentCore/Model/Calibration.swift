@@ -21,27 +21,27 @@ import Foundation
 /// let calibration = Calibration(temperature: 4, biases: [0, 0.8, -0.2])
 /// calibration.probabilities([-20, -24, -21])  // [0.41, 0.33, 0.26] (rounded)
 /// ```
-public struct Calibration: Equatable, Sendable {
+package struct Calibration: Equatable, Sendable {
   /// What the scores are divided by; above 1 makes the model less sure.
-  public var temperature: Double
+  package var temperature: Double
   /// What is added to each class's scaled score, indexed by
   /// `Sentiment.rawValue`; only differences between classes matter.
-  public var biases: [Double]
+  package var biases: [Double]
 
   /// Creates a calibration.
-  public init(temperature: Double, biases: [Double] = [0, 0, 0]) {
+  package init(temperature: Double, biases: [Double] = [0, 0, 0]) {
     self.temperature = temperature
     self.biases = biases
   }
 
   /// No change: the model's own probabilities.
-  public static let identity = Calibration(temperature: 1)
+  package static let identity = Calibration(temperature: 1)
 
   /// The calibrated probability of each class for a text whose class scores
   /// (log prior plus evidence) are `scores`.
   ///
   /// - Complexity: O(1).
-  public func probabilities(_ scores: [Double]) -> [Double] {
+  package func probabilities(_ scores: [Double]) -> [Double] {
     Calibration.softmax(logits(scores))
   }
 
@@ -49,7 +49,7 @@ public struct Calibration: Equatable, Sendable {
   /// the same numbers as ``probabilities(_:)``, for `classify`'s loop.
   ///
   /// - Complexity: O(1); no allocation.
-  public func probabilities(
+  package func probabilities(
     _ scores: (Double, Double, Double)
   ) -> (Double, Double, Double) {
     let top = max(scores.0, scores.1, scores.2)
@@ -93,14 +93,14 @@ public struct Calibration: Equatable, Sendable {
 /// (negative's is 0: only differences matter). The loss is convex in them,
 /// so Newton's method with a backtracking line search finds the minimum in a
 /// few steps.
-public enum CalibrationFit {
+package enum CalibrationFit {
   /// The calibration that best explains `labels` from `scores` (one array of
   /// class scores per text), or ``Calibration/identity`` when there is
   /// nothing to fit (no texts, or only one class present).
   ///
   /// - Complexity: O(*n*) per Newton step in the number of texts; at most
   ///   100 steps.
-  public static func fit(scores: [[Double]], labels: [Sentiment]) -> Calibration {
+  package static func fit(scores: [[Double]], labels: [Sentiment]) -> Calibration {
     precondition(scores.count == labels.count, "one label per text")
     guard Set(labels).count > 1 else { return .identity }
     let centered = scores.map { row in row.map { $0 - (row.max() ?? 0) } }

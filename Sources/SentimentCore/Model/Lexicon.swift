@@ -17,21 +17,21 @@ import Foundation
 /// ```
 public struct Lexicon: Equatable, Sendable {
   /// A word and the class it signals.
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// The word, as the tokenizer writes it (`love`, `:)`).
-    public var word: String
+    package var word: String
     /// The class it signals.
-    public var label: Sentiment
+    package var label: Sentiment
 
     /// Creates an entry.
-    public init(word: String, label: Sentiment) {
+    package init(word: String, label: Sentiment) {
       self.word = word
       self.label = label
     }
   }
 
   /// The entries, each word once, in the order given.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
 
   /// An empty lexicon.
   public init() {}
@@ -41,7 +41,7 @@ public struct Lexicon: Equatable, Sendable {
   ///
   /// - Throws: ``LexiconError`` for an empty word or a word given with two
   ///   classes.
-  public init(entries: [(word: String, label: Sentiment)]) throws(LexiconError) {
+  package init(entries: [(word: String, label: Sentiment)]) throws(LexiconError) {
     var labels: [String: Sentiment] = [:]
     for (word, label) in entries {
       guard !word.isEmpty else { throw LexiconError.emptyWord }
@@ -81,7 +81,7 @@ public struct Lexicon: Equatable, Sendable {
   /// ```
   ///
   /// - Throws: ``LexiconError``, or the source's own error.
-  public static func read<Source: ByteSource>(_ source: Source) throws -> Lexicon {
+  package static func read<Source: ByteSource>(_ source: Source) throws -> Lexicon {
     var reader = CSVReader(source: source)
     var columns: (word: Int, polarity: Int, fields: Int)?
     var entries: [(word: String, label: Sentiment)] = []
@@ -123,7 +123,7 @@ public struct Lexicon: Equatable, Sendable {
   ///
   /// The entries come by class (negative, neutral, positive), each class's
   /// in the order given, as a model file lists them.
-  public func usable(by tokenizer: Tokenizer) -> (lexicon: Lexicon, skipped: Int) {
+  package func usable(by tokenizer: Tokenizer) -> (lexicon: Lexicon, skipped: Int) {
     var lexicon = Lexicon()
     for label in Sentiment.allCases {
       for entry in entries
@@ -136,7 +136,7 @@ public struct Lexicon: Equatable, Sendable {
 }
 
 /// Why a lexicon cannot be used.
-public enum LexiconError: LocalizedError, Equatable {
+package enum LexiconError: LocalizedError, Equatable {
   /// The file has no header with a `word` and a `polarity` column.
   case header
   /// A row has another number of fields than the header.
@@ -152,7 +152,7 @@ public enum LexiconError: LocalizedError, Equatable {
   /// A word is given with two classes.
   case conflicting(word: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .header:
       "the lexicon needs a header with a 'word' and a 'polarity' column, such as 'word,polarity'"

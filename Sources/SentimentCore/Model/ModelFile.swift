@@ -1,19 +1,19 @@
 import Foundation
 
 /// Who made a model and what it is for, like Create ML's `MLModelMetadata`.
-public struct ModelMetadata: Equatable, Sendable {
+package struct ModelMetadata: Equatable, Sendable {
   /// Who trained the model.
-  public var author: String
+  package var author: String
   /// What the model is for.
-  public var description: String
+  package var description: String
   /// The model's own version, chosen by its author.
-  public var version: String
+  package var version: String
   /// Under which terms the model may be used.
-  public var license: String
+  package var license: String
 
   /// Creates metadata; the defaults describe a model trained by `tweetalyze
   /// train` without flags.
-  public init(
+  package init(
     author: String = "tweetalyze",
     description: String =
       "Multinomial Naive Bayes tweet sentiment classifier (negative, neutral, positive)",
@@ -27,22 +27,22 @@ public struct ModelMetadata: Equatable, Sendable {
 }
 
 /// Where a model's training data came from.
-public struct Provenance: Equatable, Sendable {
+package struct Provenance: Equatable, Sendable {
   /// The training file's name, without its directory.
-  public var source: String
+  package var source: String
   /// The SHA-256 of the training file's bytes, in lower-case hex.
-  public var sha256: String
+  package var sha256: String
   /// Rows used for training, per class (indexed by `Sentiment.rawValue`).
-  public var rows: [Int]
+  package var rows: [Int]
   /// Rows skipped because their label is not one of the three classes
   /// (`irrelevant` in the Sanders corpus).
-  public var skipped: Int
+  package var skipped: Int
   /// For a merged model (``ModelMerge``), the provenance of each part, in
   /// the order merged; empty for a model trained in one run.
-  public var parts: [Provenance]
+  package var parts: [Provenance]
 
   /// Creates provenance.
-  public init(
+  package init(
     source: String = "", sha256: String = "", rows: [Int] = [0, 0, 0], skipped: Int = 0,
     parts: [Provenance] = []
   ) {
@@ -164,7 +164,7 @@ public enum ModelFile {
   /// only the counts in memory.
   ///
   /// - Complexity: O(*V*) in the vocabulary's size.
-  public static func encode(
+  package static func encode(
     _ trainer: NaiveBayesTrainer, metadata: ModelMetadata = ModelMetadata(),
     provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
     to sink: ([UInt8]) throws -> Void

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why models could not be merged: a problem with the model files given
 /// (bad input data, exit status 65).
-public enum ModelMergeError: LocalizedError, Equatable {
+package enum ModelMergeError: LocalizedError, Equatable {
   /// Fewer than two models.
   case tooFew
   /// Model `model` (counted from 1) has another `setting` than model 1.
@@ -13,7 +13,7 @@ public enum ModelMergeError: LocalizedError, Equatable {
   /// A sum is larger than a model file holds.
   case tooLarge(String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .tooFew:
       "give two or more models to merge"
@@ -47,7 +47,7 @@ public enum ModelMergeError: LocalizedError, Equatable {
 /// let merged = try ModelMerge.merge([partA, partB])
 /// merged.documents   // partA.documents + partB.documents, class by class
 /// ```
-public enum ModelMerge {
+package enum ModelMerge {
   /// The largest count a model file holds: the reader takes counts below
   /// 9e15.
   static let countLimit = 8_999_999_999_999_999
@@ -58,7 +58,7 @@ public enum ModelMerge {
   ///
   /// - Throws: ``ModelMergeError``.
   /// - Complexity: O(*V*) in the features of all models.
-  public static func merge(_ models: [NaiveBayesModel], minCount: Int = 1) throws(ModelMergeError)
+  package static func merge(_ models: [NaiveBayesModel], minCount: Int = 1) throws(ModelMergeError)
     -> NaiveBayesModel
   {
     guard let first = models.first, models.count >= 2 else { throw ModelMergeError.tooFew }
@@ -179,7 +179,7 @@ public enum ModelMerge {
   /// and a part merged with itself keeps its calibration.
   ///
   /// - Complexity: O(*m*) in the number of parts.
-  public static func pooled(_ fits: [HeldOutFit?]) -> HeldOutFit? {
+  package static func pooled(_ fits: [HeldOutFit?]) -> HeldOutFit? {
     let fits = fits.compactMap { $0 }.filter { $0.rows > 0 }
     guard let first = fits.first else { return nil }
     let classes = Sentiment.count

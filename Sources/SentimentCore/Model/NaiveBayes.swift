@@ -184,7 +184,7 @@ public struct NaiveBayesTrainer {
   }
 
   /// The model for what was added so far.
-  public func model(
+  package func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
     contents(metadata: metadata, provenance: provenance, heldOut: nil).model()
@@ -287,9 +287,9 @@ struct RecordedDocuments {
 /// derived from them.
 public struct NaiveBayesModel: Sendable {
   /// Who made the model and what it is for.
-  public var metadata: ModelMetadata
+  package var metadata: ModelMetadata
   /// Where the training data came from.
-  public var provenance: Provenance
+  package var provenance: Provenance
   /// How texts are tokenized.
   public let tokenizer: TokenizerSettings
   /// How the model was trained and scores.
@@ -298,17 +298,17 @@ public struct NaiveBayesModel: Sendable {
   /// their class; each is a feature.
   public let lexicon: Lexicon
   /// The features, with ids indexing ``counts``.
-  public let vocabulary: Vocabulary
+  package let vocabulary: Vocabulary
   /// The number of training documents per class.
   public let documents: [Int]
   /// The calibration fitted on held-out predictions, and their confusion;
   /// `nil` for a model trained on too little data to cross-validate (fewer
   /// texts than folds, or one class), whose probabilities are the raw Naive
   /// Bayes ones.
-  public var heldOut: HeldOutFit?
+  package var heldOut: HeldOutFit?
 
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
-  public var calibration: Calibration? { heldOut?.calibration }
+  package var calibration: Calibration? { heldOut?.calibration }
 
   /// The prediction for a text's class scores: calibrated probabilities
   /// when the model is calibrated, else the scores' softmax.

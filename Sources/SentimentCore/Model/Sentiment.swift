@@ -67,7 +67,7 @@ extension JSONWriter {
   ///
   ///     json.perClass { json, label in json.bool(label == .positive) }
   ///     // {"negative":false,"neutral":false,"positive":true}
-  public mutating func perClass<Failure: Error>(
+  package mutating func perClass<Failure: Error>(
     _ value: (inout JSONWriter, Sentiment) throws(Failure) -> Void
   ) throws(Failure) {
     beginObject()
@@ -80,14 +80,14 @@ extension JSONWriter {
 
   /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
   /// `counts`, an array indexed by ``Sentiment/rawValue``.
-  public mutating func perClass(_ counts: [Int]) {
+  package mutating func perClass(_ counts: [Int]) {
     perClass { json, label in json.integer(counts[label.rawValue]) }
   }
 
   /// Writes `{"negative":…,"neutral":…,"positive":…}` with the numbers of
   /// `values`, an array indexed by ``Sentiment/rawValue``, each rounded to
   /// `decimals` places as ``JSONWriter/number(_:decimals:)`` writes it.
-  public mutating func perClass(_ values: [Double], decimals: Int) {
+  package mutating func perClass(_ values: [Double], decimals: Int) {
     perClass { json, label in json.number(values[label.rawValue], decimals: decimals) }
   }
 }

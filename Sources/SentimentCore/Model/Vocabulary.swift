@@ -12,7 +12,7 @@
 /// The bytes of all tokens live in one arena; the table is open addressing
 /// with linear probing and is kept at most three quarters full
 /// (`VocabularyFastPath.swift`).
-public struct Vocabulary: Sendable {
+package struct Vocabulary: Sendable {
   /// The memory, shared by copies until one of them changes.
   var storage: VocabularyStorage
 
@@ -22,17 +22,17 @@ public struct Vocabulary: Sendable {
   ///
   /// Room that is reserved but never filled costs address space, not memory:
   /// a reader that knows an upper bound can pass it.
-  public init(capacity: Int = 1024, tokenBytes: Int? = nil) {
+  package init(capacity: Int = 1024, tokenBytes: Int? = nil) {
     storage = VocabularyStorage(capacity: capacity, tokenBytes: tokenBytes)
   }
 
   /// The number of tokens.
-  public var count: Int { storage.count }
+  package var count: Int { storage.count }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
   ///
   /// - Complexity: O(*k*) in the token's length, on average.
-  public func id(of token: Span<UInt8>) -> Int? {
+  package func id(of token: Span<UInt8>) -> Int? {
     id(ofSpan: token)
   }
 
@@ -40,31 +40,31 @@ public struct Vocabulary: Sendable {
   ///
   /// - Complexity: O(*k*) in the token's length, amortized.
   @discardableResult
-  public mutating func insert(_ token: Span<UInt8>) -> Int {
+  package mutating func insert(_ token: Span<UInt8>) -> Int {
     insert(span: token)
   }
 
   /// The id of `token`, or `nil` when it is not in the vocabulary.
-  public func id(of token: String) -> Int? {
+  package func id(of token: String) -> Int? {
     var token = token
     return token.withUTF8 { id(ofSpan: $0.span) }
   }
 
   /// The id of `token`, inserting it if it is new.
   @discardableResult
-  public mutating func insert(_ token: String) -> Int {
+  package mutating func insert(_ token: String) -> Int {
     var token = token
     return token.withUTF8 { insert(buffer: $0) }
   }
 
   /// The token with the given id, as a string.
-  public func token(at id: Int) -> String {
+  package func token(at id: Int) -> String {
     precondition(id >= 0 && id < count, "token id out of range")
     return String(decoding: storage.view.token(at: id), as: UTF8.self)
   }
 
   /// Calls `body` with the bytes of the token with the given id.
-  public func withToken<Result>(
+  package func withToken<Result>(
     at id: Int, _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
     precondition(id >= 0 && id < count, "token id out of range")

@@ -15,25 +15,25 @@ import Foundation
 /// explanation.features[0].feature   // "love", the strongest evidence
 /// explanation.prediction.label      // .positive
 /// ```
-public struct Explanation: Equatable, Sendable {
+package struct Explanation: Equatable, Sendable {
   /// One known feature and its evidence.
-  public struct Feature: Equatable, Sendable {
+  package struct Feature: Equatable, Sendable {
     /// The feature as the model stores it: a token, or two tokens joined by a
     /// space.
-    public var feature: String
+    package var feature: String
     /// How many times it counts: 1 for a binarized model, else the number of
     /// occurrences in the text.
-    public var count: Int
+    package var count: Int
     /// The log-likelihood weight of one occurrence per class, indexed by
     /// `Sentiment.rawValue`.
-    public var weights: [Double]
+    package var weights: [Double]
 
     /// The largest minus the smallest weight: how strongly the feature tells
     /// the classes apart.
-    public var spread: Double { (weights.max() ?? 0) - (weights.min() ?? 0) }
+    package var spread: Double { (weights.max() ?? 0) - (weights.min() ?? 0) }
 
     /// The class it favours most (ties go to the lower index).
-    public var leans: Sentiment {
+    package var leans: Sentiment {
       var best = 0
       for index in weights.indices.dropFirst() where weights[index] > weights[best] {
         best = index
@@ -43,26 +43,26 @@ public struct Explanation: Equatable, Sendable {
   }
 
   /// The text explained.
-  public var text: String
+  package var text: String
   /// The log prior of each class, indexed by `Sentiment.rawValue`.
-  public var logPriors: [Double]
+  package var logPriors: [Double]
   /// The known features, strongest evidence (largest spread) first; ties in
   /// order of first occurrence.
-  public var features: [Feature]
+  package var features: [Feature]
   /// The features the model never saw, each once, in order of occurrence:
   /// they do not change the scores.
-  public var ignored: [String]
+  package var ignored: [String]
   /// Each class's score: log prior plus the weighted evidence.
-  public var scores: [Double]
+  package var scores: [Double]
   /// The label and probabilities the scores give, calibrated when the
   /// model is.
-  public var prediction: Prediction
+  package var prediction: Prediction
   /// How the scores became probabilities; `nil` for a model without a
   /// calibration, whose probabilities are the scores' softmax.
-  public var calibration: Calibration?
+  package var calibration: Calibration?
 
   /// Explains how `model` classifies `text`.
-  public init(text: String, model: NaiveBayesModel) {
+  package init(text: String, model: NaiveBayesModel) {
     self.text = text
     let featurizer = Featurizer(
       tokenizer: Tokenizer(settings: model.tokenizer), bigrams: model.options.bigrams)

@@ -5,16 +5,16 @@
 /// Mentions.extract(from: "Thanks @Apple and @apple! #WWDC #wwdc 🎉")
 /// // Mentions(users: ["apple"], hashtags: ["wwdc"])
 /// ```
-public struct Mentions: Equatable, Sendable {
+package struct Mentions: Equatable, Sendable {
   /// The handles mentioned (lower-cased, without `@`), each once, in order of
   /// first occurrence.
-  public var users: [String]
+  package var users: [String]
   /// The hashtags carried (lower-cased, without `#`), each once, in order of
   /// first occurrence.
-  public var hashtags: [String]
+  package var hashtags: [String]
 
   /// Creates a set of mentions.
-  public init(users: [String] = [], hashtags: [String] = []) {
+  package init(users: [String] = [], hashtags: [String] = []) {
     self.users = users
     self.hashtags = hashtags
   }
@@ -29,7 +29,7 @@ public struct Mentions: Equatable, Sendable {
   /// by such a character (`C#` is no tag), at most 100 characters.
   ///
   /// - Complexity: O(*n*) in the text's length.
-  public static func extract(from text: String) -> Mentions {
+  package static func extract(from text: String) -> Mentions {
     var result = Mentions()
     var seenUsers: Set<String> = []
     var seenTags: Set<String> = []
@@ -80,9 +80,9 @@ public struct Mentions: Equatable, Sendable {
 
 /// One `@handle` or `#hashtag` with the number of tweets that carry it and
 /// their average sentiment.
-public struct MentionCount: Equatable, Sendable {
+package struct MentionCount: Equatable, Sendable {
   /// Whether it is a user or a hashtag.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// An `@handle`.
     case user
     /// A `#hashtag`.
@@ -90,17 +90,17 @@ public struct MentionCount: Equatable, Sendable {
   }
 
   /// A user or a hashtag.
-  public var kind: Kind
+  package var kind: Kind
   /// The lower-cased name, without `@` or `#`.
-  public var name: String
+  package var name: String
   /// The number of tweets that carry it (each tweet counts once).
-  public var tweets: Int
+  package var tweets: Int
   /// The sum of those tweets' sentiment (+1 positive, 0 neutral, -1
   /// negative).
-  public var sentimentSum: Int
+  package var sentimentSum: Int
 
   /// Creates a count.
-  public init(kind: Kind, name: String, tweets: Int, sentimentSum: Int) {
+  package init(kind: Kind, name: String, tweets: Int, sentimentSum: Int) {
     self.kind = kind
     self.name = name
     self.tweets = tweets
@@ -108,12 +108,12 @@ public struct MentionCount: Equatable, Sendable {
   }
 
   /// The mean sentiment of the tweets that carry it, from -1 to 1.
-  public var averageSentiment: Double {
+  package var averageSentiment: Double {
     tweets == 0 ? 0 : Double(sentimentSum) / Double(tweets)
   }
 
   /// The name with its sigil: `@apple`, `#wwdc`.
-  public var display: String { (kind == .user ? "@" : "#") + name }
+  package var display: String { (kind == .user ? "@" : "#") + name }
 }
 
 /// Counts the `@handles` and `#hashtags` of analyzed tweets.
@@ -124,16 +124,16 @@ public struct MentionCount: Equatable, Sendable {
 /// tally.add("@TIM_COOK fix it #iphone", label: .negative)
 /// tally.top(10).users   // [@tim_cook: 2 tweets, average 0]
 /// ```
-public struct MentionTally: Sendable {
+package struct MentionTally: Sendable {
   /// The query's own handle or tag (lower-cased), left out of the counts.
-  public let excludedUser: String?
+  package let excludedUser: String?
   /// The query's own tag (lower-cased), left out of the counts.
-  public let excludedHashtag: String?
+  package let excludedHashtag: String?
   private var users: [String: (tweets: Int, sum: Int)] = [:]
   private var hashtags: [String: (tweets: Int, sum: Int)] = [:]
 
   /// Creates an empty tally that leaves out the query's own handle or tag.
-  public init(excluding query: SearchQuery? = nil) {
+  package init(excluding query: SearchQuery? = nil) {
     switch query {
     case .mention(let name): (excludedUser, excludedHashtag) = (name.lowercased(), nil)
     case .hashtag(let tag): (excludedUser, excludedHashtag) = (nil, tag.lowercased())
@@ -142,7 +142,7 @@ public struct MentionTally: Sendable {
   }
 
   /// Counts the mentions of one tweet with its label.
-  public mutating func add(_ text: String, label: Sentiment) {
+  package mutating func add(_ text: String, label: Sentiment) {
     let mentions = Mentions.extract(from: text)
     for user in mentions.users where user != excludedUser {
       users[user, default: (0, 0)].tweets += 1
@@ -157,7 +157,7 @@ public struct MentionTally: Sendable {
   /// The `limit` most frequent users and hashtags that occur in at least two
   /// tweets, most tweets first, ties in alphabetical order of the name
   /// (by Unicode scalar values).
-  public func top(_ limit: Int) -> (users: [MentionCount], hashtags: [MentionCount]) {
+  package func top(_ limit: Int) -> (users: [MentionCount], hashtags: [MentionCount]) {
     (Self.rank(users, kind: .user, limit: limit), Self.rank(hashtags, kind: .hashtag, limit: limit))
   }
 

@@ -31,26 +31,26 @@ public enum QuantificationMethod: String, CaseIterable, Sendable {
 
 /// What a quantifier knows of the classifier beyond a set's probabilities:
 /// the class balance it was trained on and its held-out confusion.
-public struct QuantificationContext: Equatable, Sendable {
+package struct QuantificationContext: Equatable, Sendable {
   /// The share of each class in the training data (sums to 1).
-  public var trainingPrevalence: [Double]
+  package var trainingPrevalence: [Double]
   /// Held-out mean calibrated probabilities per true class:
   /// `rates[actual][c]`, each row summing to 1.
-  public var rates: [[Double]]
+  package var rates: [[Double]]
   /// Whether `rates` are means of probabilities re-weighted to equal class
   /// priors, so that ``QuantificationMethod/adjusted`` re-weights a set's
   /// probabilities likewise before it corrects them.
-  public var equalPriors: Bool
+  package var equalPriors: Bool
   /// The weight, in tweets, of a Dirichlet prior toward the training
   /// balance in ``QuantificationMethod/em`` (0: plain maximum likelihood).
-  public var priorWeight: Double
+  package var priorWeight: Double
   /// The calibration's biases, which ``QuantificationMethod/count`` takes
   /// off the probabilities' log to find the label `classify` prints (the
   /// class with the highest score); zeros count the most probable class.
-  public var labelBiases: [Double]
+  package var labelBiases: [Double]
 
   /// Creates a context.
-  public init(
+  package init(
     trainingPrevalence: [Double], rates: [[Double]], equalPriors: Bool = false,
     priorWeight: Double = 0, labelBiases: [Double] = [0, 0, 0]
   ) {
@@ -69,14 +69,14 @@ public struct QuantificationContext: Equatable, Sendable {
 /// Quantifier.prevalence(of: posteriors, method: .probabilities, context: context)
 /// // [0.35, 0.25, 0.4]
 /// ```
-public enum Quantifier {
+package enum Quantifier {
   /// The estimated share of each class (indexed by `Sentiment.rawValue`,
   /// summing to 1) among texts whose calibrated class probabilities are
   /// `posteriors`; the training balance for an empty set.
   ///
   /// - Complexity: O(*n*) in the number of texts; for
   ///   ``QuantificationMethod/em``, O(*n*) per iteration, at most 1000.
-  public static func prevalence(
+  package static func prevalence(
     of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
   ) -> [Double] {
     prevalence(of: posteriors, method: method, context: context, iterations: maximumIterations)
@@ -141,7 +141,7 @@ public enum Quantifier {
   /// Quantifier.equalPriors([0.2, 0.6, 0.2], training: [0.2, 0.6, 0.2])
   /// // [0.333…, 0.333…, 0.333…]
   /// ```
-  public static func equalPriors(_ probabilities: [Double], training: [Double]) -> [Double] {
+  package static func equalPriors(_ probabilities: [Double], training: [Double]) -> [Double] {
     normalized(
       probabilities.indices.map { training[$0] > 0 ? probabilities[$0] / training[$0] : 0 })
   }
@@ -211,7 +211,7 @@ extension QuantificationContext {
   /// held-out confusion; `nil` for a model without a calibration (trained
   /// on too little data to cross-validate), whose probabilities are not fit
   /// for more than counting.
-  public init?(model: NaiveBayesModel) {
+  package init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
       trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),

@@ -45,7 +45,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   ///
   /// - Complexity: O(*n* × *B*) for *n* tweets and *B* =
   ///   ``resamples``, times the method's iterations.
-  public init(
+  package init(
     posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
   ) {
     self.init(
@@ -181,5 +181,46 @@ public struct ScoreEstimate: Equatable, Sendable {
     }
     let mean = sum / Double(resamples)
     return max(0, squares / Double(resamples) - mean * mean)
+  }
+}
+
+extension ScoreEstimate {
+  /// The main job in one call: classifies `texts` with `model` and estimates
+  /// their score, as `tweetalyze QUERY` prints it.
+  ///
+  /// ```swift
+  /// import SentimentCore
+  ///
+  /// let model = try DefaultModel.load()
+  /// let estimate = ScoreEstimate(texts: ["I love it", "worst update ever"], model: model)
+  /// print(estimate.band?.emoji ?? "", estimate.score, estimate.interval)
+  /// ```
+  ///
+  /// A model without a calibration (trained on too little data to
+  /// cross-validate) gives the plain count whatever `method` says.
+  ///
+  /// - Complexity: O(*n*) in the texts' length, plus O(*t* × *B*) for the
+  ///   interval's *B* = ``resamples`` over *t* texts.
+  public init(
+    texts: some Sequence<String>, model: NaiveBayesModel,
+    method: QuantificationMethod = .adjusted
+  ) {
+    var classifier = Classifier(model: model)
+    self.init(
+      posteriors: texts.map { classifier.predict($0).probabilities }, model: model,
+      method: method)
+  }
+
+  /// The estimate for texts whose calibrated probabilities under `model`
+  /// are `posteriors`: `method`, or the plain count for a model without a
+  /// calibration, whose probabilities are fit for counting only.
+  package init(posteriors: [[Double]], model: NaiveBayesModel, method: QuantificationMethod) {
+    guard let context = QuantificationContext(model: model) else {
+      self.init(
+        posteriors: posteriors, method: .count,
+        context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+      return
+    }
+    self.init(posteriors: posteriors, method: method, context: context)
   }
 }

@@ -10,29 +10,29 @@
 /// score.value   // 14
 /// score.emoji   // "😊"
 /// ```
-public struct SentimentScore: Equatable, Sendable {
+package struct SentimentScore: Equatable, Sendable {
   /// Tweets classified positive.
-  public var positive: Int
+  package var positive: Int
   /// Tweets classified negative.
-  public var negative: Int
+  package var negative: Int
   /// Tweets classified neutral.
-  public var neutral: Int
+  package var neutral: Int
 
   /// Creates a score from class counts.
-  public init(positive: Int = 0, negative: Int = 0, neutral: Int = 0) {
+  package init(positive: Int = 0, negative: Int = 0, neutral: Int = 0) {
     self.positive = positive
     self.negative = negative
     self.neutral = neutral
   }
 
   /// Creates a score from the labels of the analyzed tweets.
-  public init(labels: some Sequence<Sentiment>) {
+  package init(labels: some Sequence<Sentiment>) {
     self.init()
     for label in labels { add(label) }
   }
 
   /// Counts one more tweet.
-  public mutating func add(_ label: Sentiment) {
+  package mutating func add(_ label: Sentiment) {
     switch label {
     case .positive: positive += 1
     case .negative: negative += 1
@@ -41,18 +41,18 @@ public struct SentimentScore: Equatable, Sendable {
   }
 
   /// The number of tweets.
-  public var count: Int { positive + negative + neutral }
+  package var count: Int { positive + negative + neutral }
 
   /// The summed sentiment: positives minus negatives.
-  public var value: Int { positive - negative }
+  package var value: Int { positive - negative }
 
   /// The score scaled to 100 tweets (`nil` for no tweets).
-  public var scaled: Double? {
+  package var scaled: Double? {
     count == 0 ? nil : Double(value) * 100 / Double(count)
   }
 
   /// The band the scaled score falls in, or `nil` for no tweets.
-  public var band: EmojiBand? {
+  package var band: EmojiBand? {
     guard count > 0 else { return nil }
     // Exact integer comparison of value × 100 / count against each bound.
     let scaled = value * 100
@@ -63,7 +63,7 @@ public struct SentimentScore: Equatable, Sendable {
   }
 
   /// The emoji for the score, or `nil` for no tweets.
-  public var emoji: String? { band?.emoji }
+  package var emoji: String? { band?.emoji }
 }
 
 /// The original app's score bands, for 100 tweets: >20 😄, >10 😊, >0 🙂,

@@ -15,20 +15,20 @@ import Foundation
 /// let trend = Trend(tweets.map { ($0.createdAt, label(of: $0)) })
 /// trend.verdict   // .rising
 /// ```
-public struct Trend: Equatable, Sendable {
+package struct Trend: Equatable, Sendable {
   /// The bucket size.
-  public enum Unit: String, Sendable {
+  package enum Unit: String, Sendable {
     /// One UTC hour.
     case hour
     /// One UTC day.
     case day
 
     /// The bucket's length in seconds.
-    public var seconds: Int { self == .hour ? 3_600 : 86_400 }
+    package var seconds: Int { self == .hour ? 3_600 : 86_400 }
   }
 
   /// The one-word summary of the slope.
-  public enum Verdict: String, Sendable {
+  package enum Verdict: String, Sendable {
     /// Mean sentiment goes up by at least ``Trend/threshold`` per bucket.
     case rising
     /// Mean sentiment goes down by at least ``Trend/threshold`` per bucket.
@@ -38,43 +38,43 @@ public struct Trend: Equatable, Sendable {
   }
 
   /// The tweets of one day or hour.
-  public struct Bucket: Equatable, Sendable {
+  package struct Bucket: Equatable, Sendable {
     /// The bucket's start (UTC, on the hour or at midnight).
-    public var start: Date
+    package var start: Date
     /// The bucket's position: whole days or hours since the first bucket.
-    public var position: Int
+    package var position: Int
     /// The class counts of its tweets.
-    public var score: SentimentScore
+    package var score: SentimentScore
 
     /// The mean sentiment of its tweets, from -1 to 1.
-    public var mean: Double { Double(score.value) / Double(max(score.count, 1)) }
+    package var mean: Double { Double(score.value) / Double(max(score.count, 1)) }
   }
 
   /// The smallest slope, in mean sentiment per bucket, that is not `flat`.
-  public static let threshold = 0.02
+  package static let threshold = 0.02
   /// The fewest buckets with a verdict other than `flat`.
-  public static let minimumBuckets = 3
+  package static let minimumBuckets = 3
   /// Tweets that span less than this many seconds are bucketed by hour.
-  public static let hourlySpan: TimeInterval = 2 * 86_400
+  package static let hourlySpan: TimeInterval = 2 * 86_400
 
   /// The farthest a date may lie from 1970, in seconds, to be bucketed
   /// (about 31,700 years; tweets' dates lie within years 1 to 9999): a
   /// date farther away, or not finite, counts as undated.
-  public static let dateLimit: TimeInterval = 1e12
+  package static let dateLimit: TimeInterval = 1e12
 
   /// The bucket size used.
-  public var unit: Unit
+  package var unit: Unit
   /// The non-empty buckets, oldest first.
-  public var buckets: [Bucket]
+  package var buckets: [Bucket]
   /// Tweets without a date (or with one past ``dateLimit``), counted in no
   /// bucket.
-  public var undated: Int
+  package var undated: Int
   /// The least-squares slope of the buckets' mean sentiment per bucket, or
   /// `nil` with fewer than two buckets.
-  public var slope: Double?
+  package var slope: Double?
 
   /// Buckets labeled tweets by their dates.
-  public init(_ tweets: some Sequence<(date: Date?, label: Sentiment)>) {
+  package init(_ tweets: some Sequence<(date: Date?, label: Sentiment)>) {
     var dated: [(seconds: Int, label: Sentiment)] = []
     var undated = 0
     for tweet in tweets {
@@ -108,7 +108,7 @@ public struct Trend: Equatable, Sendable {
   }
 
   /// The verdict for the slope: see ``Trend``.
-  public var verdict: Verdict {
+  package var verdict: Verdict {
     guard buckets.count >= Self.minimumBuckets, let slope else { return .flat }
     if slope >= Self.threshold { return .rising }
     if slope <= -Self.threshold { return .falling }
@@ -117,7 +117,7 @@ public struct Trend: Equatable, Sendable {
 
   /// The slope of the least-squares line through the points,
   /// Σ(x−x̄)(y−ȳ) / Σ(x−x̄)², or `nil` with fewer than two distinct x.
-  public static func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double? {
+  package static func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double? {
     guard points.count >= 2 else { return nil }
     let n = Double(points.count)
     let meanX = points.reduce(0) { $0 + $1.x } / n
@@ -134,16 +134,16 @@ public struct Trend: Equatable, Sendable {
 
   /// A bucket's start as ISO 8601 UTC: `2026-11-20` by day,
   /// `2026-11-20T13:00Z` by hour.
-  public func label(of bucket: Bucket) -> String {
+  package func label(of bucket: Bucket) -> String {
     let text = ISO8601.string(bucket.start)
     return unit == .day ? String(text.prefix(10)) : String(text.prefix(16)) + "Z"
   }
 }
 
 /// Formats dates as ISO 8601 in UTC without `DateFormatter`.
-public enum ISO8601 {
+package enum ISO8601 {
   /// `2026-11-20T13:58:30Z` (whole seconds, UTC).
-  public static func string(_ date: Date) -> String {
+  package static func string(_ date: Date) -> String {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     var days = total / 86_400
     var seconds = total % 86_400

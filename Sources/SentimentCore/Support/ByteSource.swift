@@ -15,25 +15,25 @@ private let systemRead = read
 ///
 /// Core readers (CSV, lines) take a `ByteSource` rather than a path, so that
 /// the same code reads files, pipes and test data.
-public protocol ByteSource {
+package protocol ByteSource {
   /// Reads up to `buffer.count` bytes into the start of `buffer`, leaving
   /// its count as it is; returns how many, 0 at the end.
   mutating func read(into buffer: inout [UInt8]) throws -> Int
 }
 
 /// Why reading a stream failed.
-public enum ByteSourceError: Error, Equatable {
+package enum ByteSourceError: Error, Equatable {
   /// `read(2)` failed with this `errno`.
   case readFailed(errno: Int32)
 }
 
 /// Why a stream of lines could not be read.
-public enum LineReaderError: LocalizedError, Equatable {
+package enum LineReaderError: LocalizedError, Equatable {
   /// Line `line` (from 1) is longer than `limit` bytes: an endless line, or
   /// not a text of lines.
   case lineTooLong(line: Int, limit: Int)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .lineTooLong(let line, let limit):
       "input line \(line) is longer than \(limit >> 20) MiB, more than any text to classify; "
@@ -43,19 +43,19 @@ public enum LineReaderError: LocalizedError, Equatable {
 }
 
 /// Reads a file descriptor that the caller opened (and closes).
-public struct FileDescriptorSource: ByteSource {
+package struct FileDescriptorSource: ByteSource {
   /// The descriptor read from.
-  public let descriptor: Int32
+  package let descriptor: Int32
 
   /// Creates a source reading `descriptor`.
-  public init(descriptor: Int32) {
+  package init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
   /// Reads with `read(2)`, again when a signal interrupts it.
   ///
   /// - Throws: ``ByteSourceError/readFailed(errno:)``.
-  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     while true {
       let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count >= 0 { return count }
@@ -66,7 +66,7 @@ public struct FileDescriptorSource: ByteSource {
 }
 
 /// Reads bytes held in memory.
-public struct MemorySource: ByteSource {
+package struct MemorySource: ByteSource {
   private let bytes: [UInt8]
   private var position = 0
   /// The largest block one `read` returns, so that tests can exercise
@@ -74,18 +74,18 @@ public struct MemorySource: ByteSource {
   private let blockSize: Int
 
   /// Creates a source over `bytes`, handing out at most `blockSize` at a time.
-  public init(_ bytes: [UInt8], blockSize: Int = .max) {
+  package init(_ bytes: [UInt8], blockSize: Int = .max) {
     self.bytes = bytes
     self.blockSize = max(1, blockSize)
   }
 
   /// Creates a source over the UTF-8 bytes of `text`.
-  public init(_ text: String, blockSize: Int = .max) {
+  package init(_ text: String, blockSize: Int = .max) {
     self.init(Array(text.utf8), blockSize: blockSize)
   }
 
   /// Copies the next bytes, at most `blockSize` of them.
-  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = min(buffer.count, bytes.count - position, blockSize)
     guard count > 0 else { return 0 }
     buffer.replaceSubrange(0..<count, with: bytes[position..<(position + count)])
@@ -95,18 +95,18 @@ public struct MemorySource: ByteSource {
 }
 
 /// Passes bytes through from another source while hashing them with SHA-256.
-public struct HashingSource<Base: ByteSource>: ByteSource {
+package struct HashingSource<Base: ByteSource>: ByteSource {
   private var base: Base
   /// The hash of every byte read so far.
-  public private(set) var hash = SHA256()
+  package private(set) var hash = SHA256()
 
   /// Creates a source that hashes what it reads from `base`.
-  public init(_ base: Base) {
+  package init(_ base: Base) {
     self.base = base
   }
 
   /// Reads from the base source and hashes what came.
-  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = try base.read(into: &buffer)
     hash.update(buffer[..<count])
     return count
@@ -160,17 +160,17 @@ struct ByteWindow {
 /// var lines = LineReader(source: FileDescriptorSource(descriptor: 0))
 /// try lines.forEachLine { line in handle(line) }
 /// ```
-public struct LineReader<Source: ByteSource> {
+package struct LineReader<Source: ByteSource> {
   private var source: Source
   private let blockSize: Int
   private let maximumLineBytes: Int
 
   /// The default longest line, without its line break: 1 MiB.
-  public static var defaultMaximumLineBytes: Int { 1 << 20 }
+  package static var defaultMaximumLineBytes: Int { 1 << 20 }
 
   /// Creates a reader; `blockSize` is how much is read at a time. A line
   /// longer than `maximumLineBytes` is an error.
-  public init(
+  package init(
     source: Source, blockSize: Int = 1 << 20, maximumLineBytes: Int = defaultMaximumLineBytes
   ) {
     self.source = source
@@ -185,7 +185,7 @@ public struct LineReader<Source: ByteSource> {
   /// - Throws: ``LineReaderError/lineTooLong(line:limit:)``, the source's
   ///   errors and `body`'s.
   /// - Complexity: O(*n*); memory is the longest line plus one block.
-  public mutating func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+  package mutating func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
     var source = self.source
     defer { self.source = source }
     try Self.forEachLine(

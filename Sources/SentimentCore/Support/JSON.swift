@@ -1,6 +1,6 @@
 /// A parsed JSON value: the small reader behind model files, kept apart from
 /// Foundation so that loading the default model is fast and deterministic.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   /// A number; integers up to 2^53 are exact.
@@ -15,7 +15,7 @@ public enum JSONValue: Equatable, Sendable {
   ///
   /// - Throws: ``JSONError`` with the byte offset of the first problem.
   /// - Complexity: O(*n*); nesting deeper than 512 levels is an error.
-  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
     try parse(bytes[...])
   }
 
@@ -34,18 +34,18 @@ public enum JSONValue: Equatable, Sendable {
   }
 
   /// The member `key` of an object, or `nil`.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
 }
 
 /// Why a JSON text could not be parsed.
-public struct JSONError: Error, Equatable, Sendable {
+package struct JSONError: Error, Equatable, Sendable {
   /// The byte offset where the problem was found.
-  public var offset: Int
+  package var offset: Int
   /// What was wrong.
-  public var reason: String
+  package var reason: String
 }
 
 /// A strict reader of JSON text (RFC 8259): ``JSONValue/parse(_:)`` builds
@@ -420,9 +420,9 @@ enum JSONEscape {
 /// json.endObject()
 /// String(decoding: json.bytes, as: UTF8.self)   // {"label":"positive"}
 /// ```
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The text written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   private var needsComma = false
   private let pretty: Bool
   private var depth = 0
@@ -430,17 +430,17 @@ public struct JSONWriter: Sendable {
 
   /// Creates a writer; `pretty` puts each member and element on a line of its
   /// own, indented by two spaces.
-  public init(pretty: Bool = false) {
+  package init(pretty: Bool = false) {
     self.pretty = pretty
   }
 
   /// The number of bytes written so far: the count of ``bytes``.
-  public var byteCount: Int { bytes.count }
+  package var byteCount: Int { bytes.count }
 
   /// Hands over the text written so far and starts an empty buffer, keeping
   /// the writer's place in the document: for writing large documents in
   /// chunks.
-  public mutating func takeBytes() -> [UInt8] {
+  package mutating func takeBytes() -> [UInt8] {
     let taken = bytes
     bytes = []
     bytes.reserveCapacity(taken.count)
@@ -468,7 +468,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Starts an object.
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     valueStart()
     bytes.append(UInt8(ascii: "{"))
     depth += 1
@@ -476,12 +476,12 @@ public struct JSONWriter: Sendable {
   }
 
   /// Ends the object; an empty one stays on one line.
-  public mutating func endObject() {
+  package mutating func endObject() {
     end(UInt8(ascii: "}"))
   }
 
   /// Starts an array.
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     valueStart()
     bytes.append(UInt8(ascii: "["))
     depth += 1
@@ -489,7 +489,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Ends the array.
-  public mutating func endArray() {
+  package mutating func endArray() {
     end(UInt8(ascii: "]"))
   }
 
@@ -501,7 +501,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a member name; the value written next belongs to it.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     var name = name
     name.withUTF8 { appendQuoted($0.span) }
@@ -511,14 +511,14 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a string value.
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     valueStart()
     var value = value
     value.withUTF8 { appendQuoted($0.span) }
   }
 
   /// Writes a string value given as valid UTF-8 bytes.
-  public mutating func string(bytes value: Span<UInt8>) {
+  package mutating func string(bytes value: Span<UInt8>) {
     valueStart()
     appendQuoted(value)
   }
@@ -526,7 +526,7 @@ public struct JSONWriter: Sendable {
   /// Writes an integer value.
   ///
   /// - Complexity: O(digits), without creating a `String`.
-  public mutating func integer(_ value: Int) {
+  package mutating func integer(_ value: Int) {
     valueStart()
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     FixedDecimal.appendDigits(UInt64(value.magnitude), to: &bytes)
@@ -534,7 +534,7 @@ public struct JSONWriter: Sendable {
 
   /// Writes a number in Swift's shortest round-trip form (`0.5`, `1`); NaN
   /// and infinity, which JSON cannot hold, are written as `null`.
-  public mutating func number(_ value: Double) {
+  package mutating func number(_ value: Double) {
     valueStart()
     guard value.isFinite else {
       bytes.append(contentsOf: "null".utf8)
@@ -549,7 +549,7 @@ public struct JSONWriter: Sendable {
 
   /// Writes a number rounded to `digits` decimals (`0.8125`), or `null` when
   /// it is not finite.
-  public mutating func number(_ value: Double, decimals digits: Int) {
+  package mutating func number(_ value: Double, decimals digits: Int) {
     valueStart()
     guard value.isFinite else {
       bytes.append(contentsOf: "null".utf8)
@@ -559,19 +559,19 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     valueStart()
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// Writes `null`.
-  public mutating func null() {
+  package mutating func null() {
     valueStart()
     bytes.append(contentsOf: "null".utf8)
   }
 
   /// Writes raw bytes that are already valid JSON.
-  public mutating func raw(_ json: [UInt8]) {
+  package mutating func raw(_ json: [UInt8]) {
     valueStart()
     bytes.append(contentsOf: json)
   }
@@ -635,15 +635,15 @@ public struct JSONWriter: Sendable {
 
 /// Formats numbers with a fixed number of decimals, without Foundation's
 /// locale-dependent and slow `String(format:)`.
-public enum FixedDecimal {
+package enum FixedDecimal {
   /// The most bytes one number takes.
-  public static let maximumLength = 32
+  package static let maximumLength = 32
 
   /// Appends `value` rounded half away from zero to `decimals` digits
   /// (`0.81249` with 4 → `0.8125`); `nan` when it is not finite.
   ///
   /// - Complexity: O(*d*) in the number of digits.
-  public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+  package static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
     guard value.isFinite else {
       bytes.append(contentsOf: "nan".utf8)
       return
@@ -669,7 +669,7 @@ public enum FixedDecimal {
 
   /// Calls `body` with each byte of `value` as ``append(_:decimals:to:)``
   /// writes it: for output that has a buffer of its own.
-  public static func forEachByte(
+  package static func forEachByte(
     of value: Double, decimals: Int, _ body: (UInt8) throws -> Void
   ) rethrows {
     var bytes: [UInt8] = []
@@ -707,7 +707,7 @@ public enum FixedDecimal {
   }
 
   /// `value` rounded to `decimals` digits, as a string.
-  public static func string(_ value: Double, decimals: Int) -> String {
+  package static func string(_ value: Double, decimals: Int) -> String {
     var bytes: [UInt8] = []
     append(value, decimals: decimals, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)

@@ -11,13 +11,13 @@ import Foundation
 
 /// Work spread over threads with results in a fixed order, so that the
 /// output of a parallel run is the output of a serial one.
-public enum Parallel {
+package enum Parallel {
   /// The number of processors the system has online: what `--jobs`
   /// defaults to.
-  public static var processors: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  package static var processors: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// The most threads run per processor: more only wait their turn.
-  public static let threadsPerProcessor = 4
+  package static let threadsPerProcessor = 4
 
   /// The address space that a thread takes at least, for ``workers(for:)``:
   /// its 8 MiB stack, and as much again for the tables it fills.
@@ -30,7 +30,7 @@ public enum Parallel {
   /// least 1. Asking the system for more threads than the limit has room
   /// for left libdispatch waiting for a thread forever. The output is the
   /// same for every number of threads, so fewer change only the time.
-  public static func workers(for jobs: Int) -> Int {
+  package static func workers(for jobs: Int) -> Int {
     var workers = min(jobs, threadsPerProcessor * processors)
     if let room = addressSpaceLeft() { workers = min(workers, room / 2 / bytesPerWorker) }
     return max(1, workers)
@@ -62,7 +62,7 @@ public enum Parallel {
   /// it), which under `ulimit -v` takes the room the data needs and makes
   /// a later allocation fail. Call it before any thread starts; elsewhere
   /// (no limit, or no glibc) it does nothing.
-  public static func shareMallocArenaUnderAddressSpaceLimit() {
+  package static func shareMallocArenaUnderAddressSpaceLimit() {
     #if canImport(Glibc)
       guard addressSpaceLeft() != nil,
         let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
@@ -78,7 +78,7 @@ public enum Parallel {
   /// results are in index order whatever the order the calls finish in.
   ///
   /// - Complexity: O(*n*) calls of `body`, on `min(jobs, n)` threads.
-  public static func map<Result: Sendable>(
+  package static func map<Result: Sendable>(
     _ count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
   ) -> [Result] {
     guard jobs > 1, count > 1 else { return (0..<count).map(body) }
@@ -197,18 +197,18 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
 /// hashes them with SHA-256, so that hashing the input for a model's
 /// provenance runs beside parsing and counting instead of before them.
 /// At most 4 blocks wait to be hashed.
-public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
+package struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
   private var base: Base
   private let hasher = SHA256Pipe()
 
   /// Creates a source that hashes what it reads from `base`.
-  public init(_ base: Base) {
+  package init(_ base: Base) {
     self.base = base
   }
 
   /// Reads from the base source and hands a copy of the block to the
   /// hashing thread.
-  public mutating func read(into buffer: inout [UInt8]) throws -> Int {
+  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = try base.read(into: &buffer)
     if count > 0 { hasher.update(Array(buffer[..<count])) }
     return count
@@ -216,7 +216,7 @@ public struct BackgroundHashingSource<Base: ByteSource>: ByteSource {
 
   /// The SHA-256 of every byte read, in lower-case hex, once the hashing
   /// thread has caught up.
-  public func finalize() -> String {
+  package func finalize() -> String {
     hasher.finalize()
   }
 }

@@ -18,13 +18,13 @@ import Foundation
 ///   { line, output in output.append(contentsOf: line.count.description.utf8) }
 /// }, write: { chunk, more in try stdout.write(chunk) })
 /// ```
-public enum ParallelLines {
+package enum ParallelLines {
   /// A line's transform failed: the number of the line (from 1) and why.
-  public struct LineError: Error {
+  package struct LineError: Error {
     /// The line's number in the stream, from 1.
-    public var line: Int
+    package var line: Int
     /// What the transform threw.
-    public var error: any Error
+    package var error: any Error
   }
 
   /// The most bytes a chunk's read adds.
@@ -41,7 +41,7 @@ public enum ParallelLines {
   ///   the lines before it; or `write`'s, at once (the reading thread is left to end with the
   ///   process: it may be waiting on a pipe).
   /// - Complexity: O(*n*) in the input, spread over `jobs` threads.
-  public static func map<Source: ByteSource>(
+  package static func map<Source: ByteSource>(
     _ source: Source, jobs: Int,
     maximumLineBytes limit: Int = LineReader<Source>.defaultMaximumLineBytes,
     worker: @escaping @Sendable () -> (Span<UInt8>, inout [UInt8]) throws -> Void,

@@ -6,7 +6,7 @@
 /// hash.update(Array("abc".utf8))
 /// hash.finalize()   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19
@@ -16,12 +16,12 @@ public struct SHA256: Sendable {
   private var length: UInt64 = 0
 
   /// Creates a hash of no bytes yet.
-  public init() {}
+  package init() {}
 
   /// Adds bytes.
   ///
   /// - Complexity: O(*n*).
-  public mutating func update(_ bytes: Span<UInt8>) {
+  package mutating func update(_ bytes: Span<UInt8>) {
     length &+= UInt64(bytes.count)
     var index = 0
     if blockCount > 0 {
@@ -48,17 +48,17 @@ public struct SHA256: Sendable {
   }
 
   /// Adds bytes.
-  public mutating func update(_ bytes: ArraySlice<UInt8>) {
+  package mutating func update(_ bytes: ArraySlice<UInt8>) {
     update(bytes.span)
   }
 
   /// Adds bytes.
-  public mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     update(bytes[...])
   }
 
   /// The digest of everything added, in lower-case hex.
-  public func finalize() -> String {
+  package func finalize() -> String {
     var copy = self
     let bitLength = length &* 8
     var padding: [UInt8] = [0x80]

@@ -10,7 +10,7 @@ extension [UInt8] {
   ///     let bytes = [UInt8](copying: line)  // line: Span<UInt8>
   ///
   /// - Complexity: O(*n*) in `span.count`; one allocation.
-  public init(copying span: Span<UInt8>) {
+  package init(copying span: Span<UInt8>) {
     self.init(capacity: span.count) { output in
       for index in span.indices { output.append(span[index]) }
     }
@@ -19,7 +19,7 @@ extension [UInt8] {
   /// Appends a copy of the bytes of `span`.
   ///
   /// - Complexity: O(*n*) in `span.count`, amortized.
-  public mutating func append(copying span: Span<UInt8>) {
+  package mutating func append(copying span: Span<UInt8>) {
     append(addingCapacity: span.count) { output in
       for index in span.indices { output.append(span[index]) }
     }
@@ -33,7 +33,7 @@ extension String {
   ///     String(decodingUTF8: bytes.span)  // "I ♥ it"
   ///
   /// - Complexity: O(*n*) in `utf8.count`.
-  public init(decodingUTF8 utf8: Span<UInt8>) {
+  package init(decodingUTF8 utf8: Span<UInt8>) {
     self.init(decoding: [UInt8](copying: utf8), as: UTF8.self)
   }
 }

@@ -2,14 +2,14 @@
 /// when asked for, each pair of neighbouring tokens (`"not good"`).
 ///
 /// - Complexity: O(*n*) in the text's length; no allocation per token.
-public struct Featurizer: Sendable {
+package struct Featurizer: Sendable {
   /// The tokenizer that makes the unigrams.
-  public let tokenizer: Tokenizer
+  package let tokenizer: Tokenizer
   /// Whether pairs of neighbouring tokens are features too.
-  public let bigrams: Bool
+  package let bigrams: Bool
 
   /// Creates a featurizer.
-  public init(tokenizer: Tokenizer, bigrams: Bool) {
+  package init(tokenizer: Tokenizer, bigrams: Bool) {
     self.tokenizer = tokenizer
     self.bigrams = bigrams
   }
@@ -19,7 +19,7 @@ public struct Featurizer: Sendable {
   /// previous token, a space and it. The span is valid during the call only.
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
-  public func forEachFeature(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
+  package func forEachFeature(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
     guard bigrams else {
       tokenizer.forEachToken(in: text, body)
       return
@@ -42,7 +42,7 @@ public struct Featurizer: Sendable {
   }
 
   /// The features of `text` as strings, for tests and `explain`.
-  public func features(in text: String) -> [String] {
+  package func features(in text: String) -> [String] {
     var result: [String] = []
     var text = text
     text.withUTF8 { bytes in

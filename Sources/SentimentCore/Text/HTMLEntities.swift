@@ -8,11 +8,11 @@
 /// ```
 ///
 /// Anything that is not one of these entities is left as it is.
-public enum HTMLEntities {
+package enum HTMLEntities {
   /// Appends `bytes` to `output` with the entities decoded.
   ///
   /// - Complexity: O(*n*).
-  public static func decode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
+  package static func decode(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
     var index = bytes.startIndex
     while index < bytes.endIndex {
       // The text up to the next `&` at once.
@@ -31,7 +31,7 @@ public enum HTMLEntities {
   }
 
   /// `text` with the entities decoded.
-  public static func decode(_ text: String) -> String {
+  package static func decode(_ text: String) -> String {
     guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
     var output: [UInt8] = []
     decode(Array(text.utf8)[...], into: &output)

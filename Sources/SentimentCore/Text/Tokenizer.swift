@@ -108,25 +108,25 @@ public struct TokenizerSettings: Equatable, Hashable, Sendable {
 /// ``ReferenceTokenizer``: ``referenceTokens(in:)`` follows it plainly. The
 /// other methods use the fast path (`TokenizerFastPath.swift`), which gives
 /// the same tokens without creating a `String` per token.
-public struct Tokenizer: Sendable {
+package struct Tokenizer: Sendable {
   /// The steps this tokenizer applies.
-  public var settings: TokenizerSettings
+  package var settings: TokenizerSettings
 
   /// The longest token, in bytes; longer ones are truncated.
-  public static let maximumTokenLength = 64
+  package static let maximumTokenLength = 64
 
   /// The prefix that marks a negated word.
-  public static let negationPrefix = "NOT_"
+  package static let negationPrefix = "NOT_"
 
   /// Creates a tokenizer with the given steps.
-  public init(settings: TokenizerSettings = TokenizerSettings()) {
+  package init(settings: TokenizerSettings = TokenizerSettings()) {
     self.settings = settings
   }
 
   /// The tokens of `text`, by the fast path.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
-  public func tokens(in text: String) -> [String] {
+  package func tokens(in text: String) -> [String] {
     var result: [String] = []
     var text = text
     text.withUTF8 { bytes in
@@ -142,7 +142,7 @@ public struct Tokenizer: Sendable {
   ///
   /// - Complexity: O(*n*) in the length of `text`, with an allocation per
   ///   token.
-  public func referenceTokens(in text: String) -> [String] {
+  package func referenceTokens(in text: String) -> [String] {
     var reference = ReferenceTokenizer(settings: settings, text: Array(text.unicodeScalars))
     return reference.tokens()
   }
@@ -154,7 +154,7 @@ public struct Tokenizer: Sendable {
   /// invalid bytes do in the fast path.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  public func referenceTokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
+  package func referenceTokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
     referenceTokens(in: String(decoding: bytes, as: UTF8.self)).map { Array($0.utf8) }
   }
 }
@@ -208,9 +208,9 @@ public struct Tokenizer: Sendable {
 /// another script (``ScalarClass/letter``: letters, combining marks, digits
 /// of other scripts). HTML entities are not the tokenizer's business: the
 /// readers decode them first (``HTMLEntities``).
-public struct ReferenceTokenizer {
+package struct ReferenceTokenizer {
   /// The steps applied.
-  public let settings: TokenizerSettings
+  package let settings: TokenizerSettings
   /// The text, a scalar at a time.
   private let text: [Unicode.Scalar]
   /// Where the next token starts.
@@ -220,7 +220,7 @@ public struct ReferenceTokenizer {
   private var negated = false
 
   /// A tokenizer for `text`; invalid UTF-8 must already be U+FFFD.
-  public init(settings: TokenizerSettings, text: [Unicode.Scalar]) {
+  package init(settings: TokenizerSettings, text: [Unicode.Scalar]) {
     self.settings = settings
     self.text = text
   }
@@ -228,7 +228,7 @@ public struct ReferenceTokenizer {
   /// The text's tokens, in order.
   ///
   /// - Complexity: O(*n*) in the length of the text.
-  public mutating func tokens() -> [String] {
+  package mutating func tokens() -> [String] {
     var tokens: [String] = []
     while position < text.count {
       if let token = nextToken() { tokens.append(token) }

@@ -15,7 +15,7 @@ extension Tokenizer {
   /// tokens, and every token is valid UTF-8.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  public func tokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
+  package func tokens(inUTF8 bytes: [UInt8]) -> [[UInt8]] {
     var result: [[UInt8]] = []
     forEachPaddedToken(in: bytes.span) { result.append(Array($0)) }
     return result
@@ -26,7 +26,7 @@ extension Tokenizer {
   /// call only.
   ///
   /// - Complexity: O(*n*) in the length of `text`, no allocation.
-  public func forEachToken(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
+  package func forEachToken(in text: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
     forEachPaddedToken(in: text) { token in body(token.span) }
   }
 

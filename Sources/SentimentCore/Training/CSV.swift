@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a CSV stream could not be read.
-public enum CSVError: Error, Equatable {
+package enum CSVError: Error, Equatable {
   /// A quoted field that starts on `line` never ends.
   case unterminatedQuote(line: Int)
   /// A closing quote on `line` is followed by something other than a comma
@@ -15,7 +15,7 @@ public enum CSVError: Error, Equatable {
 }
 
 extension CSVError: LocalizedError {
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .unterminatedQuote(let line):
       "line \(line): a quoted field is never closed; check for a missing '\"'"
@@ -34,19 +34,19 @@ extension CSVError: LocalizedError {
 ///
 /// A record is meant to be read during the call that receives it: keeping it
 /// (or a field) makes the reader copy its buffer for the next record.
-public struct CSVRecord {
+package struct CSVRecord {
   /// The line on which the record starts (1 is the first line).
-  public fileprivate(set) var line = 1
+  package fileprivate(set) var line = 1
   /// The fields' bytes, one after the other.
   fileprivate(set) var bytes: [UInt8] = []
   /// Where each field ends in `bytes`.
   fileprivate var ends: [Int] = []
 
   /// The number of fields.
-  public var count: Int { ends.count }
+  package var count: Int { ends.count }
 
   /// The bytes of field `index`.
-  public subscript(index: Int) -> ArraySlice<UInt8> {
+  package subscript(index: Int) -> ArraySlice<UInt8> {
     bytes[range(of: index)]
   }
 
@@ -56,12 +56,12 @@ public struct CSVRecord {
   }
 
   /// Field `index` as a string (invalid UTF-8 is repaired with U+FFFD).
-  public func string(at index: Int) -> String {
+  package func string(at index: Int) -> String {
     String(decoding: self[index], as: UTF8.self)
   }
 
   /// Whether this is an empty line: one field with no bytes.
-  public var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
+  package var isBlank: Bool { ends.count == 1 && ends[0] == 0 }
 }
 
 /// An RFC 4180 CSV reader working on UTF-8 bytes from a ``ByteSource``:
@@ -78,16 +78,16 @@ public struct CSVRecord {
 /// Memory is one block plus the longest record; a record longer than
 /// `maximumRecordBytes` (default 1 MiB) is an error, so that an endless
 /// stream or an unterminated quote cannot take all memory.
-public struct CSVReader<Source: ByteSource> {
+package struct CSVReader<Source: ByteSource> {
   private var base: Source
   private var parser: CSVParser
 
   /// The default longest record, in bytes as read (quotes and line break
   /// included): 1 MiB.
-  public static var defaultMaximumRecordBytes: Int { 1 << 20 }
+  package static var defaultMaximumRecordBytes: Int { 1 << 20 }
 
   /// Creates a reader; `blockSize` is how much is read at a time.
-  public init(
+  package init(
     source: Source, blockSize: Int = 1 << 20, maximumRecordBytes: Int = defaultMaximumRecordBytes
   ) {
     base = source
@@ -95,14 +95,14 @@ public struct CSVReader<Source: ByteSource> {
   }
 
   /// The source, for what it learned while being read (a hash, say).
-  public var source: Source { base }
+  package var source: Source { base }
 
   /// Calls `body` with each record until the stream ends. Reads the stream
   /// once.
   ///
   /// - Throws: ``CSVError``, the source's errors, and `body`'s.
   /// - Complexity: O(*n*) in the stream's length.
-  public mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
+  package mutating func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
     var source = base
     defer { base = source }
     try parser.forEachRecord(read: { try source.read(into: &$0) }, body)

@@ -9,30 +9,30 @@ import Foundation
 /// other folds. For a large corpus, the cross-validation runs on a seeded
 /// random sample of at most ``maximumRows`` rows (``HeldOutSample``): four
 /// numbers need far fewer, and training stays linear in the data.
-public struct HeldOutFit: Equatable, Sendable {
+package struct HeldOutFit: Equatable, Sendable {
   /// How the model's scores become probabilities.
-  public var calibration: Calibration
+  package var calibration: Calibration
   /// Held-out confusion counts of the labels (the class with the highest
   /// score):
   /// `confusion[actual][predicted]`.
-  public var confusion: [[Int]]
+  package var confusion: [[Int]]
   /// Held-out mean calibrated probabilities: `meanProbabilities[actual][c]`
   /// is the mean probability of class `c` among held-out texts of class
   /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
-  public var meanProbabilities: [[Double]]
+  package var meanProbabilities: [[Double]]
   /// The same means after each text's probabilities are re-weighted to
   /// equal class priors (``Quantifier/equalPriors(_:training:)``, by the
   /// class shares of the rows cross-validated: the training data's, or a
   /// uniform sample's), which ``QuantificationMethod/adjusted`` corrects
   /// with.
-  public var equalPriorMeans: [[Double]]
+  package var equalPriorMeans: [[Double]]
   /// The number of folds.
-  public var folds: Int
+  package var folds: Int
   /// The number of rows cross-validated.
-  public var rows: Int
+  package var rows: Int
 
   /// Creates a fit.
-  public init(
+  package init(
     calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]],
     equalPriorMeans: [[Double]], folds: Int, rows: Int
   ) {
@@ -45,18 +45,18 @@ public struct HeldOutFit: Equatable, Sendable {
   }
 
   /// The folds `train` cross-validates with.
-  public static let defaultFolds = 5
+  package static let defaultFolds = 5
   /// The most rows `train` cross-validates.
-  public static let maximumRows = 20_000
+  package static let maximumRows = 20_000
   /// The seed of the folds and of the sample.
-  public static let seed: UInt64 = 5
+  package static let seed: UInt64 = 5
 
   /// Cross-validates `corpus` with the model settings given and fits the
   /// calibration to the held-out scores; `nil` when the corpus has fewer
   /// texts than folds or only one class.
   ///
   /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts.
-  public static func fit(
+  package static func fit(
     _ corpus: LabeledCorpus, folds: Int = defaultFolds, seed: UInt64 = seed,
     tokenizer: TokenizerSettings, options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
   ) -> HeldOutFit? {
@@ -94,7 +94,7 @@ public struct HeldOutFit: Equatable, Sendable {
   /// the folds run `jobs` at a time, with the same result.
   ///
   /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts.
-  public static func heldOutScores(
+  package static func heldOutScores(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
   ) -> [[Double]] {
@@ -120,7 +120,7 @@ public struct HeldOutFit: Equatable, Sendable {
 /// A seeded uniform sample of at most ``HeldOutFit/maximumRows`` labeled
 /// texts from a stream (reservoir sampling, Vitter's algorithm R): every
 /// row, in order, while there are fewer.
-public struct HeldOutSample {
+package struct HeldOutSample {
   private var texts: [[UInt8]] = []
   private var labels: [Sentiment] = []
   private var seen = 0
@@ -128,20 +128,20 @@ public struct HeldOutSample {
   private let capacity: Int
 
   /// Creates an empty sample of at most `capacity` rows.
-  public init(capacity: Int = HeldOutFit.maximumRows) {
+  package init(capacity: Int = HeldOutFit.maximumRows) {
     self.capacity = capacity
   }
 
   /// Offers one row to the sample.
   ///
   /// - Complexity: O(*k*) in the text's length.
-  public mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
+  package mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
     offer(label) { [UInt8](copying: text) }
   }
 
   /// Offers one row held in an array of its own, which the sample keeps
   /// without copying: the same sample as ``add(_:as:)`` of its bytes.
-  public mutating func add(_ text: [UInt8], as label: Sentiment) {
+  package mutating func add(_ text: [UInt8], as label: Sentiment) {
     offer(label) { text }
   }
 
@@ -162,7 +162,7 @@ public struct HeldOutSample {
   }
 
   /// The sampled rows.
-  public var corpus: LabeledCorpus {
+  package var corpus: LabeledCorpus {
     var corpus = LabeledCorpus()
     for (text, label) in zip(texts, labels) { corpus.append(text[...], label: label) }
     return corpus

@@ -22,15 +22,15 @@ import Foundation
 /// let (trainer, summary) = try ParallelTrainer.train(&reader, jobs: 2, sample: &sample)
 /// ModelFile.encode(trainer) { bytes in … }   // the bytes NaiveBayesTrainer writes
 /// ```
-public struct ParallelTrainer {
+package struct ParallelTrainer {
   /// The tokenizer settings the model will store.
-  public let tokenizer: TokenizerSettings
+  package let tokenizer: TokenizerSettings
   /// The options the model will store.
-  public let options: NaiveBayesOptions
+  package let options: NaiveBayesOptions
   /// The lexicon the model will store, as ``NaiveBayesTrainer/lexicon``.
-  public let lexicon: Lexicon
+  package let lexicon: Lexicon
   /// Lexicon entries left out, as ``NaiveBayesTrainer/lexiconSkipped``.
-  public var lexiconSkipped: Int { trainer.lexiconSkipped }
+  package var lexiconSkipped: Int { trainer.lexiconSkipped }
   /// The first thread's trainer, holding every thread's counts.
   let trainer: NaiveBayesTrainer
   /// Its feature ids in the order of the model file: first occurrence in
@@ -38,7 +38,7 @@ public struct ParallelTrainer {
   let order: [UInt32]
   /// The held-out fit of the sample, as ``HeldOutFit/fit(_:folds:seed:tokenizer:options:lexicon:jobs:)``
   /// gives it: computed while the threads' counts are added up.
-  public let heldOut: HeldOutFit?
+  package let heldOut: HeldOutFit?
 
   init(trainer: NaiveBayesTrainer, order: [UInt32], heldOut: HeldOutFit?) {
     self.trainer = trainer
@@ -69,7 +69,7 @@ public struct ParallelTrainer {
   ///   the first bad row.
   /// - Complexity: O(*n*) in the input, spread over `jobs` threads, plus
   ///   O(*V* × `jobs`) to merge the threads' features.
-  public static func train<Source: ByteSource>(
+  package static func train<Source: ByteSource>(
     _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
     jobs: Int, tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn,
@@ -177,10 +177,10 @@ public struct ParallelTrainer {
 
   /// The number of features the model will have, as
   /// ``NaiveBayesTrainer/featureCount``.
-  public var featureCount: Int { order.count }
+  package var featureCount: Int { order.count }
 
   /// The model of the rows read, as ``NaiveBayesTrainer/model(metadata:provenance:)``.
-  public func model(
+  package func model(
     metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
   ) -> NaiveBayesModel {
     contents(metadata: metadata, provenance: provenance, heldOut: nil).model()
@@ -267,7 +267,7 @@ extension ModelFile {
   /// checksum is computed on a thread of its own, beside the encoding.
   ///
   /// - Complexity: O(*V*) in the vocabulary's size.
-  public static func encode(
+  package static func encode(
     _ trainer: ParallelTrainer, metadata: ModelMetadata = ModelMetadata(),
     provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
     jobs: Int = 1, to sink: ([UInt8]) throws -> Void

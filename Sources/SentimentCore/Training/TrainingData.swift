@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why labeled training data could not be read.
-public enum TrainingDataError: LocalizedError, Equatable {
+package enum TrainingDataError: LocalizedError, Equatable {
   /// The stream has no bytes, or only blank lines.
   case empty
   /// The header has no column for the text or the label; `option` is the
@@ -23,7 +23,7 @@ public enum TrainingDataError: LocalizedError, Equatable {
     text.count <= 60 ? text : text.prefix(60) + "…"
   }
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .empty:
       "the training data is empty; expected a CSV file with a header such as 'class,text'"
@@ -49,17 +49,17 @@ public enum TrainingDataError: LocalizedError, Equatable {
 
 /// Which columns hold the text and the label, by header name; `nil` means
 /// detect from the header.
-public struct TrainingDataColumns: Equatable, Sendable {
+package struct TrainingDataColumns: Equatable, Sendable {
   /// The text column's name, compared case-insensitively.
-  public var text: String?
+  package var text: String?
   /// The label column's name, compared case-insensitively.
-  public var label: String?
+  package var label: String?
   /// A column that groups the rows (Sanders' `Topic`), read only for
   /// ``TrainingData/corpus(_:columns:)`` when named.
-  public var group: String?
+  package var group: String?
 
   /// Creates a column choice.
-  public init(text: String? = nil, label: String? = nil, group: String? = nil) {
+  package init(text: String? = nil, label: String? = nil, group: String? = nil) {
     self.text = text
     self.label = label
     self.group = group
@@ -67,21 +67,21 @@ public struct TrainingDataColumns: Equatable, Sendable {
 
   /// Header names tried for the text, in order: `class,text` files and the
   /// Sanders corpus (`TweetText`).
-  public static let textNames = ["text", "tweettext", "tweet"]
+  package static let textNames = ["text", "tweettext", "tweet"]
   /// Header names tried for the label: `class`, Sanders' `Sentiment`, or
   /// `label`.
-  public static let labelNames = ["class", "sentiment", "label"]
+  package static let labelNames = ["class", "sentiment", "label"]
 }
 
 /// What reading a training file found.
-public struct TrainingDataSummary: Equatable, Sendable {
+package struct TrainingDataSummary: Equatable, Sendable {
   /// Rows used, per class (indexed by `Sentiment.rawValue`).
-  public var rows: [Int] = [0, 0, 0]
+  package var rows: [Int] = [0, 0, 0]
   /// Rows skipped because they are labeled `irrelevant`.
-  public var skipped = 0
+  package var skipped = 0
 
   /// Rows used in all.
-  public var used: Int { rows.reduce(0, +) }
+  package var used: Int { rows.reduce(0, +) }
 }
 
 /// Reads labeled tweets from CSV: detects the layout from the header,
@@ -94,10 +94,10 @@ public struct TrainingDataSummary: Equatable, Sendable {
 /// }
 /// summary.rows   // [0, 0, 1]
 /// ```
-public enum TrainingData {
+package enum TrainingData {
   /// Labels that mark a row as not part of any class; such rows are skipped
   /// and counted.
-  public static let skippedLabels: Set<String> = ["irrelevant"]
+  package static let skippedLabels: Set<String> = ["irrelevant"]
 
   /// Streams the labeled rows of a CSV source to `body`, each text as UTF-8
   /// bytes (kept past the call, they cost the reader a copy of its buffer).
@@ -105,7 +105,7 @@ public enum TrainingData {
   /// - Throws: ``TrainingDataError``, or the source's own error.
   /// - Complexity: O(*n*); memory is one block plus the longest row.
   @discardableResult
-  public static func read<Source: ByteSource>(
+  package static func read<Source: ByteSource>(
     _ source: Source, columns: TrainingDataColumns = TrainingDataColumns(),
     _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
   ) throws -> TrainingDataSummary {
@@ -116,7 +116,7 @@ public enum TrainingData {
   /// Streams the labeled rows of `reader`; the reader's source is left for
   /// the caller to inspect (a ``HashingSource``'s hash, say).
   @discardableResult
-  public static func read<Source: ByteSource>(
+  package static func read<Source: ByteSource>(
     _ reader: inout CSVReader<Source>, columns: TrainingDataColumns = TrainingDataColumns(),
     group: ((String) -> Void)? = nil, _ body: (Sentiment, ArraySlice<UInt8>) throws -> Void
   ) throws -> TrainingDataSummary {
@@ -229,7 +229,7 @@ public enum TrainingData {
   }
 
   /// Reads a whole CSV source into memory, for evaluation.
-  public static func corpus<Source: ByteSource>(
+  package static func corpus<Source: ByteSource>(
     _ source: Source, columns: TrainingDataColumns = TrainingDataColumns()
   ) throws -> LabeledCorpus {
     var corpus = LabeledCorpus()
@@ -242,43 +242,43 @@ public enum TrainingData {
 }
 
 /// Labeled texts held in memory, all texts in one byte array.
-public struct LabeledCorpus: Sendable {
+package struct LabeledCorpus: Sendable {
   private var bytes: [UInt8] = []
   private var ends: [Int] = [0]
   /// The label of each text.
-  public private(set) var labels: [Sentiment] = []
+  package private(set) var labels: [Sentiment] = []
   /// The group of each text, when a group column was read; else empty.
-  public var groups: [String] = []
+  package var groups: [String] = []
   /// What reading the data found.
-  public var summary = TrainingDataSummary()
+  package var summary = TrainingDataSummary()
 
   /// Creates an empty corpus.
-  public init() {}
+  package init() {}
 
   /// The number of texts.
-  public var count: Int { labels.count }
+  package var count: Int { labels.count }
 
   /// Appends a text given as UTF-8 bytes.
-  public mutating func append(_ text: ArraySlice<UInt8>, label: Sentiment) {
+  package mutating func append(_ text: ArraySlice<UInt8>, label: Sentiment) {
     bytes.append(contentsOf: text)
     ends.append(bytes.count)
     labels.append(label)
   }
 
   /// Appends a text.
-  public mutating func append(_ text: String, label: Sentiment) {
+  package mutating func append(_ text: String, label: Sentiment) {
     bytes.append(contentsOf: text.utf8)
     ends.append(bytes.count)
     labels.append(label)
   }
 
   /// The UTF-8 bytes of text `index`.
-  public func bytes(at index: Int) -> ArraySlice<UInt8> {
+  package func bytes(at index: Int) -> ArraySlice<UInt8> {
     bytes[ends[index]..<ends[index + 1]]
   }
 
   /// Text `index` as a string.
-  public func text(at index: Int) -> String {
+  package func text(at index: Int) -> String {
     String(decoding: bytes(at: index), as: UTF8.self)
   }
 }
@@ -287,14 +287,14 @@ public struct LabeledCorpus: Sendable {
 /// the standard library's validation.
 ///
 /// - Complexity: O(*n*).
-public func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+package func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
   (try? UTF8Span(validating: bytes.span)) != nil
 }
 
 /// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates).
 ///
 /// - Complexity: O(*n*).
-public func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+package func isValidUTF8(_ bytes: [UInt8]) -> Bool {
   (try? UTF8Span(validating: bytes.span)) != nil
 }
 
@@ -302,7 +302,7 @@ public func isValidUTF8(_ bytes: [UInt8]) -> Bool {
 /// bytes that are not in an array, one at a time.
 ///
 /// - Complexity: O(*n*).
-public func isValidUTF8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+package func isValidUTF8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
   var iterator = bytes.makeIterator()
   while let lead = iterator.next() {
     if lead < 0x80 { continue }

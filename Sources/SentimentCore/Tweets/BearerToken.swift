@@ -10,7 +10,7 @@ import Foundation
 
 /// Why no usable bearer token was found. The messages never contain the
 /// token itself.
-public enum BearerTokenError: LocalizedError, Equatable {
+package enum BearerTokenError: LocalizedError, Equatable {
   /// Neither a token file nor a token variable was given.
   case missing(variables: [String])
   /// A token variable is set but empty.
@@ -25,7 +25,7 @@ public enum BearerTokenError: LocalizedError, Equatable {
   /// where it came from).
   case malformed(source: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .missing(let variables):
       "no X API bearer token: create an app in a project on the X developer portal "
@@ -51,10 +51,10 @@ public enum BearerTokenError: LocalizedError, Equatable {
 
 /// Finds the X API bearer token: from a token file, else from the
 /// environment.
-public enum BearerToken {
+package enum BearerToken {
   /// The environment variables that may hold the token, in the order they
   /// are tried.
-  public static let variables = ["TWITTER_BEARER_TOKEN", "X_BEARER_TOKEN"]
+  package static let variables = ["TWITTER_BEARER_TOKEN", "X_BEARER_TOKEN"]
 
   /// The token from `file` if given, else from the first of ``variables``
   /// set in `environment`. Surrounding whitespace and newlines are trimmed.
@@ -62,7 +62,7 @@ public enum BearerToken {
   /// A token file must not be readable by group or others.
   ///
   /// - Throws: ``BearerTokenError``.
-  public static func load(environment: [String: String], file: String? = nil) throws -> String {
+  package static func load(environment: [String: String], file: String? = nil) throws -> String {
     if let file {
       return try read(file: file)
     }
@@ -79,7 +79,7 @@ public enum BearerToken {
   /// The token in the file at `path`, which must be private to its owner.
   ///
   /// - Throws: ``BearerTokenError``.
-  public static func read(file path: String) throws -> String {
+  package static func read(file path: String) throws -> String {
     // Opened first, then checked with `fstat`: the mode checked is that of
     // the file read, the target of a symbolic link (a link's own mode is
     // always 0777), and it cannot be swapped in between.

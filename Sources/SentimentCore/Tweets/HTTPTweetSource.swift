@@ -6,7 +6,7 @@ import Foundation
 
 /// Why the X API did not give us tweets. Every message says what to do
 /// next, and none contains the bearer token.
-public enum HTTPSourceError: LocalizedError, Equatable {
+package enum HTTPSourceError: LocalizedError, Equatable {
   /// The API base URL is not an `http` or `https` URL.
   case invalidBaseURL(String)
   /// 400: the API rejected the request; `message` is the API's own words.
@@ -53,7 +53,7 @@ public enum HTTPSourceError: LocalizedError, Equatable {
   /// memory limit such as `ulimit -v`); not retried.
   case outOfMemory(host: String, bytes: Int)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .insecureBaseURL(let base):
       return "the X API base URL '\(base)' is plain http to another machine, which would send "
@@ -157,7 +157,7 @@ public enum HTTPSourceError: LocalizedError, Equatable {
 
   /// `date` as local wall-clock time (`14:05:12 local time`), with the day
   /// when it is not within 12 hours of `now`.
-  public static func localTime(_ date: Date, now: Date) -> String {
+  package static func localTime(_ date: Date, now: Date) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone.current
@@ -182,7 +182,7 @@ public enum HTTPSourceError: LocalizedError, Equatable {
 /// ```
 public struct HTTPTweetSource: TweetSource {
   /// What the source reports while it fetches, for a progress display.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     /// Requesting page `page` (from 1), with `tweets` collected so far.
     case requesting(page: Int, tweets: Int)
     /// Attempt `attempt` of `attempts` failed with `reason`; the next comes
@@ -252,7 +252,7 @@ public struct HTTPTweetSource: TweetSource {
     /// is the reason shown.
     public var writeRecording: (@Sendable (_ file: URL, _ contents: Data) throws -> Void)?
     /// Called with progress events, on any thread.
-    public var progress: (@Sendable (Event) -> Void)?
+    package var progress: (@Sendable (Event) -> Void)?
     /// Called with problems the API reported alongside data (one line each,
     /// without a `Warning:` prefix), on any thread.
     public var warning: (@Sendable (String) -> Void)?

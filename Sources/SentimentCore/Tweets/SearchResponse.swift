@@ -1,17 +1,17 @@
 import Foundation
 
 /// One page of a search response, whatever API version it came from.
-public struct SearchResponsePage: Equatable, Sendable {
+package struct SearchResponsePage: Equatable, Sendable {
   /// The page's tweets, in the order the API sent them.
-  public var tweets: [Tweet]
+  package var tweets: [Tweet]
   /// The token for the next page (v2 `meta.next_token`), if there is one.
-  public var nextToken: String?
+  package var nextToken: String?
   /// Problems the API reported alongside the data (v2 partial errors), as
   /// one-line messages.
-  public var warnings: [String]
+  package var warnings: [String]
 
   /// Creates a page.
-  public init(tweets: [Tweet], nextToken: String? = nil, warnings: [String] = []) {
+  package init(tweets: [Tweet], nextToken: String? = nil, warnings: [String] = []) {
     self.tweets = tweets
     self.nextToken = nextToken
     self.warnings = warnings
@@ -19,7 +19,7 @@ public struct SearchResponsePage: Equatable, Sendable {
 }
 
 /// Why a search response could not be decoded.
-public enum SearchResponseError: LocalizedError, Equatable {
+package enum SearchResponseError: LocalizedError, Equatable {
   /// The bytes are not JSON (`line` for a JSONL file, else 0).
   case notJSON(line: Int)
   /// The JSON is not a v2 or v1.1 search response.
@@ -27,7 +27,7 @@ public enum SearchResponseError: LocalizedError, Equatable {
   /// The file holds no response at all.
   case empty
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .notJSON(let line):
       line > 0 ? "line \(line) is not valid JSON" : "the response is not valid JSON"
@@ -52,12 +52,12 @@ public enum SearchResponseError: LocalizedError, Equatable {
 /// let page = try SearchResponseDecoder.decodePage(Data(#"{"data":[{"id":"1","text":"hi"}]}"#.utf8))
 /// page.tweets.first?.text  // "hi"
 /// ```
-public enum SearchResponseDecoder {
+package enum SearchResponseDecoder {
   /// Decodes one response object (`line`: its line in a JSONL file, else 0).
   ///
   /// - Throws: ``SearchResponseError``.
   /// - Complexity: O(*n*) in the number of bytes.
-  public static func decodePage(_ data: Data, line: Int = 0) throws(SearchResponseError)
+  package static func decodePage(_ data: Data, line: Int = 0) throws(SearchResponseError)
     -> SearchResponsePage
   {
     let bom = Data([0xEF, 0xBB, 0xBF])
@@ -77,7 +77,7 @@ public enum SearchResponseDecoder {
   ///
   /// - Throws: ``SearchResponseError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
-  public static func decodeFile(_ data: Data) throws(SearchResponseError)
+  package static func decodeFile(_ data: Data) throws(SearchResponseError)
     -> [SearchResponsePage]
   {
     guard data.contains(where: { !isSpace($0) }) else { throw .empty }

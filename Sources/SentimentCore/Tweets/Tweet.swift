@@ -28,11 +28,11 @@ public struct Tweet: Equatable, Sendable {
 }
 
 /// Why a search query was rejected.
-public enum SearchQueryError: LocalizedError, Equatable {
+package enum SearchQueryError: LocalizedError, Equatable {
   /// The query is not `@name` or `#tag`.
   case invalid(String, reason: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .invalid(let query, let reason):
       "invalid query '\(query)': \(reason). Expected @name (1-15 letters, digits or _, "

@@ -1,19 +1,19 @@
 import Foundation
 
 /// One tweet of an archive, with what an annotation keeps of it.
-public struct ArchivedTweet: Equatable, Sendable {
+package struct ArchivedTweet: Equatable, Sendable {
   /// The tweet's id (a decimal string).
-  public var id: String
+  package var id: String
   /// The full text (a long post's `note_tweet` or v1.1 `full_text`), HTML
   /// entities decoded.
-  public var text: String
+  package var text: String
   /// `created_at` as the archive writes it, if present.
-  public var createdAt: String?
+  package var createdAt: String?
   /// The author's user id (v2 `author_id`, v1.1 `user.id_str`), if present.
-  public var authorID: String?
+  package var authorID: String?
 
   /// Creates a tweet.
-  public init(id: String, text: String, createdAt: String? = nil, authorID: String? = nil) {
+  package init(id: String, text: String, createdAt: String? = nil, authorID: String? = nil) {
     self.id = id
     self.text = text
     self.createdAt = createdAt
@@ -22,21 +22,21 @@ public struct ArchivedTweet: Equatable, Sendable {
 }
 
 /// Why a line of a tweet archive could not be read: bad input data.
-public enum TweetArchiveError: LocalizedError, Equatable {
+package enum TweetArchiveError: LocalizedError, Equatable {
   /// The line is not JSON.
   case notJSON(line: Int)
   /// The line is JSON, but neither a page of tweets nor a tweet.
   case notTweets(line: Int, detail: String)
 
   /// The same problem on line `line`.
-  public func at(line: Int) -> Self {
+  package func at(line: Int) -> Self {
     switch self {
     case .notJSON: .notJSON(line: line)
     case .notTweets(_, let detail): .notTweets(line: line, detail: detail)
     }
   }
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .notJSON(let line):
       "line \(line) of the archive is not JSON; expected one JSON object per line (JSONL)"
@@ -58,12 +58,12 @@ public enum TweetArchiveError: LocalizedError, Equatable {
 /// let tweets = try TweetArchive.tweets(inLine: Array(#"{"data":[{"id":"1","text":"hi"}]}"#.utf8))
 /// tweets.first?.id   // "1"
 /// ```
-public enum TweetArchive {
+package enum TweetArchive {
   /// The tweets of one line of an archive (its number, from 1, for errors).
   ///
   /// - Throws: ``TweetArchiveError``.
   /// - Complexity: O(*n*) in the line's length.
-  public static func tweets(inLine bytes: [UInt8], number: Int = 0) throws(TweetArchiveError)
+  package static func tweets(inLine bytes: [UInt8], number: Int = 0) throws(TweetArchiveError)
     -> [ArchivedTweet]
   {
     guard bytes.contains(where: { !isSpace($0) }) else { return [] }

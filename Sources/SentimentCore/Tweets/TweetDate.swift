@@ -2,10 +2,10 @@ import Foundation
 
 /// Parses the two date formats of the X API without `DateFormatter`, whose
 /// results depend on locale and which is slow to create.
-public enum TweetDate {
+package enum TweetDate {
   /// Parses v2's ISO 8601 form, `2026-11-20T13:58:30.000Z` (fraction and the
   /// `Z` optional; `+hh:mm` offsets accepted).
-  public static func parseISO8601(_ text: String) -> Date? {
+  package static func parseISO8601(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
       bytes[10] == 0x54 || bytes[10] == 0x20,
@@ -46,7 +46,7 @@ public enum TweetDate {
   }
 
   /// Parses v1.1's form, `Wed Nov 18 11:28:30 +0000 2026`.
-  public static func parseV1(_ text: String) -> Date? {
+  package static func parseV1(_ text: String) -> Date? {
     let parts = text.split(separator: " ")
     guard parts.count == 6,
       let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 }),

@@ -11,7 +11,7 @@ public protocol TweetSource: Sendable {
 }
 
 /// Why recorded tweets could not be read.
-public enum FixtureError: LocalizedError, Equatable {
+package enum FixtureError: LocalizedError, Equatable {
   /// No file for the query in the fixtures directory.
   case notFound(query: String, directory: String, tried: [String])
   /// The file could not be read.
@@ -22,7 +22,7 @@ public enum FixtureError: LocalizedError, Equatable {
   /// recording).
   case tooLarge(path: String, limit: Int)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .notFound(let query, let directory, let tried):
       "no fixture for \(query) in \(directory) (looked for \(tried.joined(separator: ", ")))"
@@ -142,23 +142,23 @@ public struct FixtureTweetSource: TweetSource {
 }
 
 /// Gathers tweets from pages: drops repeated ids, stops at a limit.
-public struct TweetCollector: Sendable {
+package struct TweetCollector: Sendable {
   /// The most tweets kept.
-  public let limit: Int
+  package let limit: Int
   /// The tweets kept, in order.
-  public private(set) var tweets: [Tweet] = []
+  package private(set) var tweets: [Tweet] = []
   private var seen: Set<String> = []
 
   /// Creates a collector keeping at most `limit` tweets.
-  public init(limit: Int) {
+  package init(limit: Int) {
     self.limit = limit
   }
 
   /// Whether the limit is reached.
-  public var isFull: Bool { tweets.count >= limit }
+  package var isFull: Bool { tweets.count >= limit }
 
   /// Adds tweets not seen before, up to the limit.
-  public mutating func add(_ page: [Tweet]) {
+  package mutating func add(_ page: [Tweet]) {
     for tweet in page where !isFull && seen.insert(tweet.id).inserted {
       tweets.append(tweet)
     }

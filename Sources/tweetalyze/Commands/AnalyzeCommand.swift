@@ -113,11 +113,7 @@ extension Context {
         }
       }
     }
-    // An uncalibrated model's probabilities are fit for counting only.
-    let context = QuantificationContext(model: model)
-    let estimate = ScoreEstimate(
-      posteriors: posteriors, method: context == nil ? .count : options.estimator,
-      context: context ?? QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+    let estimate = ScoreEstimate(posteriors: posteriors, model: model, method: options.estimator)
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count) }
@@ -149,7 +145,7 @@ extension Context {
       try stdout.write(
         "\n"
           + AnalyzeReport.detailsText(
-            score, estimate, calibrated: context != nil, style: style))
+            score, estimate, calibrated: model.heldOut != nil, style: style))
     }
     if let top { try stdout.write("\n" + AnalyzeReport.mentionsText(top, style: style)) }
     if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
