@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Retrains the built-in model from the Sanders corpus with default settings
-# and embeds its model file in Sources/SentimentCore/Model/DefaultModelData.swift.
+# and embeds its model file in Sources/SentimentCore/ModelFile/DefaultModelData.swift.
 #
 #   Scripts/update-default-model.sh [DATA.csv]   (default: ../shared/data/sanders-full-corpus.csv)
 #
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data/sanders-full-corpus.csv}"
-out=Sources/SentimentCore/Model/DefaultModelData.swift
+out=Sources/SentimentCore/ModelFile/DefaultModelData.swift
 swift build -c release --product tweetalyze >&2
 model=$(mktemp)
 trap 'rm -f "$model" "$out.tmp"' EXIT

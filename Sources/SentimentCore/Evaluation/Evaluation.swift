@@ -90,35 +90,14 @@ public enum Evaluation {
   public static func stratifiedSplit(
     labels: [Sentiment], fraction: Double, seed: UInt64
   ) -> (train: [Int], test: [Int]) {
-    var generator = SeededGenerator(seed: seed)
-    var train: [Int] = []
-    var test: [Int] = []
-    for label in Sentiment.allCases {
-      var members = labels.indices.filter { labels[$0] == label }
-      generator.shuffle(&members)
-      let cut = Int((Double(members.count) * fraction).rounded())
-      train += members[..<cut]
-      test += members[cut...]
-    }
-    return (train.sorted(), test.sorted())
+    StratifiedFolds.split(labels: labels, fraction: fraction, seed: seed)
   }
 
   /// The held-out indices of each of `k` stratified folds: each class is
   /// shuffled and dealt round-robin, continuing across classes so that the
   /// folds differ in size by at most one.
   public static func stratifiedFolds(labels: [Sentiment], k: Int, seed: UInt64) -> [[Int]] {
-    var generator = SeededGenerator(seed: seed)
-    var folds = [[Int]](repeating: [], count: k)
-    var next = 0
-    for label in Sentiment.allCases {
-      var members = labels.indices.filter { labels[$0] == label }
-      generator.shuffle(&members)
-      for member in members {
-        folds[next].append(member)
-        next = (next + 1) % k
-      }
-    }
-    return folds.map { $0.sorted() }
+    StratifiedFolds.folds(labels: labels, k: k, seed: seed)
   }
 
   /// Trains on the examples at `train` and tests on those at `test`.

@@ -196,14 +196,9 @@ package enum Quantifier {
     return priors
   }
 
-  /// `values` scaled to sum to 1 (uniform when they sum to 0).
-  static func normalized(_ values: [Double]) -> [Double] {
-    let total = values.reduce(0, +)
-    guard total > 0, total.isFinite else {
-      return values.map { _ in 1 / Double(values.count) }
-    }
-    return values.map { $0 / total }
-  }
+  /// `values` scaled to sum to 1 (uniform when they sum to 0):
+  /// ``Sentiment/shares(_:)``.
+  static func normalized(_ values: [Double]) -> [Double] { Sentiment.shares(values) }
 }
 
 extension QuantificationContext {

@@ -207,7 +207,7 @@ package enum ModelMerge {
           let held = Double(fit.confusion[c].reduce(0, +))
           for p in 0..<classes { sums[p] += held * member(fit)[c][p] }
         }
-        return Quantifier.normalized(sums.map { $0 / Double(classRows[c]) })
+        return Sentiment.shares(sums.map { $0 / Double(classRows[c]) })
       }
     }
     let means = pooledMeans(\.meanProbabilities)

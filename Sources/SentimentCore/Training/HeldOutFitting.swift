@@ -1,56 +1,6 @@
 import Foundation
 
-/// What `train` learns about a model from predictions on data it did not
-/// train on: the ``Calibration`` of its probabilities, and the confusion of
-/// its calibrated labels, which ``QuantificationMethod/adjusted`` uses.
-///
-/// Both come from k-fold cross-validation on the training data: each fold's
-/// texts are scored by a model trained, with the same settings, on the
-/// other folds. For a large corpus, the cross-validation runs on a seeded
-/// random sample of at most ``maximumRows`` rows (``HeldOutSample``): four
-/// numbers need far fewer, and training stays linear in the data.
-package struct HeldOutFit: Equatable, Sendable {
-  /// How the model's scores become probabilities.
-  package var calibration: Calibration
-  /// Held-out confusion counts of the labels (the class with the highest
-  /// score):
-  /// `confusion[actual][predicted]`.
-  package var confusion: [[Int]]
-  /// Held-out mean calibrated probabilities: `meanProbabilities[actual][c]`
-  /// is the mean probability of class `c` among held-out texts of class
-  /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
-  package var meanProbabilities: [[Double]]
-  /// The same means after each text's probabilities are re-weighted to
-  /// equal class priors (``Quantifier/equalPriors(_:training:)``, by the
-  /// class shares of the rows cross-validated: the training data's, or a
-  /// uniform sample's), which ``QuantificationMethod/adjusted`` corrects
-  /// with.
-  package var equalPriorMeans: [[Double]]
-  /// The number of folds.
-  package var folds: Int
-  /// The number of rows cross-validated.
-  package var rows: Int
-
-  /// Creates a fit.
-  package init(
-    calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]],
-    equalPriorMeans: [[Double]], folds: Int, rows: Int
-  ) {
-    self.calibration = calibration
-    self.confusion = confusion
-    self.meanProbabilities = meanProbabilities
-    self.equalPriorMeans = equalPriorMeans
-    self.folds = folds
-    self.rows = rows
-  }
-
-  /// The folds `train` cross-validates with.
-  package static let defaultFolds = 5
-  /// The most rows `train` cross-validates.
-  package static let maximumRows = 20_000
-  /// The seed of the folds and of the sample.
-  package static let seed: UInt64 = 5
-
+extension HeldOutFit {
   /// Cross-validates `corpus` with the model settings given and fits the
   /// calibration to the held-out scores; `nil` when the corpus has fewer
   /// texts than folds or only one class.
@@ -98,7 +48,7 @@ package struct HeldOutFit: Equatable, Sendable {
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
   ) -> [[Double]] {
-    let folds = Evaluation.stratifiedFolds(labels: corpus.labels, k: k, seed: seed)
+    let folds = StratifiedFolds.folds(labels: corpus.labels, k: k, seed: seed)
     let foldScores = Parallel.map(folds.count, jobs: jobs) { fold in
       let held = folds[fold]
       let isHeld = Set(held)
