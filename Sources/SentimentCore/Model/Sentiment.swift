@@ -54,6 +54,7 @@ public enum Sentiment: Int, CaseIterable, Comparable, Sendable {
     return values.map { $0 / total }
   }
 
+  /// Orders the classes as their raw values: negative, neutral, positive.
   public static func < (left: Sentiment, right: Sentiment) -> Bool {
     left.rawValue < right.rawValue
   }

@@ -19,6 +19,7 @@ public enum ModelFileError: LocalizedError, Equatable {
   /// take far more memory than the file.
   case tooManyValues(member: String, limit: Int)
 
+  /// What went wrong, and what to do: train the model again, in most cases.
   public var errorDescription: String? {
     switch self {
     case .notJSON(let reason, let offset):

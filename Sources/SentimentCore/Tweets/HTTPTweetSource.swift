@@ -386,6 +386,9 @@ public struct HTTPTweetSource: TweetSource {
     return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
 
+  /// Up to `count` recent tweets for `query` from the X API v2 recent
+  /// search, page by page, duplicates dropped; throws ``HTTPSourceError``
+  /// with what to do for every failure.
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {

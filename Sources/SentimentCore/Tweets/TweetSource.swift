@@ -88,6 +88,8 @@ public struct FixtureTweetSource: TweetSource {
     throw FixtureError.notFound(query: query.description, directory: Self.shown(path), tried: names)
   }
 
+  /// Up to `count` tweets for `query` from the recorded responses: the
+  /// file itself, or the query's file in the directory.
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
