@@ -17,7 +17,6 @@ LAYERS = ['Support', 'Text', 'Tweets', 'Model', 'ModelFile', 'Scoring', 'Trainin
 # Text and Tweets are siblings: neither may use the other.
 SIBLINGS = {('Text', 'Tweets'), ('Tweets', 'Text')}
 SPEED = {
-    'ByteChunk.swift': 'Support',
     'TokenizerFastPath.swift': 'Text',
     'VocabularyFastPath.swift': 'Model',
     'FeatureTableFastPath.swift': 'Model',
