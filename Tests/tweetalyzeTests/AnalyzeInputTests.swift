@@ -81,6 +81,27 @@ final class AnalyzeInputTests: XCTestCase {
     }
   }
 
+  /// The README's example: a recording read with --input is the analysis
+  /// that --fixtures replays, but for the name in `query`.
+  func testARecordingReadAsInputIsTheFixturesAnalysis() throws {
+    let root = BinaryRunner.packageRoot.path
+    let file = "\(root)/Fixtures/tweets/hashtag-wwdc.jsonl"
+    let input = try BinaryRunner.run(["--input", file])
+    let fixtures = try BinaryRunner.run(["#WWDC", "--fixtures", "\(root)/Fixtures/tweets"])
+    XCTAssertEqual(input.status, 0, input.stderr)
+    XCTAssertEqual(input.stdout, fixtures.stdout)
+    let readme = try String(contentsOfFile: "\(root)/README.md", encoding: .utf8)
+    XCTAssertTrue(
+      readme.contains(
+        "$ tweetalyze --input Fixtures/tweets/hashtag-wwdc.jsonl\n\(input.stdout)"), input.stdout)
+    var fromFile = try summary(BinaryRunner.run(["--input", file, "--json", "--details"]))
+    let replayed = try summary(
+      BinaryRunner.run(["#WWDC", "--fixtures", file, "--json", "--details"]))
+    XCTAssertEqual(fromFile["query"] as? String, file)
+    fromFile["query"] = "#WWDC"
+    XCTAssertEqual(NSDictionary(dictionary: fromFile), NSDictionary(dictionary: replayed))
+  }
+
   func testTheScoreLineAndTheLabelsAreThoseOfClassify() throws {
     let analysis = try run(["--input", "posts.csv", "--tweets"])
     XCTAssertEqual(analysis.status, 0, analysis.stderr)
