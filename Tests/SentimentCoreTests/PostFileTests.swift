@@ -61,6 +61,8 @@ final class PostFileTests: XCTestCase {
   func testCSVWithoutAnIdNumbersTheRowsByLine() throws {
     let posts = try tweets("text,n\nfirst,1\nsecond,2\n")
     XCTAssertEqual(posts.map(\.id), ["2", "3"])
+    let blankIDs = try tweets("id,text\n,first\n7,second\n")
+    XCTAssertEqual(blankIDs.map(\.id), ["2", "7"], "an empty id cell: the line number")
   }
 
   func testANamedTextColumnMustExist() throws {

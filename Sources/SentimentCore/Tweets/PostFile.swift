@@ -228,6 +228,7 @@ package enum PostFile {
           }
         }
         let id = found.id.flatMap { $0 < record.count ? record.string(at: $0) : nil }
+          .flatMap { $0.isEmpty ? nil : $0 }
         tweets.append(
           Tweet(
             id: id ?? "\(record.line)", text: record.string(at: found.text), createdAt: date))
