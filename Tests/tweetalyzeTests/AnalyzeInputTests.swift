@@ -258,6 +258,9 @@ final class AnalyzeInputTests: XCTestCase {
           arguments: ["--input", "posts.csv", "--text-column", "body"],
           status: 65, parts: ["no column 'body'", "'text'", "--text-column"]),
         BadInput(
+          name: "an endless stream", arguments: ["--input", "/dev/zero"], status: 65,
+          parts: ["/dev/zero is larger than 256 MiB"]),
+        BadInput(
           name: "a missing file", arguments: ["--input", "missing.txt"], status: 66,
           parts: ["cannot read missing.txt", "no such file"]),
         BadInput(
