@@ -98,7 +98,7 @@ package enum PostFile {
   ///
   /// - Complexity: O(*n*) in the first line's length.
   package static func detect(_ bytes: [UInt8], textColumns: [String]) -> PostFileFormat? {
-    let text = body(bytes)
+    let text = withoutBOM(bytes)
     guard let first = text.first(where: { !isSpace($0) }) else { return nil }
     if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .xSearch }
     let lineEnd = text.firstIndex(of: 0x0A) ?? text.endIndex
@@ -120,33 +120,60 @@ package enum PostFile {
   package static func tweets(
     in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"]
   ) throws(PostFileError) -> [Tweet] {
-    let lines = try checkedLines(bytes)
+    var tweets: [Tweet] = []
+    try forEachTweet(in: bytes, textColumn: textColumn, textColumns: textColumns) {
+      tweets.append($0)
+    }
+    return tweets
+  }
+
+  /// Calls `body` with each post of a file, in order, holding only the
+  /// current one for plain text and CSV: a caller that keeps the first
+  /// 10,000 of millions of posts never holds the others. A file whose
+  /// bytes fail the checks (UTF-8, line length) calls `body` for none.
+  ///
+  /// - Throws: ``PostFileError``; after a JSON or CSV error `body` may have
+  ///   seen the posts before it.
+  /// - Complexity: O(*n*) in the file's size.
+  package static func forEachTweet(
+    in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"],
+    _ body: (Tweet) -> Void
+  ) throws(PostFileError) {
+    var lineCount = 0
+    var firstLine: [UInt8] = []
+    try forEachLine(bytes) { number, line throws(PostFileError) in
+      guard isValidUTF8(line) else { throw .invalidUTF8(line: number) }
+      if number == 1 { firstLine = Array(line) }
+      lineCount = number
+    }
     let names = textColumn.map { [$0] } ?? textColumns
     guard let format = detect(bytes, textColumns: names) else { throw .empty }
     if let textColumn, format == .plainText {
-      let header = lines.first.flatMap { try? headerNames(Array($0)) } ?? []
-      throw .missingTextColumn(name: textColumn, header: header)
+      throw .missingTextColumn(
+        name: textColumn, header: (try? headerNames(firstLine)) ?? [])
     }
     switch format {
-    case .xSearch: return try xTweets(bytes, lines: lines)
-    case .csv: return try csvTweets(bytes, textColumns: names)
+    case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
+    case .csv: try csvTweets(bytes, textColumns: names, body)
     case .plainText:
-      return lines.enumerated().compactMap { index, line in
-        guard !line.allSatisfy(isSpace) else { return nil }
-        return Tweet(id: "\(index + 1)", text: String(decoding: line, as: UTF8.self))
+      try forEachLine(bytes) { number, line in
+        guard !line.allSatisfy(isSpace) else { return }
+        body(Tweet(id: "\(number)", text: String(decoding: line, as: UTF8.self)))
       }
     }
   }
 
-  /// The lines of `bytes` (without the byte order mark), each checked to be
-  /// UTF-8 and at most ``maximumLineBytes`` long.
-  private static func checkedLines(_ bytes: [UInt8]) throws(PostFileError) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
-    var reader = LineReader(source: MemorySource(Array(body(bytes))))
+  /// Calls `body` with each line of `bytes` (without the byte order mark)
+  /// and its number from 1; a line over ``maximumLineBytes`` is an error.
+  private static func forEachLine(
+    _ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
+  ) throws(PostFileError) {
+    var reader = LineReader(source: source(bytes))
+    var number = 0
     do {
       try reader.forEachLine { line in
-        guard isValidUTF8(line) else { throw PostFileError.invalidUTF8(line: lines.count + 1) }
-        lines.append(line)
+        number += 1
+        try body(number, line)
       }
     } catch let error as PostFileError {
       throw error
@@ -156,50 +183,52 @@ package enum PostFile {
       // A memory source cannot fail to read.
       throw .empty
     }
-    return lines
   }
 
   /// X API JSON: search pages first (they carry authors and dates), then
   /// tweets one per line, as an archive holds them.
-  private static func xTweets(_ bytes: [UInt8], lines: [ArraySlice<UInt8>])
-    throws(PostFileError) -> [Tweet]
+  private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
+    throws(PostFileError)
   {
-    let data = Data(body(bytes))
+    let data = Data(withoutBOM(bytes))
     let pageProblem: SearchResponseError
     do {
-      return try SearchResponseDecoder.decodeFile(data).flatMap(\.tweets)
+      for page in try SearchResponseDecoder.decodeFile(data) { page.tweets.forEach(body) }
+      return
     } catch {
       pageProblem = error
     }
     if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
-    var tweets: [Tweet] = []
-    for (index, line) in lines.enumerated() {
+    try forEachLine(bytes) { number, line throws(PostFileError) in
+      let tweets: [ArchivedTweet]
       do {
-        tweets += try TweetArchive.tweets(inLine: Array(line), number: index + 1).map { tweet in
-          Tweet(
-            id: tweet.id, text: tweet.text,
-            createdAt: tweet.createdAt.flatMap {
-              TweetDate.parseISO8601($0) ?? TweetDate.parseV1($0)
-            })
-        }
+        tweets = try TweetArchive.tweets(inLine: Array(line), number: number)
       } catch {
-        if case .notJSON(let line) = error { throw .invalidJSON(line: lines.count > 1 ? line : 0) }
+        if case TweetArchiveError.notJSON(let line) = error {
+          throw .invalidJSON(line: lineCount > 1 ? line : 0)
+        }
         if case .unexpectedShape(_, let detail) = pageProblem {
           throw .unknownJSON(detail: detail)
         }
         throw .unknownJSON(detail: "not an X API page or tweet")
       }
+      for tweet in tweets {
+        body(
+          Tweet(
+            id: tweet.id, text: tweet.text,
+            createdAt: tweet.createdAt.flatMap {
+              TweetDate.parseISO8601($0) ?? TweetDate.parseV1($0)
+            }))
+      }
     }
-    return tweets
   }
 
   /// CSV with a header: the text, and the optional id and date columns.
-  private static func csvTweets(_ bytes: [UInt8], textColumns: [String])
-    throws(PostFileError) -> [Tweet]
-  {
-    var reader = CSVReader(source: MemorySource(Array(body(bytes))))
+  private static func csvTweets(
+    _ bytes: [UInt8], textColumns: [String], _ body: (Tweet) -> Void
+  ) throws(PostFileError) {
+    var reader = CSVReader(source: source(bytes))
     var columns: (text: Int, id: Int?, date: Int?)?
-    var tweets: [Tweet] = []
     do {
       try reader.forEachRecord { record in
         guard let found = columns else {
@@ -229,7 +258,7 @@ package enum PostFile {
         }
         let id = found.id.flatMap { $0 < record.count ? record.string(at: $0) : nil }
           .flatMap { $0.isEmpty ? nil : $0 }
-        tweets.append(
+        body(
           Tweet(
             id: id ?? "\(record.line)", text: record.string(at: found.text), createdAt: date))
       }
@@ -243,7 +272,6 @@ package enum PostFile {
     } catch {
       throw .invalidCSV("\(error)")
     }
-    return tweets
   }
 
   /// A CSV date: ISO 8601, a day (`2025-06-09`, as midnight UTC), or v1.1's.
@@ -267,8 +295,14 @@ package enum PostFile {
   }
 
   /// `bytes` without a UTF-8 byte order mark.
-  private static func body(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+  private static func withoutBOM(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
     bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// A source of `bytes` without a byte order mark; a file without one is
+  /// not copied.
+  private static func source(_ bytes: [UInt8]) -> MemorySource {
+    MemorySource(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
   }
 
   /// JSON white space.

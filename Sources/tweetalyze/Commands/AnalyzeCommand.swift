@@ -68,16 +68,18 @@ extension Context {
     for path in options.inputs {
       let name = path == "-" ? "stdin" : ErrorLine.clean(path)
       let bytes = try Files.read(path, limit: Self.inputLimit)
-      let posts: [Tweet]
       do {
-        posts = try PostFile.tweets(
-          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames)
+        // Only the posts kept are held: a file may hold millions.
+        try PostFile.forEachTweet(
+          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames
+        ) { tweet in
+          guard options.filter?.matches(tweet) ?? true else { return }
+          read += 1
+          if tweets.count < options.limit { tweets.append(tweet) }
+        }
       } catch {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
-      let kept = options.filter.map { query in posts.filter(query.matches) } ?? posts
-      read += kept.count
-      tweets += kept.prefix(options.limit - tweets.count)
     }
     let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     guard !tweets.isEmpty else {
