@@ -286,6 +286,9 @@ final class AnalyzeInputTests: XCTestCase {
           name: "--text-column without --input", arguments: ["#a", "--text-column", "x"],
           status: 64, parts: ["--text-column", "--input"]),
         BadInput(
+          name: "stdin twice", arguments: ["--input", "-", "--input", "-"], status: 64,
+          parts: ["Give --input - once"]),
+        BadInput(
           name: "--input without a value", arguments: ["--input"], status: 64,
           parts: ["Missing value for '--input FILE'"]),
       ], in: directory)

@@ -142,6 +142,10 @@ enum CommandLineParser {
     }
     var options = try scan.settings()
     options.filter = filter
+    if options.inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError(
+        message: "Give --input - once: standard input can be read only once", command: .analyze)
+    }
     for (option, taken) in [
       ("--fixtures", options.fixtures != nil), ("--record", options.record != nil),
     ]
