@@ -17,6 +17,7 @@ private let fuzzTargets: [String: (UnsafePointer<UInt8>, Int) -> CInt] = [
   "merge": fuzzModelMerge,
   "svg": fuzzSVGPlot,
   "csv-writer": fuzzCSVWriter,
+  "post-file": fuzzPostFile,
 ]
 
 /// The target chosen for this process; exits 64 when FUZZ_TARGET names none.

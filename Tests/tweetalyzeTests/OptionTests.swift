@@ -83,7 +83,7 @@ final class OptionTests: XCTestCase {
     let analyze = AnalyzeOptions(query: .mention("a"))
     let model = NaiveBayesOptions()
     let cases: [(CommandName, String, Any)] = [
-      (.analyze, "--count N", analyze.count),
+      (.analyze, "--count N", analyze.limit),
       (.analyze, "--lang CODE", analyze.language!),
       (.analyze, "--timeout SECONDS", analyze.timeout),
       (.analyze, "--mentions [N]", 10),

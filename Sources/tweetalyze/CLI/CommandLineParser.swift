@@ -100,6 +100,9 @@ enum CommandLineParser {
   static func analyze(_ arguments: [String]) throws(UsageError) -> Command {
     let scan = try ScannedArguments<AnalyzeOptions>(arguments, command: .analyze)
     guard !scan.asksForHelp else { return .help(.analyze) }
+    if scan.given.contains(where: { $0.option.spec.name == "input" }) {
+      return try analyzeInput(scan)
+    }
     guard let text = scan.positionals.first else {
       throw UsageError(message: missingQuery, command: .analyze)
     }
@@ -109,10 +112,47 @@ enum CommandLineParser {
     var options = try scan.settings()
     options.query = first
     options.moreQueries = more
+    if options.textColumn != nil {
+      throw UsageError(
+        message: "--text-column names the CSV column of an --input file; give --input FILE",
+        command: .analyze)
+    }
     if options.record != nil && options.fixtures != nil {
       throw UsageError(
         message: "Give --record or --fixtures, not both: --record saves what the X API sends, "
           + "--fixtures replays it",
+        command: .analyze)
+    }
+    try options.checkOutput()
+    return .analyze(options)
+  }
+
+  /// `tweetalyze --input FILE... [QUERY] [options]`: posts from files, at
+  /// most one QUERY to filter them.
+  private static func analyzeInput(
+    _ scan: ScannedArguments<AnalyzeOptions>
+  ) throws(UsageError) -> Command {
+    var filter: SearchQuery?
+    if let text = scan.positionals.first { filter = try query(text) }
+    if scan.positionals.count > 1 {
+      throw UsageError(
+        message: "Unexpected argument '\(scan.positionals[1])'; with --input give at most one "
+          + "QUERY, which keeps the posts that match it",
+        command: .analyze)
+    }
+    var options = try scan.settings()
+    options.filter = filter
+    if options.inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError(
+        message: "Give --input - once: standard input can be read only once", command: .analyze)
+    }
+    for (option, taken) in [
+      ("--fixtures", options.fixtures != nil), ("--record", options.record != nil),
+    ]
+    where taken {
+      throw UsageError(
+        message: "Give --input or \(option), not both: --input reads posts from files, "
+          + "\(option) is for a search of the X API",
         command: .analyze)
     }
     try options.checkOutput()

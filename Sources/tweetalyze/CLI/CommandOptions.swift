@@ -2,12 +2,20 @@ import SentimentCore
 
 /// `tweetalyze QUERY`.
 struct AnalyzeOptions: Equatable, CommandSettings {
-  /// The first query.
+  /// The first query (with `--input`, unused: see ``filter``).
   var query: SearchQuery
   /// The queries after the first, analyzed in order.
   var moreQueries: [SearchQuery] = []
   var fixtures: String?
-  var count = 100
+  /// Files of posts to analyze instead of a search (`-`: stdin).
+  var inputs: [String] = []
+  /// With `--input`: keep only the posts that match it (`nil`: all).
+  var filter: SearchQuery?
+  /// The CSV text column of `--input` files (`nil`: as `train` finds it).
+  var textColumn: String?
+  /// `--count N` (`nil`: 100 tweets for a search; every post, up to
+  /// ``maximumCount``, for `--input`).
+  var count: Int?
   var model: String?
   var json = false
   /// Print CSV: a header, then a row per query (or per tweet).
@@ -44,15 +52,34 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   /// Every query, in the order given.
   var queries: [SearchQuery] { [query] + moreQueries }
 
+  /// The most tweets analyzed at once.
+  static let maximumCount = 10_000
+
+  /// How many tweets a search fetches without `--count`.
+  static let searchCount = 100
+
+  /// How many tweets a search fetches, or how many posts `--input` reads.
+  var limit: Int { count ?? (inputs.isEmpty ? Self.searchCount : Self.maximumCount) }
+
   static var options: [Option<Self>] {
     [
       .value(
         "fixtures", "PATH", .string, \.fixtures,
         help: "Read recorded API responses from a file, or from a directory by query "
           + "(@Apple → at-apple.jsonl or at-apple.json; #WWDC → hashtag-wwdc.…)."),
+      .repeated(
+        "input", "FILE", \.inputs,
+        help: "Analyze the posts in FILE (- for stdin; repeatable) instead of searching: X API "
+          + "JSON or JSONL, CSV with a text column, or plain text, one post a line. A QUERY then "
+          + "keeps only the posts that match it."),
       .value(
-        "count", "N", .integer(1...10_000), \.count,
-        help: "Analyze up to N tweets, 1 to 10000 {default}."),
+        "text-column", "NAME", .string, \.textColumn,
+        help: "With --input: the CSV column holding the posts (default: text, tweettext or tweet)."),
+      .value(
+        "count", "N",
+        ValueKind.integer(1...maximumCount).map(Optional.some) { $0 ?? searchCount }, \.count,
+        help: "Analyze up to N tweets, 1 to 10000 {default}. With --input: every post, "
+          + "up to 10000."),
       .model(\.model),
       .flag(
         "json", \.json,

@@ -6,7 +6,7 @@ enum Help {
   static func usage(_ command: CommandName?) -> String {
     switch command {
     case .analyze, nil:
-      "tweetalyze QUERY... [--count N] [--fixtures PATH|--record DIR] [options]"
+      "tweetalyze QUERY... [--count N] [--fixtures PATH|--input FILE] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
@@ -27,7 +27,7 @@ enum Help {
           (
             "QUERY",
             "@name (1-15 letters, digits or _) or #tag (letters, digits or _); several are "
-              + "analyzed in turn."
+              + "analyzed in turn. With --input: at most one, which keeps the posts that match it."
           )
         ],
         discussion: """
@@ -47,6 +47,9 @@ enum Help {
           'QUERY lang:en -is:retweet'; --lang and --include-retweets change it. Server
           errors and network failures are retried twice; a rate limit stops the run
           unless --wait is given. $TWEETALYZE_API_BASE replaces https://api.x.com/2.
+          With --input, the posts come from files instead (format read from the
+          content); without a QUERY all are analyzed, and JSON and CSV name the
+          files in "query".
 
           Examples:
             export TWITTER_BEARER_TOKEN=...   # from the X developer portal
@@ -57,6 +60,7 @@ enum Help {
             tweetalyze --fixtures Fixtures/tweets "#WWDC" --json
             tweetalyze --fixtures Fixtures/tweets "@Apple" --details --mentions 5 --trend
             tweetalyze "@united" "@delta" "#WWDC"
+            tweetalyze --input posts.csv --trend
             tweetalyze "@Apple" --tweets | cut -s -f3 | sort | uniq -c
           """)
     case .explain:

@@ -149,6 +149,16 @@ extension Option where Settings: CommandSettings {
     value(name, placeholder, kind.map(Optional.some) { $0 }, keyPath, help: help)
   }
 
+  /// An option that may be given more than once, each value added to a list
+  /// in order (`--input a.json --input b.csv`).
+  static func repeated(
+    _ name: String, _ placeholder: String, _ keyPath: WritableKeyPath<Settings, [String]>,
+    help: String
+  ) -> Option {
+    let spec = OptionSpec(name: name, arity: .value(placeholder), help: help)
+    return Option(spec: spec, target: keyPath) { $0[keyPath: keyPath].append($1 ?? "") }
+  }
+
   /// An option whose value may be left out, meaning `implied`; help
   /// prints `implied` as the default.
   static func optionalValue<Value>(

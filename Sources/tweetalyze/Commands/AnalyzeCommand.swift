@@ -7,6 +7,7 @@ extension Context {
   /// A query that fails prints its error and the others still run; the
   /// status is the first failing query's.
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
+    guard options.inputs.isEmpty else { return try analyzeInputs(options) }
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.
     if let plot = options.plot {
@@ -51,6 +52,57 @@ extension Context {
     return status
   }
 
+  /// `tweetalyze --input FILE... [QUERY]`: the posts of every file, those
+  /// matching QUERY when one is given, up to `--count`, analyzed as one set.
+  private func analyzeInputs(_ options: AnalyzeOptions) throws -> ExitStatus {
+    if let plot = options.plot {
+      try SVGPlot.checkPath(plot)
+      try Files.refuseReplacing(
+        options.inputs.map { ($0, "the input \($0)") }
+          + [options.model.map { ($0, "the model \($0)") }].compactMap { $0 },
+        with: plot, option: "--plot", written: "the chart")
+    }
+    let model = try loadModel(options.model)
+    var tweets: [Tweet] = []
+    var read = 0
+    for path in options.inputs {
+      let name = path == "-" ? "stdin" : ErrorLine.clean(path)
+      let bytes = try Files.read(path, limit: Self.inputLimit)
+      do {
+        // Only the posts kept are held: a file may hold millions.
+        try PostFile.forEachTweet(
+          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames
+        ) { tweet in
+          guard options.filter?.matches(tweet) ?? true else { return }
+          read += 1
+          if tweets.count < options.limit { tweets.append(tweet) }
+        }
+      } catch {
+        throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
+      }
+    }
+    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    guard !tweets.isEmpty else {
+      let which = options.filter.map { " that match \($0)" } ?? ""
+      throw RuntimeError(
+        "no posts\(which) in \(names.joined(separator: ", ")); there is no score without posts",
+        status: .noTweets)
+    }
+    if read > tweets.count && !options.quiet {
+      try stderr.write(
+        "Warning: analyzed the first \(tweets.count) of \(read) posts; --count N sets how many "
+          + "(at most \(AnalyzeOptions.maximumCount))\n")
+      try stderr.flush()
+    }
+    try report(
+      tweets, label: options.filter?.description ?? names.joined(separator: " "),
+      excluding: options.filter, options, model: model, several: false, csvHeader: true)
+    return .success
+  }
+
+  /// The largest `--input` file read: 256 MiB, as for every other input.
+  static let inputLimit = 256 << 20
+
   /// Whether `error` is a failure to write stdout, which ends every query.
   private static func isOutputFailure(_ error: Error) -> Bool {
     (error as? RuntimeError)?.status == .cannotCreate
@@ -72,10 +124,10 @@ extension Context {
           (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         }
         tweets = try await NetworkTrap.guarding(host: host ?? "") {
-          try await http.tweets(for: query, count: options.count)
+          try await http.tweets(for: query, count: options.limit)
         }
       } else {
-        tweets = try await source.source.tweets(for: query, count: options.count)
+        tweets = try await source.source.tweets(for: query, count: options.limit)
       }
     }
     guard !tweets.isEmpty else {
@@ -89,6 +141,18 @@ extension Context {
         "none of the \(tweets.count) tweets in \(fixtures) mentions \(query); is it the file for "
           + "this query? (--fixtures DIR reads each query's own file)")
     }
+    try report(
+      tweets, label: query.description, excluding: query, options, model: model,
+      several: several, csvHeader: csvHeader)
+  }
+
+  /// Classifies `tweets` and prints what the options ask for; `label` names
+  /// them (the query, or the input files) in JSON, CSV and the chart, and
+  /// `excluding` is left out of `--mentions`.
+  private func report(
+    _ tweets: [Tweet], label: String, excluding query: SearchQuery?, _ options: AnalyzeOptions,
+    model: NaiveBayesModel, several: Bool, csvHeader: Bool
+  ) throws {
     var classifier = Classifier(model: model)
     var score = SentimentScore()
     var posteriors: [[Double]] = []
@@ -107,7 +171,7 @@ extension Context {
         if options.json {
           try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
         } else if options.csv {
-          try stdout.write(AnalyzeReport.tweetCSVRow(query: query.description, tweet, prediction))
+          try stdout.write(AnalyzeReport.tweetCSVRow(query: label, tweet, prediction))
         } else {
           try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
         }
@@ -119,7 +183,7 @@ extension Context {
     let top = options.mentions.flatMap { count in tally?.top(count) }
     let trend = options.trend ? Trend(dated) : nil
     if let plot = options.plot {
-      let title = query.description
+      let title = label
       let svg = trend.map { SVGPlot.trend($0, query: title) } ?? SVGPlot.mentions(top, query: title)
       try SVGPlot.write(svg, to: plot)
     }
@@ -128,19 +192,19 @@ extension Context {
       guard !options.tweets else { return }
       try stdout.write(
         (csvHeader ? AnalyzeReport.csvHeader : "")
-          + AnalyzeReport.csvRow(query: query.description, score, estimate))
+          + AnalyzeReport.csvRow(query: label, score, estimate))
       return
     }
     if options.json {
       try stdout.write(
         AnalyzeReport.summaryJSON(
-          query: query.description, score, estimate, band: band, details: options.details,
+          query: label, score, estimate, band: band, details: options.details,
           mentions: top, trend: trend))
       return
     }
     let style = Style(output: stdout, environment: environment)
     let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
-    try stdout.write("\(band.emoji) \(value)" + (several ? " \(query)" : "") + "\n")
+    try stdout.write("\(band.emoji) \(value)" + (several ? " \(label)" : "") + "\n")
     if options.details {
       try stdout.write(
         "\n"

@@ -1,0 +1,312 @@
+import Foundation
+
+/// The formats of a file of posts that `tweetalyze --input` reads, told
+/// apart by their content, never by the file's name. A new source's format
+/// (Bluesky pages, Mastodon status arrays) is one more case here and one
+/// more rule in ``PostFile/detect(_:textColumns:)``.
+package enum PostFileFormat: String, CaseIterable, Equatable, Sendable {
+  /// X API search JSON: a v2 page (`{"data":[…]}`), JSONL of pages (twarc2,
+  /// `--record`), a v1.1 search result (`{"statuses":[…]}`) or v1.1 and v2
+  /// tweets, one per line.
+  case xSearch
+  /// CSV whose header names a text column.
+  case csv
+  /// Plain text, one post per line.
+  case plainText
+
+  /// The format as messages name it.
+  package var name: String {
+    switch self {
+    case .xSearch: "X API search JSON (v2 pages, twarc2 JSONL, v1.1 search results or tweets)"
+    case .csv: "CSV with a header naming a text column"
+    case .plainText: "plain text, one post per line"
+    }
+  }
+}
+
+/// Why a file of posts could not be read: bad input data.
+package enum PostFileError: LocalizedError, Equatable {
+  /// The file holds nothing but white space.
+  case empty
+  /// Line `line` is not UTF-8 text.
+  case invalidUTF8(line: Int)
+  /// Line `line` is longer than `limit` bytes.
+  case lineTooLong(line: Int, limit: Int)
+  /// JSON of a shape that no format read here has.
+  case unknownJSON(detail: String)
+  /// JSON that is cut off or broken (`line` 0: the file as one object).
+  case invalidJSON(line: Int)
+  /// `--text-column` names a column that the header lacks.
+  case missingTextColumn(name: String, header: [String])
+  /// A CSV problem (quotes, record length), as its message.
+  case invalidCSV(String)
+  /// A date cell that is no date.
+  case invalidDate(line: Int, value: String)
+
+  /// The formats read, as a list for messages.
+  package static var formats: String {
+    PostFileFormat.allCases.map(\.name).joined(separator: "; ")
+  }
+
+  package var errorDescription: String? {
+    switch self {
+    case .empty:
+      "the file is empty; expected posts as \(Self.formats)"
+    case .invalidUTF8(let line):
+      "line \(line) is not UTF-8 text; convert the file to UTF-8 (iconv -t UTF-8)"
+    case .lineTooLong(let line, let limit):
+      "line \(line) is longer than \(limit >> 20) MiB, more than any post; "
+        + "give one post, JSON page or CSV record per line"
+    case .unknownJSON(let detail):
+      "JSON that holds no posts tweetalyze reads (\(detail)); it reads \(Self.formats)"
+    case .invalidJSON(let line):
+      (line > 0 ? "line \(line) is not valid JSON" : "the JSON is not valid")
+        + "; is the file cut off? Expected one JSON object, or one per line (JSONL)"
+    case .missingTextColumn(let name, let header):
+      "the CSV header has no column '\(String(name.prefix(60)))' (it has "
+        + header.prefix(20).map { "'\(String($0.prefix(60)))'" }.joined(separator: ", ")
+        + "); name the text column with --text-column"
+    case .invalidCSV(let message):
+      "not valid CSV: \(message)"
+    case .invalidDate(let line, let value):
+      "line \(line): the date '\(String(value.prefix(60)))' is not ISO 8601 "
+        + "(2025-06-09T17:00:00Z), YYYY-MM-DD or the X API's v1.1 form; fix it or leave it empty"
+    }
+  }
+}
+
+/// Reads the posts of a file in any ``PostFileFormat``: the bytes are
+/// checked (UTF-8, at most 1 MiB a line), the format detected, and the
+/// posts decoded with the X API's decoders or the CSV reader.
+///
+/// ```swift
+/// let tweets = try PostFile.tweets(in: Array("so happy\nso sad\n".utf8))
+/// tweets.count  // 2
+/// ```
+package enum PostFile {
+  /// The longest line read: 1 MiB, as for every other input.
+  package static var maximumLineBytes: Int { LineReader<MemorySource>.defaultMaximumLineBytes }
+  /// Header names tried for a CSV's date column, which `--trend` reads.
+  package static let dateColumns = ["created_at", "date"]
+  /// Header names tried for a CSV's id column.
+  package static let idColumns = ["id", "id_str", "tweet_id"]
+
+  /// The format of `bytes`: JSON when the first character is `{` or `[`
+  /// (after a byte order mark and white space), CSV when the first line is
+  /// a header with one of `textColumns` (compared case-insensitively),
+  /// else plain text. `nil` for a file of white space.
+  ///
+  /// - Complexity: O(*n*) in the first line's length.
+  package static func detect(_ bytes: [UInt8], textColumns: [String]) -> PostFileFormat? {
+    let text = withoutBOM(bytes)
+    guard let first = text.first(where: { !isSpace($0) }) else { return nil }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .xSearch }
+    let lineEnd = text.firstIndex(of: 0x0A) ?? text.endIndex
+    guard let header = try? headerNames(Array(text[..<lineEnd])), header.count > 1 else {
+      return .plainText
+    }
+    let wanted = Set(textColumns.map { $0.lowercased() })
+    return header.contains(where: wanted.contains) ? .csv : .plainText
+  }
+
+  /// The posts of a file, in order.
+  ///
+  /// - Parameters:
+  ///   - textColumn: the CSV text column chosen by name (`--text-column`);
+  ///     then a file that is not JSON must be a CSV with that column.
+  ///   - textColumns: the names tried for a CSV's text column otherwise.
+  /// - Throws: ``PostFileError``.
+  /// - Complexity: O(*n*) in the file's size.
+  package static func tweets(
+    in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"]
+  ) throws(PostFileError) -> [Tweet] {
+    var tweets: [Tweet] = []
+    try forEachTweet(in: bytes, textColumn: textColumn, textColumns: textColumns) {
+      tweets.append($0)
+    }
+    return tweets
+  }
+
+  /// Calls `body` with each post of a file, in order, holding only the
+  /// current one for plain text and CSV: a caller that keeps the first
+  /// 10,000 of millions of posts never holds the others. A file whose
+  /// bytes fail the checks (UTF-8, line length) calls `body` for none.
+  ///
+  /// - Throws: ``PostFileError``; after a JSON or CSV error `body` may have
+  ///   seen the posts before it.
+  /// - Complexity: O(*n*) in the file's size.
+  package static func forEachTweet(
+    in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"],
+    _ body: (Tweet) -> Void
+  ) throws(PostFileError) {
+    var lineCount = 0
+    var firstLine: [UInt8] = []
+    try forEachLine(bytes) { number, line throws(PostFileError) in
+      guard isValidUTF8(line) else { throw .invalidUTF8(line: number) }
+      if number == 1 { firstLine = Array(line) }
+      lineCount = number
+    }
+    let names = textColumn.map { [$0] } ?? textColumns
+    guard let format = detect(bytes, textColumns: names) else { throw .empty }
+    if let textColumn, format == .plainText {
+      throw .missingTextColumn(
+        name: textColumn, header: (try? headerNames(firstLine)) ?? [])
+    }
+    switch format {
+    case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
+    case .csv: try csvTweets(bytes, textColumns: names, body)
+    case .plainText:
+      try forEachLine(bytes) { number, line in
+        guard !line.allSatisfy(isSpace) else { return }
+        body(Tweet(id: "\(number)", text: String(decoding: line, as: UTF8.self)))
+      }
+    }
+  }
+
+  /// Calls `body` with each line of `bytes` (without the byte order mark)
+  /// and its number from 1; a line over ``maximumLineBytes`` is an error.
+  private static func forEachLine(
+    _ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
+  ) throws(PostFileError) {
+    var reader = LineReader(source: source(bytes))
+    var number = 0
+    do {
+      try reader.forEachLine { line in
+        number += 1
+        try body(number, line)
+      }
+    } catch let error as PostFileError {
+      throw error
+    } catch LineReaderError.lineTooLong(let line, let limit) {
+      throw .lineTooLong(line: line, limit: limit)
+    } catch {
+      // A memory source cannot fail to read.
+      throw .empty
+    }
+  }
+
+  /// X API JSON: search pages first (they carry authors and dates), then
+  /// tweets one per line, as an archive holds them.
+  private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
+    throws(PostFileError)
+  {
+    let data = Data(withoutBOM(bytes))
+    let pageProblem: SearchResponseError
+    do {
+      for page in try SearchResponseDecoder.decodeFile(data) { page.tweets.forEach(body) }
+      return
+    } catch {
+      pageProblem = error
+    }
+    if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
+    try forEachLine(bytes) { number, line throws(PostFileError) in
+      let tweets: [ArchivedTweet]
+      do {
+        tweets = try TweetArchive.tweets(inLine: Array(line), number: number)
+      } catch {
+        if case TweetArchiveError.notJSON(let line) = error {
+          throw .invalidJSON(line: lineCount > 1 ? line : 0)
+        }
+        if case .unexpectedShape(_, let detail) = pageProblem {
+          throw .unknownJSON(detail: detail)
+        }
+        throw .unknownJSON(detail: "not an X API page or tweet")
+      }
+      for tweet in tweets {
+        body(
+          Tweet(
+            id: tweet.id, text: tweet.text,
+            createdAt: tweet.createdAt.flatMap {
+              TweetDate.parseISO8601($0) ?? TweetDate.parseV1($0)
+            }))
+      }
+    }
+  }
+
+  /// CSV with a header: the text, and the optional id and date columns.
+  private static func csvTweets(
+    _ bytes: [UInt8], textColumns: [String], _ body: (Tweet) -> Void
+  ) throws(PostFileError) {
+    var reader = CSVReader(source: source(bytes))
+    var columns: (text: Int, id: Int?, date: Int?)?
+    do {
+      try reader.forEachRecord { record in
+        guard let found = columns else {
+          let names = (0..<record.count).map {
+            record.string(at: $0).trimmingCharacters(in: .whitespaces).lowercased()
+          }
+          let index = { (tried: [String]) in
+            tried.lazy.compactMap { names.firstIndex(of: $0.lowercased()) }.first
+          }
+          guard let text = index(textColumns) else {
+            throw PostFileError.missingTextColumn(
+              name: textColumns.first ?? "text", header: names)
+          }
+          columns = (text, index(idColumns), index(dateColumns))
+          return
+        }
+        guard !record.isBlank, found.text < record.count else { return }
+        var date: Date?
+        if let column = found.date, column < record.count {
+          let value = record.string(at: column).trimmingCharacters(in: .whitespaces)
+          if !value.isEmpty {
+            guard let parsed = parseDate(value) else {
+              throw PostFileError.invalidDate(line: record.line, value: value)
+            }
+            date = parsed
+          }
+        }
+        let id = found.id.flatMap { $0 < record.count ? record.string(at: $0) : nil }
+          .flatMap { $0.isEmpty ? nil : $0 }
+        body(
+          Tweet(
+            id: id ?? "\(record.line)", text: record.string(at: found.text), createdAt: date))
+      }
+    } catch let error as PostFileError {
+      throw error
+    } catch let error as CSVError {
+      if case .recordTooLong(let line, let limit) = error {
+        throw .lineTooLong(line: line, limit: limit)
+      }
+      throw .invalidCSV(error.localizedDescription)
+    } catch {
+      throw .invalidCSV("\(error)")
+    }
+  }
+
+  /// A CSV date: ISO 8601, a day (`2025-06-09`, as midnight UTC), or v1.1's.
+  private static func parseDate(_ text: String) -> Date? {
+    TweetDate.parseISO8601(text) ?? TweetDate.parseV1(text)
+      ?? TweetDate.parseISO8601(text + "T00:00:00Z")
+  }
+
+  /// The names of a CSV header line, folded to lower case.
+  private static func headerNames(_ line: [UInt8]) throws -> [String] {
+    var names: [String] = []
+    var reader = CSVReader(source: MemorySource(line))
+    try reader.forEachRecord { record in
+      if names.isEmpty {
+        names = (0..<record.count).map {
+          record.string(at: $0).trimmingCharacters(in: .whitespaces).lowercased()
+        }
+      }
+    }
+    return names
+  }
+
+  /// `bytes` without a UTF-8 byte order mark.
+  private static func withoutBOM(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// A source of `bytes` without a byte order mark; a file without one is
+  /// not copied.
+  private static func source(_ bytes: [UInt8]) -> MemorySource {
+    MemorySource(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+  }
+
+  /// JSON white space.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+}
