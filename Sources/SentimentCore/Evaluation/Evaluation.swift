@@ -137,7 +137,7 @@ public enum Evaluation {
   /// `rows` of `corpus` (every row when `nil`).
   ///
   /// ```swift
-  /// let result = Evaluation.test(DefaultModel.model, on: myLabeledTweets)
+  /// let result = Evaluation.test(try DefaultModel.load(), on: labeledTweets)
   /// result.metrics.macroRecall   // SemEval's measure
   /// ```
   ///

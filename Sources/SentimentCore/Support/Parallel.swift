@@ -65,7 +65,8 @@ package enum Parallel {
   package static func shareMallocArenaUnderAddressSpaceLimit() {
     #if canImport(Glibc)
       guard addressSpaceLeft() != nil,
-        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
+        // No handle: glibc's RTLD_DEFAULT, the symbols the process loaded.
+        let symbol = dlsym(nil, "mallopt")
       else { return }
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       // glibc's M_ARENA_MAX (malloc.h, which the Glibc module leaves out).

@@ -232,9 +232,7 @@ package enum PostFile {
     do {
       try reader.forEachRecord { record in
         guard let found = columns else {
-          let names = (0..<record.count).map {
-            record.string(at: $0).trimmingCharacters(in: .whitespaces).lowercased()
-          }
+          let names = headerNames(of: record)
           let index = { (tried: [String]) in
             tried.lazy.compactMap { names.firstIndex(of: $0.lowercased()) }.first
           }
@@ -285,13 +283,16 @@ package enum PostFile {
     var names: [String] = []
     var reader = CSVReader(source: MemorySource(line))
     try reader.forEachRecord { record in
-      if names.isEmpty {
-        names = (0..<record.count).map {
-          record.string(at: $0).trimmingCharacters(in: .whitespaces).lowercased()
-        }
-      }
+      if names.isEmpty { names = headerNames(of: record) }
     }
     return names
+  }
+
+  /// The fields of a header record, trimmed and folded to lower case.
+  private static func headerNames(of record: CSVRecord) -> [String] {
+    (0..<record.count).map {
+      record.string(at: $0).trimmingCharacters(in: .whitespaces).lowercased()
+    }
   }
 
   /// `bytes` without a UTF-8 byte order mark.

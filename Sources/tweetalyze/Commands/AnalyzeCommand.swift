@@ -65,8 +65,8 @@ extension Context {
     let model = try loadModel(options.model)
     var tweets: [Tweet] = []
     var read = 0
-    for path in options.inputs {
-      let name = path == "-" ? "stdin" : ErrorLine.clean(path)
+    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    for (path, name) in zip(options.inputs, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
       do {
         // Only the posts kept are held: a file may hold millions.
@@ -81,7 +81,6 @@ extension Context {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
     }
-    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     guard !tweets.isEmpty else {
       let which = options.filter.map { " that match \($0)" } ?? ""
       throw RuntimeError(

@@ -46,35 +46,18 @@ extension Context {
       report.method = "split"
       report.fraction = fraction
       report.trainingAccuracy = result.trainingAccuracy
-      report.metrics = result.metrics
-      report.accuracy = Spread([result.metrics.accuracy ?? 0])
-      report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
-      report.macroRecall = Spread([result.metrics.macroRecall ?? 0])
       report.trainingCount = result.trainingCount
-      report.folds = [result]
+      report.heldOut([result])
     case .folds(let k):
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
         options: settings.options, lexicon: lexicon,
         jobs: Parallel.workers(for: options.jobs ?? Parallel.processors))
       report.method = "folds"
-      report.folds = result.folds
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0
-      report.metrics = result.pooled
-      report.accuracy = result.accuracy
-      report.macroF1 = result.macroF1
-      report.macroRecall = result.macroRecall
+      report.heldOut(result.folds)
     }
-    // The held-out parts: the split's one, or every fold.
-    let parts = CrossValidationResult(folds: report.folds)
-    report.raw = parts.raw
-    report.calibrated = parts.calibrated
-    if options.quantification {
-      report.quantification = (
-        "artificial prevalence, 100-tweet sets",
-        QuantificationProtocol.artificialPrevalence(report.folds, seed: options.seed)
-      )
-    }
+    if options.quantification { report.measureScore() }
     if settings.columns.group != nil {
       let held = QuantificationProtocol.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
@@ -117,18 +100,9 @@ extension Context {
     report.method = "test"
     report.testName = Self.displayName(testPath)
     report.testCorpus = test
-    report.metrics = result.metrics
-    report.accuracy = Spread([result.metrics.accuracy ?? 0])
-    report.macroF1 = Spread([result.metrics.macroF1 ?? 0])
-    report.macroRecall = Spread([result.metrics.macroRecall ?? 0])
-    report.folds = [result]
-    report.raw = result.raw
-    report.calibrated = result.calibrated
+    report.heldOut([result])
     if options.quantification {
-      report.quantification = (
-        "artificial prevalence, 100-tweet sets",
-        QuantificationProtocol.artificialPrevalence([result], seed: options.seed)
-      )
+      report.measureScore()
       report.naturalSets = QuantificationProtocol.naturalSets(result, seed: options.seed)
     }
     try write(report, options)

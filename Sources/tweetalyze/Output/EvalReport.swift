@@ -35,6 +35,29 @@ struct EvalReport {
       balances: QuantificationResult?
     )] = []
 
+  /// Takes the figures of the held-out parts (a split's one, every fold,
+  /// or a test file's): their predictions pooled, the spread of each
+  /// measure over the parts, and the probabilities' metrics.
+  mutating func heldOut(_ parts: [EvaluationResult]) {
+    let all = CrossValidationResult(folds: parts)
+    folds = parts
+    metrics = all.pooled
+    accuracy = all.accuracy
+    macroF1 = all.macroF1
+    macroRecall = all.macroRecall
+    raw = all.raw
+    calibrated = all.calibrated
+  }
+
+  /// `--quantification`: the score of 100-tweet sets drawn from the
+  /// held-out parts at every class balance.
+  mutating func measureScore() {
+    quantification = (
+      "artificial prevalence, 100-tweet sets",
+      QuantificationProtocol.artificialPrevalence(folds, seed: seed)
+    )
+  }
+
   static func decimal(_ value: Double?) -> String {
     value.map { FixedDecimal.string($0, decimals: 4) } ?? "--"
   }
