@@ -113,8 +113,8 @@ private func builtModel(
         temperature: Double(input.next() + 1) / 16,
         biases: (0..<3).map { _ in Double(input.next() - 128) / 32 }),
       confusion: confusion,
-      meanProbabilities: (0..<3).map { _ in Quantifier.normalized([0.2, 0.3, 0.5]) },
-      equalPriorMeans: (0..<3).map { _ in Quantifier.normalized([0.3, 0.3, 0.4]) },
+      meanProbabilities: (0..<3).map { _ in Sentiment.shares([0.2, 0.3, 0.5]) },
+      equalPriorMeans: (0..<3).map { _ in Sentiment.shares([0.3, 0.3, 0.4]) },
       folds: calibration % 8 == 0 ? 5 : 2 + input.next() % 4,
       rows: confusion.joined().reduce(0, +))
   }

@@ -142,7 +142,7 @@ package enum Quantifier {
   /// // [0.333…, 0.333…, 0.333…]
   /// ```
   package static func equalPriors(_ probabilities: [Double], training: [Double]) -> [Double] {
-    normalized(
+    Sentiment.shares(
       probabilities.indices.map { training[$0] > 0 ? probabilities[$0] / training[$0] : 0 })
   }
 
@@ -152,7 +152,7 @@ package enum Quantifier {
     for row in posteriors {
       for c in sums.indices { sums[c] += row[c] }
     }
-    return normalized(sums)
+    return Sentiment.shares(sums)
   }
 
   /// Solves `observed = Σ_actual prevalence[actual] × rates[actual]` for the
@@ -166,7 +166,7 @@ package enum Quantifier {
       Sentiment.allCases.map { actual in rates[actual.rawValue][predicted.rawValue] }
     }
     guard let solution = CalibrationFit.solve(matrix, observed) else { return observed }
-    return normalized(solution.map { max(0, $0) })
+    return Sentiment.shares(solution.map { max(0, $0) })
   }
 
   /// The maximum a posteriori class priors of the set (Saerens et al.
@@ -188,17 +188,13 @@ package enum Quantifier {
         guard total > 0 else { continue }
         for c in sums.indices { sums[c] += weighted[c] / total }
       }
-      let next = normalized(sums)
+      let next = Sentiment.shares(sums)
       let change = zip(next, priors).map { abs($0 - $1) }.max() ?? 0
       priors = next
       if change < 1e-7 { break }
     }
     return priors
   }
-
-  /// `values` scaled to sum to 1 (uniform when they sum to 0):
-  /// ``Sentiment/shares(_:)``.
-  static func normalized(_ values: [Double]) -> [Double] { Sentiment.shares(values) }
 }
 
 extension QuantificationContext {
@@ -209,7 +205,7 @@ extension QuantificationContext {
   package init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
-      trainingPrevalence: Quantifier.normalized(model.documents.map(Double.init)),
+      trainingPrevalence: Sentiment.shares(model.documents.map(Double.init)),
       rates: heldOut.equalPriorMeans, equalPriors: true,
       labelBiases: heldOut.calibration.biases)
   }

@@ -167,7 +167,7 @@ public struct ScoreEstimate: Equatable, Sendable {
           sums[2] += row[2]
         }
         shares = Quantifier.shares(
-          ofMean: Quantifier.normalized(sums), method: method, context: context)
+          ofMean: Sentiment.shares(sums), method: method, context: context)
       } else {
         for index in sample.indices {
           sample[index] = posteriors[generator.next(below: posteriors.count)]

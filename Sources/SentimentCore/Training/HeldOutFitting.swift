@@ -21,7 +21,7 @@ extension HeldOutFit {
       repeating: [Double](repeating: 0, count: Sentiment.count), count: Sentiment.count)
     var sums = zero
     var equalPriorSums = zero
-    let training = Quantifier.normalized(
+    let training = Sentiment.shares(
       corpus.labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
     for (row, actual) in zip(scores, corpus.labels) {
       let probabilities = calibration.probabilities(row)
@@ -35,8 +35,8 @@ extension HeldOutFit {
     }
     return HeldOutFit(
       calibration: calibration, confusion: confusion,
-      meanProbabilities: sums.map { Quantifier.normalized($0) },
-      equalPriorMeans: equalPriorSums.map { Quantifier.normalized($0) }, folds: folds,
+      meanProbabilities: sums.map { Sentiment.shares($0) },
+      equalPriorMeans: equalPriorSums.map { Sentiment.shares($0) }, folds: folds,
       rows: corpus.count)
   }
 
