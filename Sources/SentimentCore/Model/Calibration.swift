@@ -42,47 +42,41 @@ package struct Calibration: Equatable, Sendable {
   ///
   /// - Complexity: O(1).
   package func probabilities(_ scores: [Double]) -> [Double] {
-    Calibration.softmax(logits(scores))
+    let p = probabilities((scores[0], scores[1], scores[2]))
+    return [p.0, p.1, p.2]
   }
 
-  /// The calibrated probabilities of three class scores, without arrays:
-  /// the same numbers as ``probabilities(_:)``, for `classify`'s loop.
+  /// The calibrated probabilities of three class scores.
   ///
   /// - Complexity: O(1); no allocation.
   package func probabilities(
     _ scores: (Double, Double, Double)
   ) -> (Double, Double, Double) {
-    let top = max(scores.0, scores.1, scores.2)
-    let l0 = (scores.0 - top) / temperature + biases[0]
-    let l1 = (scores.1 - top) / temperature + biases[1]
-    let l2 = (scores.2 - top) / temperature + biases[2]
-    let high = max(l0, l1, l2)
-    guard high.isFinite else {
-      return (l0 == high ? 1 / 3 : 0, l1 == high ? 1 / 3 : 0, l2 == high ? 1 / 3 : 0)
-    }
-    let e0 = exp(l0 - high)
-    let e1 = exp(l1 - high)
-    let e2 = exp(l2 - high)
-    // In the order of `reduce(0, +)`, so that both forms give the same bits.
-    let sum = 0 + e0 + e1 + e2
-    return (e0 / sum, e1 / sum, e2 / sum)
-  }
-
-  /// The calibrated log-odds of each class, before the softmax.
-  func logits(_ scores: [Double]) -> [Double] {
     // Scores are log-likelihoods, often in the hundreds: only differences
     // matter, so they are taken from the largest first.
-    let top = scores.max() ?? 0
-    return scores.indices.map { (scores[$0] - top) / temperature + biases[$0] }
+    let top = max(scores.0, scores.1, scores.2)
+    return Calibration.softmax(
+      (
+        (scores.0 - top) / temperature + biases[0], (scores.1 - top) / temperature + biases[1],
+        (scores.2 - top) / temperature + biases[2]
+      ))
   }
 
-  /// The softmax of `logits`, computed without overflow.
-  static func softmax(_ logits: [Double]) -> [Double] {
-    let top = logits.max() ?? 0
-    guard top.isFinite else { return logits.map { $0 == top ? 1 / 3 : 0 } }
-    let exps = logits.map { exp($0 - top) }
-    let sum = exps.reduce(0, +)
-    return exps.map { $0 / sum }
+  /// The softmax of three logits, computed without overflow: the one
+  /// softmax of the package (an uncalibrated model's probabilities are
+  /// ``identity``'s).
+  static func softmax(_ logits: (Double, Double, Double)) -> (Double, Double, Double) {
+    let high = max(logits.0, logits.1, logits.2)
+    guard high.isFinite else {
+      return (
+        logits.0 == high ? 1 / 3 : 0, logits.1 == high ? 1 / 3 : 0, logits.2 == high ? 1 / 3 : 0
+      )
+    }
+    let e0 = exp(logits.0 - high)
+    let e1 = exp(logits.1 - high)
+    let e2 = exp(logits.2 - high)
+    let sum = e0 + e1 + e2
+    return (e0 / sum, e1 / sum, e2 / sum)
   }
 }
 
@@ -155,7 +149,9 @@ package enum CalibrationFit {
     var gradient = [0.0, 0, 0]
     var hessian = [[Double]](repeating: [0, 0, 0], count: 3)
     for (row, label) in zip(scores, labels) {
-      let p = Calibration.softmax(logits(parameters, row))
+      let logits = self.logits(parameters, row)
+      let probabilities = Calibration.softmax((logits[0], logits[1], logits[2]))
+      let p = [probabilities.0, probabilities.1, probabilities.2]
       // d logit_c / d params: [s_c, c == neutral, c == positive].
       let jacobian = (0..<3).map { c in [row[c], c == 1 ? 1.0 : 0, c == 2 ? 1.0 : 0] }
       for c in 0..<3 {

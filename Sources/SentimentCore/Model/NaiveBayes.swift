@@ -319,10 +319,10 @@ public struct NaiveBayesModel: Sendable {
   /// probabilities stay calibrated to that balance, for the score's
   /// estimators (`docs/model.md`, "The label").
   public func prediction(scores: (Double, Double, Double)) -> Prediction {
-    guard let calibration else { return Prediction(scores: scores) }
+    let probabilities = (calibration ?? .identity).probabilities(scores)
     return Prediction(
       label: Prediction.argmax(scores),
-      probabilities: calibration.probabilities([scores.0, scores.1, scores.2]))
+      probabilities: [probabilities.0, probabilities.1, probabilities.2])
   }
 
   /// Feature id × class → how often the feature occurred in documents of the
@@ -565,11 +565,8 @@ public struct Classifier {
   ) -> (label: Sentiment, confidence: Double) {
     let scores = scores(of: text)
     let label = Prediction.argmax(scores)
-    if let calibration = model.calibration {
-      return (label, Prediction.component(calibration.probabilities(scores), label))
-    }
-    let probabilities = Prediction.probabilities(scores, top: label)
-    return (label, Prediction.component(probabilities, label))
+    let calibration = model.calibration ?? .identity
+    return (label, Prediction.component(calibration.probabilities(scores), label))
   }
 
   /// Classifies a text.
@@ -583,43 +580,21 @@ extension Prediction {
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
   init(scores: (Double, Double, Double)) {
-    let label = Self.argmax(scores)
-    let probabilities = Self.probabilities(scores, top: label)
-    self.init(label: label, probabilities: [probabilities.0, probabilities.1, probabilities.2])
-  }
-
-  /// The prediction for calibrated probabilities: the most probable class.
-  init(probabilities: [Double]) {
-    self.init(label: Self.argmax(probabilities), probabilities: probabilities)
+    let probabilities = Calibration.identity.probabilities(scores)
+    self.init(
+      label: Self.argmax(scores),
+      probabilities: [probabilities.0, probabilities.1, probabilities.2])
   }
 
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
   init(scores: [Double]) {
-    let label = Self.argmax(scores)
-    let top = scores[label.rawValue]
-    var probabilities = scores.map { top.isFinite ? exp($0 - top) : ($0 == top ? 1 : 0) }
-    let sum = probabilities.reduce(0, +)
-    for index in probabilities.indices { probabilities[index] /= sum }
-    self.init(label: label, probabilities: probabilities)
+    self.init(scores: (scores[0], scores[1], scores[2]))
   }
 
-  /// The softmax of three log scores whose largest is `top`'s, computed as
-  /// ``init(scores:)-([Double])`` does, so that both give the same bits.
-  static func probabilities(
-    _ scores: (Double, Double, Double), top label: Sentiment
-  ) -> (Double, Double, Double) {
-    let top = component(scores, label)
-    // exp(0) is exactly 1: the top class, at least, needs no `exp`.
-    func unnormalized(_ score: Double) -> Double {
-      score == top ? 1 : top.isFinite ? exp(score - top) : 0
-    }
-    let first = unnormalized(scores.0)
-    let second = unnormalized(scores.1)
-    let third = unnormalized(scores.2)
-    // In the order of `reduce(0, +)`; adding to 0 first changes no bit.
-    let sum = first + second + third
-    return (first / sum, second / sum, third / sum)
+  /// The prediction for calibrated probabilities: the most probable class.
+  init(probabilities: [Double]) {
+    self.init(label: Self.argmax(probabilities), probabilities: probabilities)
   }
 
   /// The label of calibrated probabilities `p = softmax(score / T + b)`
@@ -649,25 +624,20 @@ extension Prediction {
     }
   }
 
-  /// The class with the highest score; a tie with neutral goes to neutral,
-  /// another tie to the lower index.
+  /// The class with the highest score; a tie with neutral goes to neutral
+  /// (a text of unknown words must not count as negative), another tie to
+  /// the lower index. The one argmax of the package.
   static func argmax(_ scores: (Double, Double, Double)) -> Sentiment {
     var best = Sentiment.negative
     if scores.1 > component(scores, best) { best = .neutral }
     if scores.2 > component(scores, best) { best = .positive }
-    // As in the array version: a tie that includes neutral goes to neutral.
     return scores.1 == component(scores, best) ? .neutral : best
   }
 
   /// The class with the highest score; a tie with neutral goes to neutral,
   /// another tie to the lower index.
   static func argmax(_ scores: [Double]) -> Sentiment {
-    var best = 0
-    for index in 1..<scores.count where scores[index] > scores[best] { best = index }
-    // A tie that includes neutral is no evidence either way: a text of
-    // unknown words must not count as negative.
-    if scores[Sentiment.neutral.rawValue] == scores[best] { return .neutral }
-    return Sentiment(rawValue: best) ?? .neutral
+    argmax((scores[0], scores[1], scores[2]))
   }
 }
 
