@@ -20,7 +20,7 @@ final class ParallelTests: XCTestCase {
   func testTheBackgroundHashIsTheHashOfEveryByteRead() throws {
     var random = SeededGenerator(seed: 11)
     let bytes = (0..<300_000).map { _ in UInt8(random.next(below: 256)) }
-    var source = BackgroundHashingSource(MemorySource(bytes, blockSize: 7777))
+    var source = HashingSource(MemorySource(bytes, blockSize: 7777), background: true)
     var block = [UInt8](repeating: 0, count: 5000)
     var read: [UInt8] = []
     while case let count = try source.read(into: &block), count > 0 { read += block[..<count] }
@@ -28,7 +28,8 @@ final class ParallelTests: XCTestCase {
     hash.update(bytes)
     XCTAssertEqual(read, bytes)
     XCTAssertEqual(source.finalize(), hash.finalize())
-    XCTAssertEqual(BackgroundHashingSource(MemorySource([])).finalize(), SHA256().finalize())
+    XCTAssertEqual(
+      HashingSource(MemorySource([]), background: true).finalize(), SHA256().finalize())
   }
 
   func testABoundedQueueHandsOutEveryItemOnce() {

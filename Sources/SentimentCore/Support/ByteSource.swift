@@ -94,25 +94,6 @@ package struct MemorySource: ByteSource {
   }
 }
 
-/// Passes bytes through from another source while hashing them with SHA-256.
-package struct HashingSource<Base: ByteSource>: ByteSource {
-  private var base: Base
-  /// The hash of every byte read so far.
-  package private(set) var hash = SHA256()
-
-  /// Creates a source that hashes what it reads from `base`.
-  package init(_ base: Base) {
-    self.base = base
-  }
-
-  /// Reads from the base source and hashes what came.
-  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
-    let count = try base.read(into: &buffer)
-    hash.update(buffer[..<count])
-    return count
-  }
-}
-
 /// The bytes read from a source and not yet consumed: what the CSV and line
 /// readers share. It is not generic: it reads through a closure, once a
 /// block, so that the readers' per-record code is compiled once, for every

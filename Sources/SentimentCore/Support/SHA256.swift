@@ -1,3 +1,5 @@
+import Dispatch
+
 /// SHA-256 (FIPS 180-4), for the training file's fingerprint in a model's
 /// provenance; the toolchain has no portable digest of its own.
 ///
@@ -154,4 +156,72 @@ extension SHA256 {
 @inline(__always)
 private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
   (value >> count) | (value << (32 - count))
+}
+
+/// Passes bytes through from another source while hashing them with
+/// SHA-256: on the reading thread, or when `background`, on a thread of its
+/// own, so that hashing the input for a model's provenance runs beside
+/// parsing and counting instead of before them (at most 4 blocks wait).
+package struct HashingSource<Base: ByteSource>: ByteSource {
+  private var base: Base
+  private let hasher: SHA256Pipe
+  private let background: Bool
+
+  /// Creates a source that hashes what it reads from `base`.
+  package init(_ base: Base, background: Bool = false) {
+    self.base = base
+    self.background = background
+    hasher = SHA256Pipe(background: background)
+  }
+
+  /// Reads from the base source and hashes the block, or hands a copy of
+  /// it to the hashing thread.
+  package mutating func read(into buffer: inout [UInt8]) throws -> Int {
+    let count = try base.read(into: &buffer)
+    if count > 0 {
+      background ? hasher.update(Array(buffer[..<count])) : hasher.update(buffer[..<count])
+    }
+    return count
+  }
+
+  /// The SHA-256 of every byte read, in lower-case hex, once the hashing
+  /// thread (if any) has caught up.
+  package func finalize() -> String {
+    hasher.finalize()
+  }
+}
+
+/// The SHA-256 of blocks handed over in order, computed on a serial queue of
+/// its own when `background` (beside the code that makes the blocks, of
+/// which at most 4 wait), or at once on the caller's thread.
+final class SHA256Pipe: @unchecked Sendable {
+  private let queue: DispatchQueue?
+  private let room = DispatchSemaphore(value: 4)
+  private var hash = SHA256()
+
+  init(background: Bool = true) {
+    queue = background ? DispatchQueue(label: "tweetalyze.sha256") : nil
+  }
+
+  /// Hashes `block` at once; for a pipe that is not in the background.
+  func update(_ block: ArraySlice<UInt8>) {
+    hash.update(block)
+  }
+
+  func update(_ block: [UInt8]) {
+    guard let queue else {
+      hash.update(block)
+      return
+    }
+    room.wait()
+    queue.async {
+      self.hash.update(block)
+      self.room.signal()
+    }
+  }
+
+  func finalize() -> String {
+    guard let queue else { return hash.finalize() }
+    return queue.sync { hash.finalize() }
+  }
 }

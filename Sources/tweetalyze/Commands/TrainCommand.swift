@@ -46,66 +46,41 @@ extension Context {
     let jobs = Parallel.workers(
       for: options.jobs ?? min(Parallel.processors, TrainOptions.defaultJobs))
     var sample = HeldOutSample()
-    let (counted, summary, sha256) = try Files.withInput(options.data) { file in
+    let (trainer, summary, sha256) = try Files.withInput(options.data) { file in
       // --json promises nothing on stderr.
       let meter = ProgressMeter.forInput(
         file.descriptor, label: "train", stderr: stderr, quiet: options.quiet || options.json)
       defer { meter?.finish() }
       let spooled = SpoolingSource(base: ProgressSource(base: file, meter: meter), spool: spool)
-      if jobs == 1 {
-        var trainer = NaiveBayesTrainer(
-          tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
-        var reader = CSVReader(source: HashingSource(spooled))
-        let summary = try TrainingData.read(&reader, columns: settings.columns) { label, text in
-          let text = text.span
-          trainer.add(text, as: label)
-          sample.add(text, as: label)
-        }
-        return (Counted.serial(trainer), summary, reader.source.hash.finalize())
-      }
-      // Hashing, reading and counting each on threads of their own.
-      var reader = CSVReader(source: BackgroundHashingSource(spooled))
-      let (trainer, summary) = try ParallelTrainer.train(
+      // Hashing, reading and counting each on threads of their own, when
+      // there are several.
+      var reader = CSVReader(source: HashingSource(spooled, background: jobs > 1))
+      let (trainer, summary) = try CorpusTrainer.train(
         &reader, columns: settings.columns, jobs: jobs, tokenizer: settings.tokenizer,
         options: settings.options, lexicon: lexicon, sample: &sample)
-      return (Counted.parallel(trainer), summary, reader.source.finalize())
+      return (trainer, summary, reader.source.finalize())
     }
     let provenance = Provenance(
       source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
-    let heldOut =
-      switch counted {
-      case .serial:
-        HeldOutFit.fit(
-          sample.corpus, tokenizer: settings.tokenizer, options: settings.options,
-          lexicon: lexicon)
-      case .parallel(let trainer): trainer.heldOut
-      }
     try Files.writeAtomically(to: options.output) { write in
-      switch counted {
-      case .serial(let trainer):
-        try ModelFile.encode(
-          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut, to: write)
-      case .parallel(let trainer):
-        try ModelFile.encode(
-          trainer, metadata: options.metadata, provenance: provenance, heldOut: heldOut,
-          jobs: jobs, to: write)
-      }
+      try ModelFile.encode(
+        trainer, metadata: options.metadata, provenance: provenance, heldOut: trainer.heldOut,
+        jobs: jobs, to: write)
     }
-    let features = counted.featureCount
-    let trainerLexicon = counted.lexicon
-    let lexiconWords = trainerLexicon.words
+    let features = trainer.featureCount
+    let lexiconWords = trainer.lexicon.entries.count
     let lexiconLine =
       lexiconWords == 0
       ? "Lexicon: none."
       : "Lexicon: \(lexiconWords) words (\(settings.lexicon ?? "built-in")"
-        + (trainerLexicon.skipped > 0
-          ? "; \(trainerLexicon.skipped) left out, not tokens as the tokenizer writes them" : "")
+        + (trainer.lexiconSkipped > 0
+          ? "; \(trainer.lexiconSkipped) left out, not tokens as the tokenizer writes them" : "")
         + "), each counting \(FixedDecimal.string(settings.options.lexiconWeight, decimals: 0)) "
         + "times in its class."
     var accuracy: Double?
     if options.trainingAccuracy {
-      var model = counted.model(metadata: options.metadata, provenance: provenance)
-      model.heldOut = heldOut
+      var model = trainer.model(metadata: options.metadata, provenance: provenance)
+      model.heldOut = trainer.heldOut
       accuracy = try trainingAccuracy(of: model, on: spool?.path ?? options.data, settings)
     }
     if options.json {
@@ -117,7 +92,7 @@ extension Context {
       if lexiconWords > 0 {
         json.beginObject()
         json.key("skipped")
-        json.integer(trainerLexicon.skipped)
+        json.integer(trainer.lexiconSkipped)
         json.key("source")
         json.string(settings.lexicon ?? "built-in")
         json.key("weight")
@@ -174,33 +149,5 @@ extension Context {
       }
     }
     return Double(correct) / Double(max(used, 1))
-  }
-}
-
-/// The counts of a training run: from one thread or from several.
-private enum Counted {
-  case serial(NaiveBayesTrainer)
-  case parallel(ParallelTrainer)
-
-  var featureCount: Int {
-    switch self {
-    case .serial(let trainer): trainer.featureCount
-    case .parallel(let trainer): trainer.featureCount
-    }
-  }
-
-  /// The lexicon's words, and the entries left out.
-  var lexicon: (words: Int, skipped: Int) {
-    switch self {
-    case .serial(let trainer): (trainer.lexicon.entries.count, trainer.lexiconSkipped)
-    case .parallel(let trainer): (trainer.lexicon.entries.count, trainer.lexiconSkipped)
-    }
-  }
-
-  func model(metadata: ModelMetadata, provenance: Provenance) -> NaiveBayesModel {
-    switch self {
-    case .serial(let trainer): trainer.model(metadata: metadata, provenance: provenance)
-    case .parallel(let trainer): trainer.model(metadata: metadata, provenance: provenance)
-    }
   }
 }

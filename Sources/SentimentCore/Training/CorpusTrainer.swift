@@ -1,9 +1,11 @@
 import Foundation
 
-/// Trains on several threads and writes the same model, byte for byte, as a
-/// ``NaiveBayesTrainer`` fed the same rows on one.
+/// Trains a model from labeled CSV rows on `jobs` threads, and writes the
+/// same model, byte for byte, for every `jobs`: the one trainer of a corpus.
 ///
-/// The calling thread reads and parses the CSV (``TrainingData``, so a bad
+/// With one job it counts on the calling thread into one
+/// ``NaiveBayesTrainer`` and fits the sample's ``HeldOutFit`` after. With
+/// more, the calling thread reads and parses the CSV (``TrainingData``, so a bad
 /// row is reported with the same line and message as on one thread) and
 /// hands the rows out in batches of about 1,000; `jobs` threads each count
 /// the batches they take into a trainer of their own. Counts add up: the
@@ -19,10 +21,10 @@ import Foundation
 /// ```swift
 /// var reader = CSVReader(source: MemorySource(csv))
 /// var sample = HeldOutSample()
-/// let (trainer, summary) = try ParallelTrainer.train(&reader, jobs: 2, sample: &sample)
+/// let (trainer, summary) = try CorpusTrainer.train(&reader, jobs: 2, sample: &sample)
 /// ModelFile.encode(trainer) { bytes in … }   // the bytes NaiveBayesTrainer writes
 /// ```
-package struct ParallelTrainer {
+package struct CorpusTrainer {
   /// The tokenizer settings the model will store.
   package let tokenizer: TokenizerSettings
   /// The options the model will store.
@@ -34,13 +36,14 @@ package struct ParallelTrainer {
   /// The first thread's trainer, holding every thread's counts.
   let trainer: NaiveBayesTrainer
   /// Its feature ids in the order of the model file: first occurrence in
-  /// the input, those below the minimum count left out.
-  let order: [UInt32]
+  /// the input, those below the minimum count left out; `nil` when that is
+  /// the table's own order, every feature kept.
+  let order: [UInt32]?
   /// The held-out fit of the sample, as ``HeldOutFit/fit(_:folds:seed:tokenizer:options:lexicon:jobs:)``
   /// gives it: computed while the threads' counts are added up.
   package let heldOut: HeldOutFit?
 
-  init(trainer: NaiveBayesTrainer, order: [UInt32], heldOut: HeldOutFit?) {
+  init(trainer: NaiveBayesTrainer, order: [UInt32]?, heldOut: HeldOutFit?) {
     self.trainer = trainer
     self.order = order
     self.heldOut = heldOut
@@ -74,8 +77,20 @@ package struct ParallelTrainer {
     jobs: Int, tokenizer: TokenizerSettings = TokenizerSettings(),
     options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn,
     sample: inout HeldOutSample
-  ) throws -> (ParallelTrainer, TrainingDataSummary) {
+  ) throws -> (CorpusTrainer, TrainingDataSummary) {
     let jobs = max(1, jobs)
+    if jobs == 1 {
+      var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
+      let summary = try TrainingData.read(&reader, columns: columns) { label, text in
+        let text = text.span
+        trainer.add(text, as: label)
+        sample.add(text, as: label)
+      }
+      let heldOut = HeldOutFit.fit(
+        sample.corpus, tokenizer: tokenizer, options: options, lexicon: lexicon)
+      let order = trainer.keptFeatures().kept
+      return (CorpusTrainer(trainer: trainer, order: order, heldOut: heldOut), summary)
+    }
     let queue = BoundedQueue<(index: Int, rows: Batch)>(capacity: 2 * jobs)
     let workers = (0..<jobs).map { _ in
       CountingWorker(
@@ -167,7 +182,7 @@ package struct ParallelTrainer {
     }
     fitting.wait()
     let heldOut = fit.values().first ?? nil
-    return (ParallelTrainer(trainer: base, order: order, heldOut: heldOut), summary)
+    return (CorpusTrainer(trainer: base, order: order, heldOut: heldOut), summary)
   }
 
   /// The model's features, in order.
@@ -177,7 +192,7 @@ package struct ParallelTrainer {
 
   /// The number of features the model will have, as
   /// ``NaiveBayesTrainer/featureCount``.
-  package var featureCount: Int { order.count }
+  package var featureCount: Int { order?.count ?? trainer.table.count }
 
   /// The model of the rows read, as ``NaiveBayesTrainer/model(metadata:provenance:)``.
   package func model(
@@ -245,7 +260,7 @@ private final class CountingWorker: @unchecked Sendable {
     return taken
   }
 
-  func count(_ batch: ParallelTrainer.Batch, batch number: Int) {
+  func count(_ batch: CorpusTrainer.Batch, batch number: Int) {
     let start = trainer.table.count
     var large = batch.large[...]
     let rows = batch.rows
@@ -262,13 +277,13 @@ private final class CountingWorker: @unchecked Sendable {
 }
 
 extension ModelFile {
-  /// Encodes the model that a ``ParallelTrainer`` built: the same bytes as
+  /// Encodes the model that a ``CorpusTrainer`` built: the same bytes as
   /// for a ``NaiveBayesTrainer`` fed the same rows. With `jobs` above 1 the
   /// checksum is computed on a thread of its own, beside the encoding.
   ///
   /// - Complexity: O(*V*) in the vocabulary's size.
   package static func encode(
-    _ trainer: ParallelTrainer, metadata: ModelMetadata = ModelMetadata(),
+    _ trainer: CorpusTrainer, metadata: ModelMetadata = ModelMetadata(),
     provenance: Provenance = Provenance(), heldOut: HeldOutFit? = nil, chunkSize: Int = 1 << 20,
     jobs: Int = 1, to sink: ([UInt8]) throws -> Void
   ) rethrows {

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import SentimentCore
 
-/// Training on several threads (`ParallelTrainer.swift`).
-final class ParallelTrainerTests: XCTestCase {
+/// Training on several threads (`CorpusTrainer.swift`).
+final class CorpusTrainerTests: XCTestCase {
   /// The model file one thread writes for `csv`.
   private func serial(_ csv: [UInt8], options: NaiveBayesOptions) throws -> [UInt8] {
     var trainer = NaiveBayesTrainer(options: options)
@@ -21,7 +21,7 @@ final class ParallelTrainerTests: XCTestCase {
   ) {
     var reader = CSVReader(source: MemorySource(csv, blockSize: 4096))
     var sample = HeldOutSample()
-    let (trainer, _) = try ParallelTrainer.train(
+    let (trainer, _) = try CorpusTrainer.train(
       &reader, jobs: jobs, options: options, sample: &sample)
     let corpus = sample.corpus
     let seen = (0..<corpus.count).map { "\(corpus.labels[$0].name) \(corpus.text(at: $0))" }
