@@ -171,7 +171,8 @@ final class AnalyzeReportTests: XCTestCase {
       buckets[0].keys.sorted(),
       [
         "band", "count", "count_score", "emoji", "estimate", "interval", "mean", "negative",
-        "neutral", "position", "positive", "scaled_interval", "scaled_score", "score", "start",
+        "neutral", "position", "positive", "scaled_estimate", "scaled_interval", "scaled_score",
+        "score", "start",
         "used",
       ])
     for (object, bucket) in zip(buckets, trend.buckets) {
@@ -184,7 +185,12 @@ final class AnalyzeReportTests: XCTestCase {
       XCTAssertEqual(interval[0], bucket.estimate.interval.lowerBound, accuracy: 0.005)
       XCTAssertEqual(interval[1], bucket.estimate.interval.upperBound, accuracy: 0.005)
       XCTAssertEqual(
-        try XCTUnwrap(object["scaled_score"] as? Double), bucket.scaled, accuracy: 0.005)
+        try XCTUnwrap(object["scaled_estimate"] as? Double), bucket.scaled, accuracy: 0.005)
+      XCTAssertEqual(
+        try XCTUnwrap(object["scaled_score"] as? Double), bucket.estimate.scaled, accuracy: 0.005)
+      let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double])
+      XCTAssertEqual(scaled[0], bucket.scaledInterval.lowerBound, accuracy: 0.005)
+      XCTAssertEqual(scaled[1], bucket.scaledInterval.upperBound, accuracy: 0.005)
       XCTAssertEqual(object["used"] as? Bool, bucket.isUsed)
     }
     // Too few posts: no slope, null.
@@ -227,8 +233,8 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       user.keys.sorted(),
       [
-        "average_sentiment", "band", "emoji", "estimate", "interval", "name", "scaled_interval",
-        "scaled_score", "score", "tweets",
+        "average_sentiment", "band", "emoji", "estimate", "interval", "name", "scaled_estimate",
+        "scaled_interval", "scaled_score", "score", "tweets",
       ])
     XCTAssertEqual(try XCTUnwrap(user["estimate"] as? Double), ada.estimate.value, accuracy: 0.005)
     XCTAssertEqual(user["score"] as? Int, ada.estimate.score)

@@ -319,8 +319,8 @@ final class InsightEndToEndTests: XCTestCase {
       mention,
       [
         "average_sentiment": number, "band": string, "emoji": string, "estimate": number,
-        "interval": interval, "name": string, "scaled_interval": interval,
-        "scaled_score": number, "score": int, "tweets": int,
+        "interval": interval, "name": string, "scaled_estimate": number,
+        "scaled_interval": interval, "scaled_score": number, "score": int, "tweets": int,
       ], "mentions")
     let trend = try XCTUnwrap(analyze["trend"] as? [String: Any])
     assertSchema(
@@ -338,8 +338,8 @@ final class InsightEndToEndTests: XCTestCase {
       [
         "band": string, "count": int, "count_score": int, "emoji": string, "estimate": number,
         "interval": interval, "mean": number, "negative": int, "neutral": int, "position": int,
-        "positive": int, "scaled_interval": interval, "scaled_score": number, "score": int,
-        "start": string, "used": { $0 is Bool },
+        "positive": int, "scaled_estimate": number, "scaled_interval": interval,
+        "scaled_score": number, "score": int, "start": string, "used": { $0 is Bool },
       ], "bucket")
 
     let classify = try BinaryRunner.run(["classify", "--json", "--model", model, "love it"])

@@ -27,10 +27,12 @@ extension AnalyzeReport {
   /// The columns of a group's estimate in the trend and mentions tables.
   static let groupColumns = [
     "emoji", "band", "score", "estimate", "interval_low", "interval_high", "scaled_score",
-    "scaled_low", "scaled_high", "estimator",
+    "scaled_estimate", "scaled_low", "scaled_high", "estimator",
   ]
 
-  /// A group's estimate as the ``groupColumns`` (2 decimals).
+  /// A group's estimate as the ``groupColumns`` (2 decimals): as the score
+  /// table's columns, and the estimate per 100 posts (unrounded) with its
+  /// 90 % interval.
   static func groupFields(
     _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>
   ) -> [String] {
@@ -38,7 +40,8 @@ extension AnalyzeReport {
     return [
       estimate.band?.emoji ?? "", estimate.band?.rawValue ?? "", String(estimate.score),
       decimal(estimate.value), decimal(estimate.interval.lowerBound),
-      decimal(estimate.interval.upperBound), decimal(scaled), decimal(interval.lowerBound),
+      decimal(estimate.interval.upperBound), decimal(estimate.scaled), decimal(scaled),
+      decimal(interval.lowerBound),
       decimal(interval.upperBound), estimate.method.rawValue,
     ]
   }

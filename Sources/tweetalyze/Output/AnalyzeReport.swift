@@ -277,7 +277,7 @@ enum AnalyzeReport {
 
   /// `{"hashtags":[…],"users":[…]}`, each entry
   /// `{"average_sentiment":…,"band":…,"emoji":…,"estimate":…,"interval":[…],"name":…,
-  /// "scaled_interval":[…],"scaled_score":…,"score":…,"tweets":…}`.
+  /// "scaled_estimate":…,"scaled_interval":[…],"scaled_score":…,"score":…,"tweets":…}`.
   static func mentionsJSON(
     _ top: (users: [MentionCount], hashtags: [MentionCount]), into json: inout JSONWriter
   ) {
@@ -320,18 +320,23 @@ enum AnalyzeReport {
     json.endArray()
   }
 
-  /// The rest of a group's keys: `scaled_interval`, `scaled_score`, `score`.
+  /// The rest of a group's keys: `scaled_estimate` (the estimate per 100
+  /// posts, unrounded: the chart's point), `scaled_interval` (its 90 %
+  /// interval per 100 posts), `scaled_score` (the score per 100 posts, as
+  /// the summary's) and `score`.
   private static func groupTail(
     _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>,
     into json: inout JSONWriter
   ) {
+    json.key("scaled_estimate")
+    json.number(scaled, decimals: 2)
     json.key("scaled_interval")
     json.beginArray()
     json.number(interval.lowerBound, decimals: 2)
     json.number(interval.upperBound, decimals: 2)
     json.endArray()
     json.key("scaled_score")
-    json.number(scaled, decimals: 2)
+    json.number(estimate.scaled, decimals: 2)
     json.key("score")
     json.integer(estimate.score)
   }
@@ -339,7 +344,8 @@ enum AnalyzeReport {
   /// `{"buckets":[…],"minimum_posts":…,"slope":…,"slope_interval":…,"slope_points":…,
   /// "undated":…,"unit":…,"verdict":…}`; each bucket `{"band":…,"count":…,"count_score":…,
   /// "emoji":…,"estimate":…,"interval":[…],"mean":…,"negative":…,"neutral":…,"position":…,
-  /// "positive":…,"scaled_interval":[…],"scaled_score":…,"score":…,"start":…,"used":…}`.
+  /// "positive":…,"scaled_estimate":…,"scaled_interval":[…],"scaled_score":…,"score":…,
+  /// "start":…,"used":…}`.
   static func trendJSON(_ trend: Trend, into json: inout JSONWriter) {
     json.beginObject()
     json.key("buckets")
