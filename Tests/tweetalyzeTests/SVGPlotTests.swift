@@ -175,14 +175,17 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(
       fit.attributes["data-intercept"], FixedDecimal.string(slope.intercept, decimals: 4))
     let title = try XCTUnwrap(svg.elements.first { $0.name == "title" })
+    XCTAssertEqual(title.text, "@Acme: adjusted score per 100 posts per day (UTC), 90 % interval")
     XCTAssertEqual(
-      title.text,
-      "tweetalyze: @Acme, adjusted score per 100 posts, 90 % interval, per day (UTC): rising")
+      svg.ofClass("verdict").first?.text,
+      "trend: rising · - - fitted line: \(AnalyzeReport.signed(slope.perDay, decimals: 2)) per "
+        + "day, 90 % \(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
+        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))")
     let labels = svg.ofClass("label").map(\.text)
     XCTAssertTrue(labels.contains { $0.hasPrefix("score per 100 posts") }, "\(labels)")
     XCTAssertTrue(labels.contains { $0.hasPrefix("day (UTC)") }, "\(labels)")
     XCTAssertTrue(
-      svg.ofClass("legend").first?.text.contains("90 % interval, n posts") ?? false)
+      svg.ofClass("legend").first?.text.contains("| its 90 % interval · n=posts") ?? false)
   }
 
   func testBucketsTooSmallForTheSlopeAreHollow() throws {
@@ -193,8 +196,9 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(points.map { $0.attributes["fill"] }, ["#4477aa", "white", "#4477aa"])
     XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=10", "n=2", "n=10"])
     XCTAssertTrue(svg.ofClass("fit").isEmpty, "2 buckets of 10 posts: too few posts")
-    XCTAssertTrue(
-      svg.elements.first { $0.name == "title" }?.text.hasSuffix(": too few posts") ?? false)
+    XCTAssertEqual(
+      svg.ofClass("verdict").first?.text,
+      "trend: too few posts (a slope needs 3 days of 10 posts or more)")
   }
 
   func testZeroOneAndManyBucketsGiveFiniteCoordinates() throws {
@@ -260,7 +264,7 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertLessThan(negative, zero)
     XCTAssertEqual(
       svg.elements.first { $0.name == "title" }?.text,
-      "tweetalyze: top mentions in posts for @Acme, adjusted score per 100 posts, 90 % interval")
+      "@Acme, top mentions: adjusted score per 100 posts, 90 % interval")
 
     let none = try parse(SVGPlot.mentions(([], []), query: "@Acme"))
     XCTAssertTrue(none.ofClass("bar").isEmpty)
@@ -279,7 +283,7 @@ final class SVGPlotTests: XCTestCase {
       parsed.ofClass("bar").first?.attributes["data-name"], "@a<b>&c\"d'e\\u{1B}[2J\\u{0}\\u{FFFE}")
     XCTAssertEqual(
       parsed.elements.first { $0.name == "title" }?.text,
-      "tweetalyze: top mentions in posts for #<x>&, adjusted score per 100 posts, 90 % interval")
+      "#<x>&, top mentions: adjusted score per 100 posts, 90 % interval")
   }
 
   // MARK: End to end

@@ -53,8 +53,9 @@ enum SVGPlot {
   static func trend(_ trend: Trend, query: String) -> String {
     let unit = trend.unit.rawValue
     let height = 400.0
+    // Room above the plot for the legend's two lines and the counts.
     let area = Area(
-      left: margin.left, right: width - margin.right, top: margin.top,
+      left: margin.left, right: width - margin.right, top: margin.top + 16,
       bottom: height - margin.bottom)
     let last = Double(trend.buckets.last?.position ?? 0)
     // One bucket, or none: the point sits in the middle.
@@ -65,10 +66,10 @@ enum SVGPlot {
     let y = { (scaled: Double) in
       area.top + (1 - min(1, max(-1, scaled / 100))) / 2 * area.height
     }
-    let method = AnalyzeReport.groupHeading(trend.buckets.first?.estimate.method)
+    let method = trend.buckets.first?.estimate.method.rawValue ?? "adjusted"
     var svg = Document(
       width: width, height: height,
-      title: "tweetalyze: \(query), \(method), per \(unit) (UTC): \(trend.verdict.rawValue)")
+      title: "\(query): \(method) score per 100 posts per \(unit) (UTC), 90 % interval")
     svg.add(
       ##"<g class="axes" stroke="#999" stroke-width="1">"##
         + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
@@ -159,14 +160,18 @@ enum SVGPlot {
       }
     }
     let slope = trend.slope.map {
-      ", \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
+      ": \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
         + "\(AnalyzeReport.signed($0.interval.lowerBound, decimals: 2)) to "
         + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
     }
     svg.text(
-      "● score, | 90 % interval, n posts; ○ under \(Trend.minimumPosts) posts, not in the "
-        + "slope; - - fitted line (\(trend.verdict.rawValue)\(slope ?? ""))",
-      x: area.left, y: 44, anchor: "start", class: "legend")
+      "● score · | its 90 % interval · n=posts · ○ under \(Trend.minimumPosts) posts: not in "
+        + "the slope", x: area.left, y: 42, anchor: "start", class: "legend")
+    svg.text(
+      "trend: \(trend.verdict.rawValue)"
+        + (slope.map { " · - - fitted line" + $0 }
+          ?? " (a slope needs \(Trend.minimumBuckets) \(unit)s of \(Trend.minimumPosts) posts or more)"),
+      x: area.left, y: 58, anchor: "start", class: "verdict")
     return svg.finish()
   }
 
@@ -202,10 +207,10 @@ enum SVGPlot {
     let x = { (value: Double) in
       zero + min(1, max(-1, value / 100)) * (area.right - area.left) / 2
     }
-    let method = AnalyzeReport.groupHeading(all.first?.estimate.method)
+    let method = all.first?.estimate.method.rawValue ?? "adjusted"
     var svg = Document(
       width: width, height: height,
-      title: "tweetalyze: top mentions in posts for \(query), \(method)")
+      title: "\(query), top mentions: \(method) score per 100 posts, 90 % interval")
     for tick in [-100.0, -50, 0, 50, 100] {
       svg.add(
         "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.top))\" x2=\"\(n(x(tick)))\" "
