@@ -238,13 +238,15 @@ public func fuzzSVGPlot(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   switch kind {
   case 0:
     let trend = Trend(plotTweets(&input), estimate: plotEstimate)
-    PlotCheck.check(SVGPlot.trend(trend, query: query), "trend of \(trend.buckets.count) buckets")
+    PlotCheck.check(
+      SVGPlot.trend(trend, query: query, method: .adjusted),
+      "trend of \(trend.buckets.count) buckets")
   case 1:
     let trend = plotTrend(&input)
-    PlotCheck.check(SVGPlot.trend(trend, query: query), "built trend")
+    PlotCheck.check(SVGPlot.trend(trend, query: query, method: .adjusted), "built trend")
   default:
     let top = plotMentions(&input)
-    PlotCheck.check(SVGPlot.mentions(top, query: query), "mentions")
+    PlotCheck.check(SVGPlot.mentions(top, query: query, method: .em), "mentions")
   }
   return 0
 }

@@ -178,7 +178,6 @@ final class TrendTests: XCTestCase {
     XCTAssertEqual(
       trend.buckets.map { trend.label(of: $0) },
       ["2026-03-01T10:00Z", "2026-03-01T11:00Z", "2026-03-01T13:00Z"])
-    XCTAssertEqual(trend.days(3), 3.0 / 24, accuracy: 1e-12)
     XCTAssertEqual(trend.verdict, .rising)
     let points = trend.buckets.map { bucket in
       (

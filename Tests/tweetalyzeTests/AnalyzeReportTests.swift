@@ -109,7 +109,7 @@ final class AnalyzeReportTests: XCTestCase {
   func testTrendTextGivesEachDaysEstimateIntervalAndTheSlopesInterval() throws {
     let trend = risingTrend()
     let slope = try XCTUnwrap(trend.slope)
-    let text = AnalyzeReport.trendText(trend, style: .plain)
+    let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)
     XCTAssertEqual(
       lines.first,
@@ -139,11 +139,18 @@ final class AnalyzeReportTests: XCTestCase {
       )
     }
     let trend = Trend(posts, estimate: estimate)
-    let text = AnalyzeReport.trendText(trend, style: .plain)
+    let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
     XCTAssertTrue(
       text.hasPrefix(
         "trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a "
           + "slope needs 3 days of 10 posts or more; 0 of 3 days have)\n"), text)
+    let none = AnalyzeReport.trendText(
+      Trend([(date: Date?, label: Sentiment, posterior: [Double])](), estimate: estimate),
+      method: .count, style: .plain)
+    XCTAssertEqual(
+      none,
+      "trend by hour (UTC), count score per 100 posts, 90 % interval: too few posts (a slope "
+        + "needs 3 hours of 10 posts or more; 0 of 0 hours have)\nundated: 0 posts (in no hour)\n")
   }
 
   func testTrendJSONHasEachBucketsEstimateAndTheSlopePerDay() throws {
@@ -213,7 +220,7 @@ final class AnalyzeReportTests: XCTestCase {
     let ada = try XCTUnwrap(top.users.first)
     XCTAssertEqual(
       ada.estimate, estimate([.positive, .positive, .negative, .positive].map(posterior)))
-    let text = AnalyzeReport.mentionsText(top, style: .plain)
+    let text = AnalyzeReport.mentionsText(top, method: .adjusted, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines[0], "mentions (posts, score, adjusted score per 100 posts, 90 % interval)")
     XCTAssertTrue(

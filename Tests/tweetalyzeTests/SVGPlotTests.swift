@@ -131,7 +131,7 @@ final class SVGPlotTests: XCTestCase {
         + Array(repeating: .negative, count: 12 - 3 * day)
     }
     XCTAssertEqual(trend.verdict, .rising)
-    let svg = try parse(SVGPlot.trend(trend, query: "@Acme"))
+    let svg = try parse(SVGPlot.trend(trend, query: "@Acme", method: .adjusted))
     let points = svg.ofClass("point")
     XCTAssertEqual(points.count, 4)
     XCTAssertEqual(
@@ -190,7 +190,7 @@ final class SVGPlotTests: XCTestCase {
 
   func testBucketsTooSmallForTheSlopeAreHollow() throws {
     let trend = trend(days: 3) { day in Array(repeating: .positive, count: day == 1 ? 2 : 10) }
-    let svg = try parse(SVGPlot.trend(trend, query: "#x"))
+    let svg = try parse(SVGPlot.trend(trend, query: "#x", method: .adjusted))
     let points = svg.ofClass("point")
     XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "false", "true"])
     XCTAssertEqual(points.map { $0.attributes["fill"] }, ["#4477aa", "white", "#4477aa"])
@@ -206,19 +206,23 @@ final class SVGPlotTests: XCTestCase {
       SVGPlot.trend(
         Trend(
           [(Date?.none, Sentiment.positive, Self.posterior(.positive))], estimate: Self.estimate),
-        query: "#none"))
+        query: "#none", method: .em))
+    XCTAssertEqual(
+      empty.elements.first { $0.name == "title" }?.text,
+      "#none: em score per 100 posts per hour (UTC), 90 % interval", "the score line's method")
     XCTAssertEqual(empty.ofClass("point").count, 0)
     XCTAssertEqual(empty.ofClass("empty").first?.text, "no dated posts")
     XCTAssertTrue(empty.ofClass("fit").isEmpty)
 
-    let one = try parse(SVGPlot.trend(trend(days: 1) { _ in [.positive] }, query: "#one"))
+    let one = try parse(
+      SVGPlot.trend(trend(days: 1) { _ in [.positive] }, query: "#one", method: .adjusted))
     XCTAssertEqual(one.ofClass("point").count, 1)
     XCTAssertEqual(one.ofClass("interval").count, 1)
     XCTAssertTrue(one.ofClass("fit").isEmpty, "no slope, no fitted line")
 
     let many = trend(days: 10_000) { day in [day % 3 == 0 ? .negative : .positive] }
     XCTAssertEqual(many.buckets.count, 10_000)
-    let parsed = try parse(SVGPlot.trend(many, query: "#many"))
+    let parsed = try parse(SVGPlot.trend(many, query: "#many", method: .adjusted))
     XCTAssertEqual(parsed.ofClass("point").count, 10_000)
     XCTAssertEqual(parsed.ofClass("interval").count, 10_000)
     XCTAssertTrue(parsed.ofClass("n").isEmpty, "no room for the counts: in each <title>")
@@ -236,7 +240,7 @@ final class SVGPlotTests: XCTestCase {
       mention(.user, "bob", tweets: 4, sum: -1), mention(.user, "alice", tweets: 2, sum: 2),
     ]
     let hashtags = [mention(.hashtag, "launch", tweets: 3, sum: 0)]
-    let svg = try parse(SVGPlot.mentions((users, hashtags), query: "@Acme"))
+    let svg = try parse(SVGPlot.mentions((users, hashtags), query: "@Acme", method: .adjusted))
     let bars = svg.ofClass("bar")
     XCTAssertEqual(bars.map { $0.attributes["data-name"] }, ["@bob", "@alice", "#launch"])
     XCTAssertEqual(bars.map { $0.attributes["data-tweets"] }, ["4", "2", "3"])
@@ -266,7 +270,7 @@ final class SVGPlotTests: XCTestCase {
       svg.elements.first { $0.name == "title" }?.text,
       "@Acme, top mentions: adjusted score per 100 posts, 90 % interval")
 
-    let none = try parse(SVGPlot.mentions(([], []), query: "@Acme"))
+    let none = try parse(SVGPlot.mentions(([], []), query: "@Acme", method: .adjusted))
     XCTAssertTrue(none.ofClass("bar").isEmpty)
     XCTAssertEqual(
       none.ofClass("empty").first?.text, "no @user or #hashtag is in more than one post")
@@ -275,7 +279,7 @@ final class SVGPlotTests: XCTestCase {
   func testTextIsEscapedAndControlCharactersCannotBreakTheXML() throws {
     let name = "a<b>&c\"d'e\u{1B}[2J\u{0}\u{FFFE}"
     let users = [mention(.user, name, tweets: 2, sum: 1)]
-    let svg = SVGPlot.mentions((users, []), query: "#<x>&")
+    let svg = SVGPlot.mentions((users, []), query: "#<x>&", method: .adjusted)
     XCTAssertFalse(svg.contains("\u{1B}"))
     XCTAssertFalse(svg.contains("\u{0}"))
     let parsed = try parse(svg)

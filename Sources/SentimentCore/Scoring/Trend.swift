@@ -191,11 +191,6 @@ package struct Trend: Equatable, Sendable {
   /// The buckets used for the slope (at least ``minimumPosts`` posts).
   package var usedBuckets: Int { buckets.count(where: \.isUsed) }
 
-  /// A bucket's time in days since the first bucket: its x.
-  package func days(_ position: Int) -> Double {
-    Double(position) * Double(unit.seconds) / 86_400
-  }
-
   /// The slope through the used buckets, or `nil` with fewer than
   /// ``minimumBuckets`` of them.
   static func slope(of buckets: [Bucket], unit: Unit) -> Slope? {

@@ -191,7 +191,9 @@ extension Context {
     let trend = options.trend ? Trend(dated, estimate: estimator) : nil
     if let plot = options.plot {
       let title = label
-      let svg = trend.map { SVGPlot.trend($0, query: title) } ?? SVGPlot.mentions(top, query: title)
+      let svg =
+        trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
+        ?? SVGPlot.mentions(top, query: title, method: estimate.method)
       try SVGPlot.write(svg, to: plot)
     }
     if options.csv {
@@ -236,8 +238,13 @@ extension Context {
           + AnalyzeReport.detailsText(
             score, estimate, calibrated: model.heldOut != nil, style: style))
     }
-    if let top { try stdout.write("\n" + AnalyzeReport.mentionsText(top, style: style)) }
-    if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
+    if let top {
+      try stdout.write(
+        "\n" + AnalyzeReport.mentionsText(top, method: estimate.method, style: style))
+    }
+    if let trend {
+      try stdout.write("\n" + AnalyzeReport.trendText(trend, method: estimate.method, style: style))
+    }
   }
 
   /// The source the options ask for, and its display of progress and

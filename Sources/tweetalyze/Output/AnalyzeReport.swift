@@ -123,28 +123,30 @@ enum AnalyzeReport {
   }
 
   /// `adjusted score per 100 posts, 90 % interval`: what a group's figure
-  /// is, by the method its estimates used.
-  static func groupHeading(_ method: QuantificationMethod?) -> String {
-    "\(method?.rawValue ?? "adjusted") score per 100 posts, 90 % interval"
+  /// is, by `method`, the score line's.
+  static func groupHeading(_ method: QuantificationMethod) -> String {
+    "\(method.rawValue) score per 100 posts, 90 % interval"
   }
 
   /// The text sections' heading of a group's columns: `score, adjusted
   /// score per 100 posts, 90 % interval`.
-  static func groupColumnsHeading(_ method: QuantificationMethod?) -> String {
+  static func groupColumnsHeading(_ method: QuantificationMethod) -> String {
     "score, " + groupHeading(method)
   }
 
   /// The `--mentions` section: per name, its posts and their score per 100
-  /// posts by the headline's estimator, with its 90 % interval.
+  /// posts by the headline's estimator (`method`, the score line's), with
+  /// its 90 % interval.
   static func mentionsText(
-    _ top: (users: [MentionCount], hashtags: [MentionCount]), style: Style
+    _ top: (users: [MentionCount], hashtags: [MentionCount]), method: QuantificationMethod,
+    style: Style
   ) -> String {
     let all = top.users + top.hashtags
     guard !all.isEmpty else {
       return "mentions: no @user or #hashtag is in more than one post\n"
     }
     let width = max(12, (all.map { $0.display.count }.max() ?? 0) + 2)
-    var lines = ["mentions (posts, \(groupColumnsHeading(all.first?.estimate.method)))"]
+    var lines = ["mentions (posts, \(groupColumnsHeading(method)))"]
     for mention in all {
       lines.append(
         pad(mention.display, width) + pad(String(mention.tweets), 6)
@@ -159,12 +161,12 @@ enum AnalyzeReport {
   /// day with its 90 % interval, one line per bucket (its posts, and its
   /// score per 100 posts with its interval; a bucket too small for the
   /// slope says so), and the undated posts; on a terminal a sparkline and
-  /// a bar per bucket.
-  static func trendText(_ trend: Trend, style: Style) -> String {
+  /// a bar per bucket. `method` is the score line's.
+  static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
     let unit = trend.unit.rawValue
     let units = { (count: Int) in "\(count) \(count == 1 ? unit : unit + "s")" }
     var heading =
-      "trend by \(unit) (UTC), \(groupHeading(trend.buckets.first?.estimate.method)): "
+      "trend by \(unit) (UTC), \(groupHeading(method)): "
     if let slope = trend.slope {
       heading +=
         "\(trend.verdict.rawValue), slope \(signed(slope.perDay, decimals: 2)) per day "

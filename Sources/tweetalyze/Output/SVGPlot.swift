@@ -50,7 +50,7 @@ enum SVGPlot {
   /// its position, joined by a line, each point with its 90 % interval as
   /// an error bar and its number of posts; buckets too small for the slope
   /// are hollow; the weighted least-squares line of the slope, dashed.
-  static func trend(_ trend: Trend, query: String) -> String {
+  static func trend(_ trend: Trend, query: String, method: QuantificationMethod) -> String {
     let unit = trend.unit.rawValue
     let height = 400.0
     // Room above the plot for the legend's two lines and the counts.
@@ -66,10 +66,9 @@ enum SVGPlot {
     let y = { (scaled: Double) in
       area.top + (1 - min(1, max(-1, scaled / 100))) / 2 * area.height
     }
-    let method = trend.buckets.first?.estimate.method.rawValue ?? "adjusted"
     var svg = Document(
       width: width, height: height,
-      title: "\(query): \(method) score per 100 posts per \(unit) (UTC), 90 % interval")
+      title: "\(query): \(method.rawValue) score per 100 posts per \(unit) (UTC), 90 % interval")
     svg.add(
       ##"<g class="axes" stroke="#999" stroke-width="1">"##
         + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
@@ -196,7 +195,8 @@ enum SVGPlot {
   /// its 90 % interval as an error bar; the name carries its number of
   /// posts.
   static func mentions(
-    _ top: (users: [MentionCount], hashtags: [MentionCount])?, query: String
+    _ top: (users: [MentionCount], hashtags: [MentionCount])?, query: String,
+    method: QuantificationMethod
   ) -> String {
     let all = (top?.users ?? []) + (top?.hashtags ?? [])
     let row = 22.0
@@ -207,10 +207,9 @@ enum SVGPlot {
     let x = { (value: Double) in
       zero + min(1, max(-1, value / 100)) * (area.right - area.left) / 2
     }
-    let method = all.first?.estimate.method.rawValue ?? "adjusted"
     var svg = Document(
       width: width, height: height,
-      title: "\(query), top mentions: \(method) score per 100 posts, 90 % interval")
+      title: "\(query), top mentions: \(method.rawValue) score per 100 posts, 90 % interval")
     for tick in [-100.0, -50, 0, 50, 100] {
       svg.add(
         "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.top))\" x2=\"\(n(x(tick)))\" "
