@@ -5,9 +5,10 @@
 // Byte 0 picks the chart: a trend bucketed by `Trend.init` from tweets
 // whose dates are arbitrary doubles (NaN, ±infinity, huge, subnormal,
 // realistic dates minutes to centuries apart) or missing; a trend built
-// directly (any unit, positions, class counts up to 2^40, undated count and
-// slope, NaN and infinities included); or the top mentions (none, `nil`, or
-// up to 40 names with any tweet counts and sums). Then come the query and
+// directly (any unit, positions, class counts up to 2^40, estimates,
+// undated count and slope, NaN and infinities included); or the top
+// mentions (none, `nil`, or up to 40 names with any tweet counts, sums and
+// estimates). Then come the query and
 // the names: ASCII with every control character, the characters XML
 // forbids (U+FFFE, U+FFFF, C1 controls), `<&>"'`, `]]>`, `<!--`, a byte
 // order mark, emoji, and raw bytes decoded as UTF-8 (invalid sequences
@@ -128,12 +129,43 @@ private final class PlotCheck: NSObject, XMLParserDelegate {
   }
 }
 
-/// Tweets with dates (or none) and labels, as `analyze --trend` gives
-/// `Trend.init`.
-private func plotTweets(_ input: inout PlotInput) -> [(date: Date?, label: Sentiment)] {
+/// The estimator that scores each bucket and name: a sound classifier's
+/// context, with few resamples and iterations (a million inputs run).
+private let plotContext = QuantificationContext(
+  trainingPrevalence: [0.2, 0.6, 0.2],
+  rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+
+private func plotEstimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+  ScoreEstimate(
+    posteriors: posteriors, method: .adjusted, context: plotContext, resamples: 5, iterations: 5)
+}
+
+/// Probabilities 0.8 for `label`, 0.1 for the others.
+private func plotPosterior(_ label: Sentiment) -> [Double] {
+  var probabilities = [0.1, 0.1, 0.1]
+  probabilities[label.rawValue] = 0.8
+  return probabilities
+}
+
+/// An estimate with any values: count, value (NaN and infinities
+/// included) and an interval (its bounds in order, NaN taken as 0).
+private func plotAnyEstimate(_ input: inout PlotInput) -> ScoreEstimate {
+  var estimate = plotEstimate([plotPosterior(Sentiment.allCases[input.byte() % 3])])
+  estimate.count = input.count()
+  estimate.value = input.double()
+  let bounds = [input.double(), input.double()].map { $0.isNaN ? 0 : $0 }
+  estimate.interval = min(bounds[0], bounds[1])...max(bounds[0], bounds[1])
+  return estimate
+}
+
+/// Posts with dates (or none), labels and probabilities, as `analyze
+/// --trend` gives `Trend.init`.
+private func plotTweets(
+  _ input: inout PlotInput
+) -> [(date: Date?, label: Sentiment, posterior: [Double])] {
   let spacing: Double = [1.0, 60, 3_600, 86_400, 86_400 * 365, 1e9][input.byte() % 6]
   let start: Double = [1.7e9, 0, -62_135_596_800, 253_402_300_799][input.byte() % 4]
-  var tweets: [(date: Date?, label: Sentiment)] = []
+  var tweets: [(date: Date?, label: Sentiment, posterior: [Double])] = []
   let count = input.byte() + (input.byte() % 2) * 45
   while tweets.count < count && !input.isAtEnd {
     let selector = input.byte()
@@ -144,12 +176,13 @@ private func plotTweets(_ input: inout PlotInput) -> [(date: Date?, label: Senti
     case 1: date = Date(timeIntervalSince1970: input.double())
     default: date = Date(timeIntervalSince1970: start + Double(input.byte()) * spacing)
     }
-    tweets.append((date, label))
+    tweets.append((date, label, plotPosterior(label)))
   }
   return tweets
 }
 
-/// A trend built directly: any unit, positions, counts and slope.
+/// A trend built directly: any unit, positions, counts, estimates and
+/// slope.
 private func plotTrend(_ input: inout PlotInput) -> Trend {
   let unit: Trend.Unit = input.byte() % 2 == 0 ? .day : .hour
   var buckets: [Trend.Bucket] = []
@@ -162,11 +195,18 @@ private func plotTrend(_ input: inout PlotInput) -> Trend {
     buckets.append(
       Trend.Bucket(
         start: Date(timeIntervalSince1970: Double(seconds)), position: input.integer(),
-        score: score))
+        score: score, estimate: plotAnyEstimate(&input)))
   }
-  let slope: Double? = input.byte() % 4 == 0 ? nil : input.double()
+  var slope: Trend.Slope?
+  if input.byte() % 4 != 0 {
+    let bounds = [input.double(), input.double()].map { $0.isNaN ? 0 : $0 }
+    slope = Trend.Slope(
+      perDay: input.double(), interval: min(bounds[0], bounds[1])...max(bounds[0], bounds[1]),
+      intercept: input.double(), points: input.count())
+  }
   // Trend has no memberwise initializer: set the fields of an empty one.
-  var trend = Trend([(date: Date?, label: Sentiment)]())
+  var trend = Trend(
+    [(date: Date?, label: Sentiment, posterior: [Double])](), estimate: plotEstimate)
   trend.unit = unit
   trend.buckets = buckets
   trend.undated = input.count()
@@ -185,7 +225,8 @@ private func plotMentions(_ input: inout PlotInput) -> (
     let kind: MentionCount.Kind = input.byte() % 2 == 0 ? .user : .hashtag
     all.append(
       MentionCount(
-        kind: kind, name: input.string(), tweets: input.integer(), sentimentSum: input.integer()))
+        kind: kind, name: input.string(), tweets: input.integer(), sentimentSum: input.integer(),
+        estimate: plotAnyEstimate(&input)))
   }
   return (all.filter { $0.kind == .user }, all.filter { $0.kind == .hashtag })
 }
@@ -196,14 +237,16 @@ public func fuzzSVGPlot(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let query = input.string()
   switch kind {
   case 0:
-    let trend = Trend(plotTweets(&input))
-    PlotCheck.check(SVGPlot.trend(trend, query: query), "trend of \(trend.buckets.count) buckets")
+    let trend = Trend(plotTweets(&input), estimate: plotEstimate)
+    PlotCheck.check(
+      SVGPlot.trend(trend, query: query, method: .adjusted),
+      "trend of \(trend.buckets.count) buckets")
   case 1:
     let trend = plotTrend(&input)
-    PlotCheck.check(SVGPlot.trend(trend, query: query), "built trend")
+    PlotCheck.check(SVGPlot.trend(trend, query: query, method: .adjusted), "built trend")
   default:
     let top = plotMentions(&input)
-    PlotCheck.check(SVGPlot.mentions(top, query: query), "mentions")
+    PlotCheck.check(SVGPlot.mentions(top, query: query, method: .em), "mentions")
   }
   return 0
 }

@@ -23,29 +23,73 @@ final class MentionsTests: XCTestCase {
     XCTAssertEqual(Mentions.extract(from: "#日本語 #iOS26 end.#x").hashtags, ["日本語", "ios26", "x"])
   }
 
+  /// A sound classifier's context: right 80 % of the time.
+  let context = QuantificationContext(
+    trainingPrevalence: [0.2, 0.6, 0.2],
+    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+
+  /// The headline's estimator on these probabilities.
+  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  }
+
+  /// Distinct probabilities per post, leaning to `label`.
+  func posterior(_ label: Sentiment, _ index: Int) -> [Double] {
+    var probabilities = [0.1, 0.1, 0.1]
+    probabilities[label.rawValue] = 0.7 + Double(index) / 100
+    let sum = probabilities.reduce(0, +)
+    return probabilities.map { $0 / sum }
+  }
+
   func testTallyRanksByTweetsThenAlphabeticallyAndHidesSingles() {
     var tally = MentionTally(excluding: .mention("Acme"))
-    tally.add("@acme @zoe @amy #b", label: .positive)  // +1
-    tally.add("@ACME @zoe @zoe @amy #b #a", label: .negative)  // -1
-    tally.add("@zoe @solo #a #A", label: .neutral)  // 0
-    let top = tally.top(10)
-    // zoe: 3 tweets (sum 0); amy: 2 (sum 0); solo: 1, hidden; acme: the query.
+    let p = [posterior(.positive, 0), posterior(.negative, 1), posterior(.neutral, 2)]
+    tally.add("@acme @zoe @amy #b", label: .positive, posterior: p[0])  // +1
+    tally.add("@ACME @zoe @zoe @amy #b #a", label: .negative, posterior: p[1])  // -1
+    tally.add("@zoe @solo #a #A", label: .neutral, posterior: p[2])  // 0
+    let top = tally.top(10, estimate: estimate)
+    // zoe: 3 posts (sum 0); amy: 2 (sum 0); solo: 1, hidden; acme: the query.
     XCTAssertEqual(top.users.map(\.name), ["zoe", "amy"])
     XCTAssertEqual(top.users.map(\.tweets), [3, 2])
     XCTAssertEqual(top.users.map(\.averageSentiment), [0, 0])
-    // a and b: 2 tweets each, alphabetical; a: -1 + 0 = -1 → -0.5; b: +1 - 1 → 0.
+    // a and b: 2 posts each, alphabetical; a: -1 + 0 = -1 → -0.5; b: +1 - 1 → 0.
     XCTAssertEqual(top.hashtags.map(\.display), ["#a", "#b"])
     XCTAssertEqual(top.hashtags.map(\.averageSentiment), [-0.5, 0])
-    XCTAssertEqual(tally.top(1).users.map(\.name), ["zoe"])
+    XCTAssertEqual(tally.top(1, estimate: estimate).users.map(\.name), ["zoe"])
+    // Each name's estimate is the headline's estimator on its posts, in
+    // order.
+    XCTAssertEqual(top.users.map(\.estimate), [estimate(p), estimate([p[0], p[1]])])
+    XCTAssertEqual(
+      top.hashtags.map(\.estimate), [estimate([p[1], p[2]]), estimate([p[0], p[1]])])
+    let zoe = top.users[0]
+    XCTAssertEqual(zoe.scaled, zoe.estimate.value * 100 / 3, accuracy: 1e-12)
+    XCTAssertEqual(
+      zoe.scaledInterval.upperBound, zoe.estimate.interval.upperBound * 100 / 3, accuracy: 1e-12)
+  }
+
+  func testTopEstimatesOnlyTheNamesShown() {
+    var tally = MentionTally()
+    for index in 0..<4 {
+      tally.add("#a #b #c", label: .positive, posterior: posterior(.positive, index))
+    }
+    var calls = 0
+    let top = tally.top(2) { posteriors in
+      calls += 1
+      return self.estimate(posteriors)
+    }
+    XCTAssertEqual(top.hashtags.map(\.name), ["a", "b"])
+    XCTAssertEqual(calls, 2)
   }
 
   func testTallyLeavesOutTheQueryTagButKeepsTheSameNameAsHandle() {
     var tally = MentionTally(excluding: .hashtag("WWDC"))
-    tally.add("#wwdc @wwdc", label: .positive)
-    tally.add("#WWDC @WWDC", label: .positive)
-    XCTAssertEqual(tally.top(10).hashtags, [])
+    let p = [posterior(.positive, 0), posterior(.positive, 1)]
+    tally.add("#wwdc @wwdc", label: .positive, posterior: p[0])
+    tally.add("#WWDC @WWDC", label: .positive, posterior: p[1])
+    XCTAssertEqual(tally.top(10, estimate: estimate).hashtags, [])
     XCTAssertEqual(
-      tally.top(10).users, [MentionCount(kind: .user, name: "wwdc", tweets: 2, sentimentSum: 2)])
+      tally.top(10, estimate: estimate).users,
+      [MentionCount(kind: .user, name: "wwdc", tweets: 2, sentimentSum: 2, estimate: estimate(p))])
   }
 
   func testAQueryMatchesTweetsThatMentionItOrAreByIt() {

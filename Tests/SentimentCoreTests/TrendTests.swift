@@ -1,6 +1,7 @@
 import Foundation
-import SentimentCore
 import XCTest
+
+@testable import SentimentCore
 
 final class TrendTests: XCTestCase {
   /// 2026-03-01T00:00:00Z.
@@ -10,51 +11,182 @@ final class TrendTests: XCTestCase {
     day0.addingTimeInterval(days * 86_400 + hours * 3_600)
   }
 
-  func testLeastSquaresSlopeOnHandComputedData() throws {
-    // x 0 1 2 3, y 1 3 2 5: x̄ 1.5, ȳ 2.75; Σ(x−x̄)(y−ȳ) = (-1.5)(-1.75)
-    // + (-0.5)(0.25) + (0.5)(-0.75) + (1.5)(2.25) = 2.625 - 0.125 - 0.375
-    // + 3.375 = 5.5; Σ(x−x̄)² = 5; slope 1.1.
-    let slope = try XCTUnwrap(
-      Trend.leastSquaresSlope([(0, 1), (1, 3), (2, 2), (3, 5)]))
-    XCTAssertEqual(slope, 1.1, accuracy: 1e-12)
-    XCTAssertNil(Trend.leastSquaresSlope([(0, 1)]))
-    XCTAssertNil(Trend.leastSquaresSlope([(2, 1), (2, 3)]), "no spread in x")
+  /// A sound classifier's context: right 80 % of the time.
+  let context = QuantificationContext(
+    trainingPrevalence: [0.2, 0.6, 0.2],
+    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+
+  /// The headline's estimator on these probabilities.
+  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
   }
 
-  func testDailyBucketsSlopeAndVerdict() throws {
-    // Means per day: -1 (2 negative), 0 (1 positive, 1 negative), +1, and a
-    // gap on day 2 (position 3 for the last day). Points (0,-1) (1,0) (3,1):
-    // x̄ 4/3, ȳ 0; Σ(x−x̄)y = (-4/3)(-1) + (5/3)(1) = 3; Σ(x−x̄)² = 16/9 + 1/9
-    // + 25/9 = 42/9; slope 27/42 = 0.642857…
-    let trend = Trend([
-      (at(days: 0, hours: 1), .negative), (at(days: 0, hours: 23), .negative),
-      (at(days: 1, hours: 5), .positive), (at(days: 1, hours: 6), .negative),
-      (at(days: 3, hours: 12), .positive), (nil, .negative), (nil, .positive),
-    ])
-    XCTAssertEqual(trend.unit, .day)
-    XCTAssertEqual(trend.undated, 2)
-    XCTAssertEqual(trend.buckets.map(\.position), [0, 1, 3])
-    XCTAssertEqual(trend.buckets.map(\.mean), [-1, 0, 1])
+  /// Probabilities 0.9 for `label`, 0.05 for the others.
+  func posterior(_ label: Sentiment) -> [Double] {
+    var probabilities = [0.05, 0.05, 0.05]
+    probabilities[label.rawValue] = 0.9
+    return probabilities
+  }
+
+  /// A trend of labeled posts, scored by ``estimate(_:)``.
+  func trend(_ posts: [(Date?, Sentiment)]) -> Trend {
+    Trend(posts.map { ($0.0, $0.1, posterior($0.1)) }, estimate: estimate)
+  }
+
+  /// `count` posts on day `day`: `positive` positive, the rest negative.
+  func day(_ day: Double, _ count: Int, positive: Int) -> [(Date?, Sentiment)] {
+    (0..<count).map { index in
+      (at(days: day, hours: Double(index) / 2), index < positive ? .positive : .negative)
+    }
+  }
+
+  func testWeightedSlopeOnHandComputedData() throws {
+    // Equal σ = 1: the plain least-squares line. x 0 1 2 3, y 1 3 2 5:
+    // x̄ 1.5, ȳ 2.75, Σ(x−x̄)(y−ȳ) = 5.5, Σ(x−x̄)² = 5; slope 1.1, intercept
+    // 2.75 − 1.1 × 1.5 = 1.1. Residuals −0.1, 0.8, −1.3, 0.6: χ² = 2.7,
+    // χ²/(4 − 2) = 1.35 > 1, so the standard error is √(1.35 / 5) =
+    // √0.27 and the interval ±1.645 × 0.5196 = ±0.8547.
+    let fit = try XCTUnwrap(
+      Trend.weightedSlope([(0, 1, 1), (1, 3, 1), (2, 2, 1), (3, 5, 1)]))
+    XCTAssertEqual(fit.perDay, 1.1, accuracy: 1e-12)
+    XCTAssertEqual(fit.intercept, 1.1, accuracy: 1e-12)
     XCTAssertEqual(
-      trend.buckets.map { trend.label(of: $0) }, ["2026-03-01", "2026-03-02", "2026-03-04"])
-    XCTAssertEqual(try XCTUnwrap(trend.slope), 27.0 / 42.0, accuracy: 1e-12)
-    XCTAssertEqual(trend.verdict, .rising)
+      fit.interval.lowerBound, 1.1 - ScoreEstimate.z * 0.27.squareRoot(), accuracy: 1e-12)
+    XCTAssertEqual(
+      fit.interval.upperBound, 1.1 + ScoreEstimate.z * 0.27.squareRoot(), accuracy: 1e-12)
+    XCTAssertEqual(fit.points, 4)
+    // σ = 10: weights 1/100, Σw(x−x̄)² = 0.05, χ²/2 = 0.0135 < 1: the
+    // standard error is √(1 / 0.05) = √20, and the interval holds 0.
+    let wide = try XCTUnwrap(
+      Trend.weightedSlope([(0, 1, 10), (1, 3, 10), (2, 2, 10), (3, 5, 10)]))
+    XCTAssertEqual(wide.perDay, 1.1, accuracy: 1e-12)
+    XCTAssertEqual(
+      wide.interval.upperBound - wide.perDay, ScoreEstimate.z * 20.squareRoot(), accuracy: 1e-9)
+    XCTAssertTrue(wide.interval.contains(0))
+    // A point with a wide interval hardly moves the line: 0, 10, 20 with
+    // σ 1, and −100 with σ 1000.
+    let weighted = try XCTUnwrap(
+      Trend.weightedSlope([(0, 0, 1), (1, 10, 1), (2, 20, 1), (3, -100, 1_000)]))
+    XCTAssertEqual(weighted.perDay, 10, accuracy: 0.01)
+    // A σ of 0 is taken as the floor, not divided by.
+    let exact = try XCTUnwrap(Trend.weightedSlope([(0, 0, 0), (1, 1, 0), (2, 2, 0)]))
+    XCTAssertEqual(exact.perDay, 1, accuracy: 1e-12)
+    XCTAssertEqual(
+      exact.interval.upperBound - 1, ScoreEstimate.z * Trend.sigmaFloor / 2.squareRoot(),
+      accuracy: 1e-9)
+    XCTAssertNil(Trend.weightedSlope([(0, 1, 1)]))
+    XCTAssertNil(Trend.weightedSlope([(2, 1, 1), (2, 3, 1)]), "no spread in x")
+    XCTAssertNil(Trend.weightedSlope([(0, .nan, 1), (1, 3, 1)]))
   }
 
-  func testHourlyBucketsUnderTwoDays() {
-    // Span 3 h: by hour. Means +1, 0, -1 at positions 0, 1, 3: slope
-    // points (0,1) (1,0) (3,-1) → -27/42, falling.
-    let trend = Trend([
-      (at(hours: 10.25), .positive), (at(hours: 11.5), .neutral),
-      (at(hours: 13.9), .negative),
-    ])
+  func testEachBucketIsTheHeadlineEstimatorOnItsPosts() throws {
+    let posts =
+      day(0, 12, positive: 3) + day(1, 4, positive: 4) + day(3, 11, positive: 9)
+      + [(nil, .negative)]
+    let trend = self.trend(posts)
+    XCTAssertEqual(trend.buckets.map(\.position), [0, 1, 3])
+    for (bucket, range) in zip(trend.buckets, [0..<12, 12..<16, 16..<27]) {
+      let expected = estimate(posts[range].map { posterior($0.1) })
+      XCTAssertEqual(bucket.estimate, expected)
+      XCTAssertEqual(bucket.count, range.count)
+      XCTAssertEqual(bucket.scaled, expected.value * 100 / Double(range.count), accuracy: 1e-12)
+      XCTAssertEqual(
+        bucket.scaledInterval.lowerBound,
+        expected.interval.lowerBound * 100 / Double(range.count), accuracy: 1e-12)
+    }
+    XCTAssertEqual(trend.buckets.map(\.isUsed), [true, false, true])
+    XCTAssertEqual(trend.usedBuckets, 2)
+    // The labels are still counted.
+    XCTAssertEqual(trend.buckets.map(\.score.positive), [3, 4, 9])
+  }
+
+  func testRisingWithClearData() throws {
+    // 12 posts a day, from 1 positive to 11: the score per 100 climbs by
+    // about 45 a day, far beyond each day's interval.
+    let trend = self.trend(
+      day(0, 12, positive: 1) + day(1, 12, positive: 4) + day(2, 12, positive: 8)
+        + day(3, 12, positive: 11))
+    XCTAssertEqual(trend.unit, .day)
+    let slope = try XCTUnwrap(trend.slope)
+    XCTAssertGreaterThan(slope.interval.lowerBound, 0)
+    XCTAssertEqual(slope.points, 4)
+    XCTAssertEqual(trend.verdict, .rising)
+    // The same slope from the buckets' own points.
+    let points = trend.buckets.map { bucket in
+      (
+        Double(bucket.position), bucket.scaled,
+        (bucket.scaledInterval.upperBound - bucket.scaledInterval.lowerBound) / 2
+          / ScoreEstimate.z
+      )
+    }
+    XCTAssertEqual(try XCTUnwrap(Trend.weightedSlope(points)), slope)
+    let falling = self.trend(
+      day(0, 12, positive: 11) + day(1, 12, positive: 8) + day(2, 12, positive: 4)
+        + day(3, 12, positive: 1))
+    XCTAssertEqual(falling.verdict, .falling)
+  }
+
+  func testFlatWhenTheSlopesIntervalHoldsZero() throws {
+    // Days that swing up and down: a slope, but its interval spans 0.
+    let trend = self.trend(
+      day(0, 12, positive: 4) + day(1, 12, positive: 9) + day(2, 12, positive: 3)
+        + day(3, 12, positive: 8) + day(4, 12, positive: 5))
+    let slope = try XCTUnwrap(trend.slope)
+    XCTAssertTrue(slope.interval.contains(0), "\(slope)")
+    XCTAssertNotEqual(slope.perDay, 0)
+    XCTAssertEqual(trend.verdict, .flat)
+  }
+
+  func testTooFewPostsUnderTheFloor() {
+    // Three days of 9 posts, however steep: no slope.
+    let small = self.trend(day(0, 9, positive: 0) + day(1, 9, positive: 5) + day(2, 9, positive: 9))
+    XCTAssertNil(small.slope)
+    XCTAssertEqual(small.verdict, .tooFewPosts)
+    XCTAssertEqual(small.verdict.rawValue, "too few posts")
+    // Two days of 20: still too few buckets.
+    let two = self.trend(day(0, 20, positive: 0) + day(5, 20, positive: 20))
+    XCTAssertEqual(two.verdict, .tooFewPosts)
+    // Hours holding one post each are shown but not used.
+    let hours = self.trend(
+      (0..<30).map { (at(hours: Double($0)), $0 < 15 ? .negative : .positive) })
+    XCTAssertEqual(hours.unit, .hour)
+    XCTAssertEqual(hours.buckets.count, 30)
+    XCTAssertEqual(hours.usedBuckets, 0)
+    XCTAssertEqual(hours.verdict, .tooFewPosts)
+    // Three days of 10 and a small one between: the small one is no point.
+    let mixed = self.trend(
+      day(0, 10, positive: 1) + day(1, 2, positive: 0) + day(2, 10, positive: 5)
+        + day(3, 10, positive: 9))
+    XCTAssertEqual(mixed.usedBuckets, 3)
+    XCTAssertEqual(mixed.slope?.points, 3)
+    let none = self.trend([(nil, .positive)])
+    XCTAssertEqual(none.buckets, [])
+    XCTAssertNil(none.slope)
+    XCTAssertEqual(none.undated, 1)
+    XCTAssertEqual(none.verdict, .tooFewPosts)
+  }
+
+  func testHourlyBucketsUnderTwoDaysAndSlopePerDay() throws {
+    // Span 3 h: by hour; the slope's x is in days.
+    let labels: [Sentiment] = [.negative, .neutral, .positive]
+    var posts: [(Date?, Sentiment)] = []
+    for (hour, label) in zip([10.0, 11, 13], labels) {
+      posts += (0..<10).map { (at(hours: hour + Double($0) / 100), label) }
+    }
+    let trend = self.trend(posts)
     XCTAssertEqual(trend.unit, .hour)
     XCTAssertEqual(
       trend.buckets.map { trend.label(of: $0) },
-      [
-        "2026-03-01T10:00Z", "2026-03-01T11:00Z", "2026-03-01T13:00Z",
-      ])
-    XCTAssertEqual(trend.verdict, .falling)
+      ["2026-03-01T10:00Z", "2026-03-01T11:00Z", "2026-03-01T13:00Z"])
+    XCTAssertEqual(trend.verdict, .rising)
+    let points = trend.buckets.map { bucket in
+      (
+        Double(bucket.position) / 24, bucket.scaled,
+        (bucket.scaledInterval.upperBound - bucket.scaledInterval.lowerBound) / 2
+          / ScoreEstimate.z
+      )
+    }
+    XCTAssertEqual(try XCTUnwrap(trend.slope), Trend.weightedSlope(points))
   }
 
   func testDatesItCannotPlaceCountAsUndated() throws {
@@ -65,7 +197,7 @@ final class TrendTests: XCTestCase {
       -Trend.dateLimit.nextUp,
     ]
     for seconds in outside {
-      let trend = Trend([
+      let trend = self.trend([
         (Date(timeIntervalSince1970: seconds), .negative), (at(hours: 1), .positive),
       ])
       XCTAssertEqual(trend.undated, 1, "\(seconds)")
@@ -76,30 +208,12 @@ final class TrendTests: XCTestCase {
     // with any UTC offset) are well inside the limit.
     let first = Date(timeIntervalSince1970: -62_135_596_800 - 86_400)
     let last = Date(timeIntervalSince1970: 253_402_300_799 + 86_400)
-    let trend = Trend([(first, .positive), (last, .negative)])
+    let trend = self.trend([(first, .positive), (last, .negative)])
     XCTAssertEqual(trend.undated, 0)
     XCTAssertEqual(trend.unit, .day)
     XCTAssertEqual(
       trend.buckets.map { trend.label(of: $0) }, ["0000-12-31", "10000-01-0"])
     XCTAssertEqual(trend.buckets.last?.position, 3_652_060)
-  }
-
-  func testFlatBelowThresholdOrWithFewBuckets() {
-    // Two buckets are never a trend, however steep.
-    let two = Trend([(at(days: 0), .negative), (at(days: 5), .positive)])
-    XCTAssertEqual(two.slope, 2.0 / 5.0)
-    XCTAssertEqual(two.verdict, .flat)
-    // Means 0, 0, 0: slope 0.
-    let level = Trend([
-      (at(days: 0), .neutral), (at(days: 1), .positive), (at(days: 1), .negative),
-      (at(days: 2), .neutral),
-    ])
-    XCTAssertEqual(level.slope, 0)
-    XCTAssertEqual(level.verdict, .flat)
-    let none = Trend([(Date?.none, Sentiment.positive)])
-    XCTAssertEqual(none.buckets, [])
-    XCTAssertNil(none.slope)
-    XCTAssertEqual(none.undated, 1)
   }
 
   func testISO8601() {

@@ -120,12 +120,110 @@ final class AnalyzeCSVTests: XCTestCase {
     }
   }
 
-  func testSectionsWithoutACSVFormAreAUsageErrorUnlessPlotted() throws {
-    let run = try BinaryRunner.run(["@Apple", "--fixtures", "Fixtures/tweets", "--csv", "--trend"])
-    XCTAssertEqual(run.status, 64)
-    XCTAssertEqual(run.stdout, "")
+  /// `--trend --csv`: a row per day, the figures of `--json`'s buckets;
+  /// the verdict and slope on every row.
+  func testTrendCSVIsTheJSONTrendAsRows() throws {
+    let arguments = ["--fixtures", "Fixtures/tweets", "#WWDC", "--trend"]
+    let csv = try BinaryRunner.run(arguments + ["--csv"])
+    XCTAssertEqual(csv.status, 0, csv.stderr)
+    XCTAssertEqual(csv.stderr, "", "CSV has the intervals: no note")
+    XCTAssertTrue(csv.stdout.hasPrefix(AnalyzeReport.trendCSVHeader), csv.stdout)
     XCTAssertEqual(
-      run.stderrLines.first,
-      "Error: --trend has no CSV form: use --json, or draw it with --plot FILE.svg")
+      AnalyzeReport.trendCSVHeader,
+      "query,unit,start,count,emoji,band,score,estimate,interval_low,interval_high,"
+        + "scaled_score,scaled_estimate,scaled_low,scaled_high,estimator,used,count_score,"
+        + "negative,neutral,positive,verdict,slope,slope_low,slope_high\n")
+    let json = try BinaryRunner.run(arguments + ["--json"])
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+    let trend = try XCTUnwrap(object["trend"] as? [String: Any])
+    let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
+    let rows = try CSVWriterTests.table(csv.stdout)
+    XCTAssertEqual(rows.count, 3)
+    XCTAssertEqual(rows.count, buckets.count)
+    for (row, bucket) in zip(rows, buckets) {
+      XCTAssertEqual(row["query"], "#WWDC")
+      XCTAssertEqual(row["unit"], "day")
+      XCTAssertEqual(row["start"], bucket["start"] as? String)
+      XCTAssertEqual(row["emoji"], bucket["emoji"] as? String)
+      XCTAssertEqual(row["estimator"], "adjusted")
+      for key in ["count", "score", "count_score", "negative", "neutral", "positive"] {
+        XCTAssertEqual(row[key].flatMap { Int($0) }, bucket[key] as? Int, key)
+      }
+      XCTAssertEqual(row["estimate"].flatMap(Double.init), bucket["estimate"] as? Double)
+      XCTAssertEqual(row["scaled_score"].flatMap(Double.init), bucket["scaled_score"] as? Double)
+      XCTAssertEqual(
+        row["scaled_estimate"].flatMap(Double.init), bucket["scaled_estimate"] as? Double)
+      let interval = try XCTUnwrap(bucket["interval"] as? [Double])
+      XCTAssertEqual(row["interval_low"].flatMap(Double.init), interval.first)
+      XCTAssertEqual(row["interval_high"].flatMap(Double.init), interval.last)
+      let scaled = try XCTUnwrap(bucket["scaled_interval"] as? [Double])
+      XCTAssertEqual(row["scaled_low"].flatMap(Double.init), scaled.first)
+      XCTAssertEqual(row["scaled_high"].flatMap(Double.init), scaled.last)
+      XCTAssertEqual(row["used"], (bucket["used"] as? Bool).map { $0 ? "true" : "false" })
+      // 8, 9 and 15 posts: one day of 10 or more, too few for a slope.
+      XCTAssertEqual(row["verdict"], "too few posts")
+      XCTAssertEqual([row["slope"], row["slope_low"], row["slope_high"]], ["", "", ""])
+    }
+    XCTAssertEqual(rows.map { $0["used"] }, ["false", "false", "true"])
+  }
+
+  /// `--mentions --csv`: a row per name, users then hashtags, the figures
+  /// of `--json`'s mentions.
+  func testMentionsCSVIsTheJSONMentionsAsRows() throws {
+    let arguments = ["--fixtures", "Fixtures/tweets", "@Apple", "--mentions", "3"]
+    let csv = try BinaryRunner.run(arguments + ["--csv"])
+    XCTAssertEqual(csv.status, 0, csv.stderr)
+    XCTAssertTrue(csv.stdout.hasPrefix(AnalyzeReport.mentionsCSVHeader), csv.stdout)
+    let json = try BinaryRunner.run(arguments + ["--json"])
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+    let mentions = try XCTUnwrap(object["mentions"] as? [String: [[String: Any]]])
+    let all =
+      (mentions["users"] ?? []).map { ("user", $0) }
+      + (mentions["hashtags"] ?? []).map {
+        ("hashtag", $0)
+      }
+    let rows = try CSVWriterTests.table(csv.stdout)
+    XCTAssertFalse(rows.isEmpty)
+    XCTAssertEqual(rows.count, all.count)
+    for (row, (kind, mention)) in zip(rows, all) {
+      XCTAssertEqual(row["kind"], kind)
+      XCTAssertEqual(row["name"], mention["name"] as? String)
+      XCTAssertEqual(row["count"].flatMap { Int($0) }, mention["tweets"] as? Int)
+      XCTAssertEqual(row["score"].flatMap { Int($0) }, mention["score"] as? Int)
+      XCTAssertEqual(row["estimate"].flatMap(Double.init), mention["estimate"] as? Double)
+      XCTAssertEqual(row["scaled_score"].flatMap(Double.init), mention["scaled_score"] as? Double)
+      XCTAssertEqual(
+        row["scaled_estimate"].flatMap(Double.init), mention["scaled_estimate"] as? Double)
+      let interval = try XCTUnwrap(mention["interval"] as? [Double])
+      XCTAssertEqual(row["interval_low"].flatMap(Double.init), interval.first)
+      XCTAssertEqual(row["interval_high"].flatMap(Double.init), interval.last)
+    }
+  }
+
+  func testSeveralQueriesTrendsAreOneTable() throws {
+    let run = try BinaryRunner.run(
+      ["--fixtures", "Fixtures/tweets", "#WWDC", "@Apple", "--csv", "--trend"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout.components(separatedBy: AnalyzeReport.trendCSVHeader).count, 2)
+    let rows = try CSVWriterTests.table(run.stdout)
+    XCTAssertEqual(rows.filter { $0["query"] == "#WWDC" }.count, 3)
+    XCTAssertEqual(rows.filter { $0["query"] == "@Apple" }.map { $0["unit"] }.first, "hour")
+  }
+
+  func testMoreThanOneTableIsAUsageError() throws {
+    for extra in [
+      ["--trend", "--mentions"], ["--tweets", "--trend"], ["--tweets", "--mentions"],
+    ] {
+      let run = try BinaryRunner.run(
+        ["@Apple", "--fixtures", "Fixtures/tweets", "--csv"] + extra)
+      XCTAssertEqual(run.status, 64, "\(extra)")
+      XCTAssertEqual(run.stdout, "")
+      XCTAssertEqual(
+        run.stderrLines.first,
+        "Error: --csv prints one table: give one of --tweets, --trend and --mentions with it "
+          + "(or --json for several)")
+    }
   }
 }

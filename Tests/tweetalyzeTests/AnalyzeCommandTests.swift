@@ -22,7 +22,13 @@ final class AnalyzeCommandTests: XCTestCase {
       "one query: exactly 'EMOJI SCORE': \(apple.stdout)")
     let both = try run(["@Apple", "#WWDC", "--fixtures", fixtures])
     XCTAssertEqual(both.status, 0, both.stderr)
-    XCTAssertEqual(both.stderr, "")
+    // Each score's doubt, once, naming its query.
+    XCTAssertEqual(
+      both.stderr,
+      FixtureNote.named(FixtureNote.apple, "@Apple") + FixtureNote.named(FixtureNote.wwdc, "#WWDC"))
+    let quiet = try run(["@Apple", "#WWDC", "--fixtures", fixtures, "-q"])
+    XCTAssertEqual(quiet.stderr, "")
+    XCTAssertEqual(quiet.stdout, both.stdout)
     XCTAssertEqual(
       both.stdout,
       String(apple.stdout.dropLast()) + " @Apple\n" + String(wwdc.stdout.dropLast()) + " #WWDC\n",
@@ -35,8 +41,11 @@ final class AnalyzeCommandTests: XCTestCase {
     let run = try self.run(["@Apple", "@nobody", "#WWDC", "--fixtures", fixtures])
     XCTAssertEqual(run.status, 66, "the failing query's status")
     XCTAssertEqual(run.stdout, apple + wwdc)
-    XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
-    XCTAssertTrue(run.stderr.hasPrefix("Error: @nobody: no fixture for @nobody"), run.stderr)
+    XCTAssertEqual(run.stderrLines.count, 3, run.stderr)
+    XCTAssertEqual(run.stderrLines[0] + "\n", FixtureNote.named(FixtureNote.apple, "@Apple"))
+    XCTAssertTrue(
+      run.stderrLines[1].hasPrefix("Error: @nobody: no fixture for @nobody"), run.stderr)
+    XCTAssertEqual(run.stderrLines[2] + "\n", FixtureNote.named(FixtureNote.wwdc, "#WWDC"))
 
     let json = try self.run(["@Apple", "@nobody", "#WWDC", "--fixtures", fixtures, "--json"])
     XCTAssertEqual(json.status, 66)
@@ -85,15 +94,17 @@ final class AnalyzeCommandTests: XCTestCase {
     let file = fixtures + "/at-apple.json"
     let fits = try run(["@Apple", "--fixtures", file])
     XCTAssertEqual(fits.status, 0)
-    XCTAssertEqual(fits.stderr, "", "its tweets mention @Apple")
+    XCTAssertEqual(fits.stderr, FixtureNote.apple, "its tweets mention @Apple: no warning")
     let wrong = try run(["#WWDC", "--fixtures", file])
     XCTAssertEqual(wrong.status, 0)
     XCTAssertEqual(wrong.stdout, fits.stdout, "still scored")
-    XCTAssertEqual(wrong.stderrLines.count, 1, wrong.stderr)
+    XCTAssertEqual(wrong.stderrLines.count, 2, wrong.stderr)
     XCTAssertTrue(wrong.stderr.hasPrefix("Warning: none of the "), wrong.stderr)
-    XCTAssertTrue(wrong.stderr.contains("mentions #WWDC"), wrong.stderr)
+    XCTAssertTrue(wrong.stderrLines[0].contains("mentions #WWDC"), wrong.stderr)
+    XCTAssertEqual(wrong.stderrLines[1] + "\n", FixtureNote.apple)
     XCTAssertEqual(try run(["#WWDC", "--fixtures", file, "-q"]).stderr, "")
-    XCTAssertEqual(try run(["#WWDC", "--fixtures", fixtures]).stderr, "", "a directory fits")
+    XCTAssertEqual(
+      try run(["#WWDC", "--fixtures", fixtures]).stderr, FixtureNote.wwdc, "a directory fits")
   }
 
   /// Writes a fixture file `at-NAME.json` of `texts` (distinct ids).

@@ -56,7 +56,9 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
       ["@Apple", "--record", recorded.path],
       environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
     XCTAssertEqual(live.status, 0, live.stderr)
-    XCTAssertEqual(live.stderr, "", "nothing on stderr when it is not a terminal")
+    XCTAssertEqual(
+      live.stderr, FixtureNote.apple,
+      "no progress when stderr is not a terminal: only the note on the doubtful emoji")
     XCTAssertNotNil(
       live.stdout.range(of: #"^\S+ -?[0-9]+\n$"#, options: .regularExpression), live.stdout)
     assertNoToken(live)

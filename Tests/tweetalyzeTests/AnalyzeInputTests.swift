@@ -169,7 +169,10 @@ final class AnalyzeInputTests: XCTestCase {
   func testTheScoreLineAndTheLabelsAreThoseOfClassify() throws {
     let analysis = try run(["--input", "posts.csv", "--tweets"])
     XCTAssertEqual(analysis.status, 0, analysis.stderr)
-    XCTAssertEqual(analysis.stderr, "")
+    XCTAssertEqual(
+      analysis.stderr,
+      "Note: the score's 90 % interval, -3 to 4, spans 😠 furious to 😄 delighted; more posts "
+        + "would narrow it.\n", "4 posts: the emoji is in doubt")
     let lines = analysis.stdout.split(separator: "\n")
     XCTAssertEqual(lines.count, 5, analysis.stdout)
     let classified = try run(["classify", "--input", "posts.txt"])
@@ -404,5 +407,73 @@ final class AnalyzeInputTests: XCTestCase {
           name: "--input without a value", arguments: ["--input"], status: 64,
           parts: ["Missing value for '--input FILE'"]),
       ], in: directory)
+  }
+
+  // MARK: A trend with enough posts
+
+  static let happy = "I love this, what a great and wonderful day"
+  static let angry = "I hate this, awful and terrible, the worst"
+
+  /// 4 days of 12 posts, 1, 4, 8 and 11 of them happy, the rest angry.
+  func writeRising() throws -> [[String]] {
+    var days: [[String]] = []
+    var csv = "id,text,created_at\n"
+    for (day, positive) in [1, 4, 8, 11].enumerated() {
+      var rows: [String] = []
+      for index in 0..<12 {
+        let row =
+          "\(day * 12 + index),\"\(index < positive ? Self.happy : Self.angry)\","
+          + "2025-06-1\(day)T\(10 + index):00:00Z"
+        rows.append(row)
+        csv += row + "\n"
+      }
+      days.append(rows)
+    }
+    try write(csv, "rising.csv")
+    return days
+  }
+
+  func testARisingTrendAndEachDayIsTheHeadlineOnItsPosts() throws {
+    let days = try writeRising()
+    let result = try summary(run(["--input", "rising.csv", "--trend", "--json"]))
+    let trend = try XCTUnwrap(result["trend"] as? [String: Any])
+    XCTAssertEqual(trend["verdict"] as? String, "rising")
+    let interval = try XCTUnwrap(trend["slope_interval"] as? [Double])
+    XCTAssertGreaterThan(interval[0], 0)
+    XCTAssertEqual(trend["slope_points"] as? Int, 4)
+    let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
+    XCTAssertEqual(buckets.count, 4)
+    for (index, (bucket, rows)) in zip(buckets, days).enumerated() {
+      try write("id,text,created_at\n" + rows.joined(separator: "\n") + "\n", "day\(index).csv")
+      let alone = try summary(run(["--input", "day\(index).csv", "--json"]))
+      for key in ["count", "estimate", "interval", "score", "emoji", "band", "scaled_score"] {
+        // The summary's keys, as the day's posts alone give them.
+        XCTAssertEqual(
+          "\(bucket[key] ?? "none")", "\(alone[key] ?? "missing")", "day \(index): \(key)")
+      }
+      XCTAssertEqual(bucket["used"] as? Bool, true)
+    }
+    let text = try run(["--input", "rising.csv", "--trend", "-q"])
+    XCTAssertEqual(text.stderr, "")
+    let lines = text.stdout.split(separator: "\n")
+    XCTAssertTrue(
+      lines[1].hasPrefix(
+        "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, slope +"),
+      text.stdout)
+    XCTAssertTrue(lines[1].hasSuffix("from 4 of 4 days"), text.stdout)
+    XCTAssertEqual(lines.count, 7, text.stdout)
+  }
+
+  func testNoNoteWhenTheIntervalSitsInOneBand() throws {
+    try write(
+      "id,text\n" + (0..<12).map { "\($0),\"\(Self.happy)\"" }.joined(separator: "\n") + "\n",
+      "happy.csv")
+    let happy = try run(["--input", "happy.csv"])
+    XCTAssertEqual(happy.status, 0, happy.stderr)
+    XCTAssertEqual(happy.stdout, "😄 12\n")
+    XCTAssertEqual(happy.stderr, "", "12 happy posts: sure of its emoji")
+    let details = try summary(run(["--input", "happy.csv", "--json", "--details"]))
+    XCTAssertEqual(
+      (details["details"] as? [String: Any])?["interval_bands"] as? [String], ["delighted"])
   }
 }

@@ -59,7 +59,9 @@ final class AnalyzeReportTests: XCTestCase {
         + #""query":"@Acme","scaled_score":40.00,"score":2}"# + "\n")
     let detailed = AnalyzeReport.summaryJSON(
       query: "@Acme", score, estimate, band: band, details: true,
-      mentions: (users: [], hashtags: []), trend: Trend([(date: Date?, label: Sentiment)]()))
+      mentions: (users: [], hashtags: []),
+      trend: Trend(
+        [(date: Date?, label: Sentiment, posterior: [Double])](), estimate: { _ in estimate }))
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(detailed)) as? [String: Any])
     XCTAssertEqual(
@@ -68,5 +70,202 @@ final class AnalyzeReportTests: XCTestCase {
         "band", "count", "count_score", "details", "emoji", "estimate", "estimator", "interval",
         "mentions", "negative", "neutral", "positive", "query", "scaled_score", "score", "trend",
       ])
+  }
+
+  // MARK: Groups: --trend and --mentions
+
+  /// A sound classifier's context: right 80 % of the time.
+  let context = QuantificationContext(
+    trainingPrevalence: [0.2, 0.6, 0.2],
+    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+
+  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  }
+
+  func posterior(_ label: Sentiment) -> [Double] {
+    var probabilities = [0.05, 0.05, 0.05]
+    probabilities[label.rawValue] = 0.9
+    return probabilities
+  }
+
+  /// Days of 12 posts, 1, 4, 8 and 11 of them positive, then a day of 2.
+  func risingTrend() -> Trend {
+    var posts: [(date: Date?, label: Sentiment, posterior: [Double])] = []
+    for (day, (count, positive)) in [(12, 1), (12, 4), (12, 8), (12, 11), (2, 2)].enumerated() {
+      for index in 0..<count {
+        let label: Sentiment = index < positive ? .positive : .negative
+        posts.append(
+          (
+            Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400 + Double(index)),
+            label, posterior(label)
+          ))
+      }
+    }
+    posts.append((nil, .neutral, posterior(.neutral)))
+    return Trend(posts, estimate: estimate)
+  }
+
+  func testTrendTextGivesEachDaysEstimateIntervalAndTheSlopesInterval() throws {
+    let trend = risingTrend()
+    let slope = try XCTUnwrap(trend.slope)
+    let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
+    let lines = text.split(separator: "\n").map(String.init)
+    XCTAssertEqual(
+      lines.first,
+      "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, slope "
+        + "\(AnalyzeReport.signed(slope.perDay, decimals: 2)) per day "
+        + "(\(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
+        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))), from 4 of 5 days")
+    let first = trend.buckets[0]
+    XCTAssertEqual(
+      lines[1],
+      "2026-03-01  12 posts   \(first.estimate.band?.emoji ?? "") \(first.estimate.score)"
+        + String(repeating: " ", count: 5 - String(first.estimate.score).count)
+        + "\(AnalyzeReport.signed(first.scaled, decimals: 1)) "
+        + "(\(AnalyzeReport.signed(first.scaledInterval.lowerBound, decimals: 1)) to "
+        + "\(AnalyzeReport.signed(first.scaledInterval.upperBound, decimals: 1)))")
+    XCTAssertTrue(lines[5].hasPrefix("2026-03-05  2 posts "), lines[5])
+    XCTAssertTrue(lines[5].hasSuffix("  not in the slope: under 10 posts"), lines[5])
+    XCTAssertFalse(lines[4].contains("not in the slope"))
+    XCTAssertEqual(lines.last, "undated: 1 post (in no day)")
+  }
+
+  func testTrendTextSaysTooFewPostsAndWhy() {
+    let posts = (0..<3).map { day in
+      (
+        date: Optional(Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400)),
+        label: Sentiment.positive, posterior: posterior(.positive)
+      )
+    }
+    let trend = Trend(posts, estimate: estimate)
+    let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
+    XCTAssertTrue(
+      text.hasPrefix(
+        "trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a "
+          + "slope needs 3 days of 10 posts or more; 0 of 3 days have)\n"), text)
+    let none = AnalyzeReport.trendText(
+      Trend([(date: Date?, label: Sentiment, posterior: [Double])](), estimate: estimate),
+      method: .count, style: .plain)
+    XCTAssertEqual(
+      none,
+      "trend by hour (UTC), count score per 100 posts, 90 % interval: too few posts (a slope "
+        + "needs 3 hours of 10 posts or more; 0 of 0 hours have)\nundated: 0 posts (in no hour)\n")
+  }
+
+  func testTrendJSONHasEachBucketsEstimateAndTheSlopePerDay() throws {
+    let trend = risingTrend()
+    var json = JSONWriter()
+    AnalyzeReport.trendJSON(trend, into: &json)
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+    XCTAssertEqual(
+      object.keys.sorted(),
+      [
+        "buckets", "minimum_posts", "slope", "slope_interval", "slope_points", "undated", "unit",
+        "verdict",
+      ])
+    let slope = try XCTUnwrap(trend.slope)
+    XCTAssertEqual(try XCTUnwrap(object["slope"] as? Double), slope.perDay, accuracy: 1e-4)
+    let interval = try XCTUnwrap(object["slope_interval"] as? [Double])
+    XCTAssertEqual(interval[0], slope.interval.lowerBound, accuracy: 1e-4)
+    XCTAssertEqual(interval[1], slope.interval.upperBound, accuracy: 1e-4)
+    XCTAssertEqual(object["verdict"] as? String, "rising")
+    XCTAssertEqual(object["minimum_posts"] as? Int, 10)
+    XCTAssertEqual(object["slope_points"] as? Int, 4)
+    let buckets = try XCTUnwrap(object["buckets"] as? [[String: Any]])
+    XCTAssertEqual(
+      buckets[0].keys.sorted(),
+      [
+        "band", "count", "count_score", "emoji", "estimate", "interval", "mean", "negative",
+        "neutral", "position", "positive", "scaled_estimate", "scaled_interval", "scaled_score",
+        "score", "start",
+        "used",
+      ])
+    for (object, bucket) in zip(buckets, trend.buckets) {
+      XCTAssertEqual(object["count"] as? Int, bucket.count)
+      XCTAssertEqual(object["score"] as? Int, bucket.estimate.score)
+      XCTAssertEqual(object["count_score"] as? Int, bucket.score.value)
+      XCTAssertEqual(
+        try XCTUnwrap(object["estimate"] as? Double), bucket.estimate.value, accuracy: 0.005)
+      let interval = try XCTUnwrap(object["interval"] as? [Double])
+      XCTAssertEqual(interval[0], bucket.estimate.interval.lowerBound, accuracy: 0.005)
+      XCTAssertEqual(interval[1], bucket.estimate.interval.upperBound, accuracy: 0.005)
+      XCTAssertEqual(
+        try XCTUnwrap(object["scaled_estimate"] as? Double), bucket.scaled, accuracy: 0.005)
+      XCTAssertEqual(
+        try XCTUnwrap(object["scaled_score"] as? Double), bucket.estimate.scaled, accuracy: 0.005)
+      let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double])
+      XCTAssertEqual(scaled[0], bucket.scaledInterval.lowerBound, accuracy: 0.005)
+      XCTAssertEqual(scaled[1], bucket.scaledInterval.upperBound, accuracy: 0.005)
+      XCTAssertEqual(object["used"] as? Bool, bucket.isUsed)
+    }
+    // Too few posts: no slope, null.
+    var empty = JSONWriter()
+    AnalyzeReport.trendJSON(
+      Trend([(date: Date?, label: Sentiment, posterior: [Double])](), estimate: estimate),
+      into: &empty)
+    XCTAssertEqual(
+      String(decoding: empty.bytes, as: UTF8.self),
+      #"{"buckets":[],"minimum_posts":10,"slope":null,"slope_interval":null,"slope_points":0,"#
+        + #""undated":0,"unit":"hour","verdict":"too few posts"}"#)
+  }
+
+  func testMentionsTextAndJSONGiveEachNamesEstimate() throws {
+    var tally = MentionTally()
+    for (index, label) in [Sentiment.positive, .positive, .negative, .positive].enumerated() {
+      tally.add("@ada #x\(index % 2)", label: label, posterior: posterior(label))
+    }
+    let top = tally.top(10, estimate: estimate)
+    let ada = try XCTUnwrap(top.users.first)
+    XCTAssertEqual(
+      ada.estimate, estimate([.positive, .positive, .negative, .positive].map(posterior)))
+    let text = AnalyzeReport.mentionsText(top, method: .adjusted, style: .plain)
+    let lines = text.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines[0], "mentions (posts, score, adjusted score per 100 posts, 90 % interval)")
+    XCTAssertTrue(
+      lines[1].hasPrefix(
+        "@ada        4     \(ada.estimate.band?.emoji ?? "") \(ada.estimate.score)"),
+      lines[1])
+    XCTAssertTrue(
+      lines[1].hasSuffix(
+        "\(AnalyzeReport.signed(ada.scaled, decimals: 1)) "
+          + "(\(AnalyzeReport.signed(ada.scaledInterval.lowerBound, decimals: 1)) to "
+          + "\(AnalyzeReport.signed(ada.scaledInterval.upperBound, decimals: 1)))"), lines[1])
+    var json = JSONWriter()
+    AnalyzeReport.mentionsJSON(top, into: &json)
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+    let user = try XCTUnwrap((object["users"] as? [[String: Any]])?.first)
+    XCTAssertEqual(
+      user.keys.sorted(),
+      [
+        "average_sentiment", "band", "emoji", "estimate", "interval", "name", "scaled_estimate",
+        "scaled_interval", "scaled_score", "score", "tweets",
+      ])
+    XCTAssertEqual(try XCTUnwrap(user["estimate"] as? Double), ada.estimate.value, accuracy: 0.005)
+    XCTAssertEqual(user["score"] as? Int, ada.estimate.score)
+    XCTAssertEqual(user["tweets"] as? Int, 4)
+  }
+
+  func testUncertaintyNoteOnlyWhenTheIntervalReachesOtherBands() throws {
+    var wide = estimate([Sentiment.positive, .negative, .positive, .neutral].map(posterior))
+    wide.interval = -1.2...2.6
+    wide.value = 0.6
+    XCTAssertGreaterThan(wide.bands.count, 1)
+    let low = try XCTUnwrap(wide.bands.last)
+    let high = try XCTUnwrap(wide.bands.first)
+    XCTAssertEqual(
+      AnalyzeReport.uncertaintyNote(wide, query: nil),
+      "Note: the score's 90 % interval, -1 to 3, spans \(low.emoji) \(low.rawValue) to "
+        + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n")
+    XCTAssertEqual(
+      AnalyzeReport.uncertaintyNote(wide, query: "#a\u{1B}b")?.hasPrefix("Note: #a\\u{1B}b: the"),
+      true)
+    var sure = wide
+    sure.interval = 0.9...1.1
+    sure.value = 1
+    XCTAssertEqual(sure.bands.count, 1)
+    XCTAssertNil(AnalyzeReport.uncertaintyNote(sure, query: nil))
   }
 }

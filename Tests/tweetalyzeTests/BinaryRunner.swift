@@ -232,3 +232,21 @@ extension BinaryRunner {
     return (process, seen)
   }
 }
+
+/// The `Note:` line on stderr of a text run whose score's 90 % interval
+/// reaches more than one band, for the fixtures' queries.
+enum FixtureNote {
+  /// `@Apple` in `Fixtures/tweets` (100 tweets).
+  static let apple =
+    "Note: the score's 90 % interval, -32 to 12, spans 😠 furious to 😊 happy; more posts would "
+    + "narrow it.\n"
+  /// `#WWDC` in `Fixtures/tweets` (32 tweets).
+  static let wwdc =
+    "Note: the score's 90 % interval, -7 to 14, spans 😠 furious to 😄 delighted; more posts "
+    + "would narrow it.\n"
+
+  /// `note` as a run of several queries prints it, naming `query`.
+  static func named(_ note: String, _ query: String) -> String {
+    "Note: \(query): " + note.dropFirst("Note: ".count)
+  }
+}

@@ -157,7 +157,11 @@ extension AnalyzeHTTPEndToEndTests {
       timeout: 60)
     XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
     XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, result.stdout)
-    XCTAssertLessThanOrEqual(result.stderrLines.count, 12, String(result.stderr.prefix(2000)))
+    // The warnings, then the note on the one post's doubtful score.
+    XCTAssertLessThanOrEqual(result.stderrLines.count, 13, String(result.stderr.prefix(2000)))
+    XCTAssertTrue(
+      result.stderrLines.last?.hasPrefix("Note: the score's 90 % interval, ") ?? false,
+      String(result.stderr.suffix(500)))
     XCTAssertTrue(
       result.stderr.contains("3 pages in a row without a post"), String(result.stderr.prefix(2000)))
     let requests = try String(contentsOf: server.log, encoding: .utf8)

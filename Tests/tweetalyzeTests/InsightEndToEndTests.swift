@@ -28,6 +28,12 @@ import XCTest
 final class InsightEndToEndTests: XCTestCase {
   var model = ""
 
+  /// The line on stderr of a text run: the score's interval reaches every
+  /// band.
+  static let note =
+    "Note: the score's 90 % interval, -4 to 4, spans 😠 furious to 😄 delighted; more posts "
+    + "would narrow it.\n"
+
   override func setUpWithError() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     model = directory.appendingPathComponent("insight.json").path
@@ -86,16 +92,17 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertEqual(hashtags.map { $0["tweets"] as? Int }, [3, 2, 2])
     XCTAssertEqual(hashtags.map { $0["average_sentiment"] as? Double }, [-0.3333, 0, -0.5])
 
-    // Days (span 3 days: by day): 03-01 -1 -1 0 → score -2, mean -2/3;
-    // 03-02 -1 0 0 → -1, -1/3; 03-03 +1 0 -1 → 0, 0; 03-04 +1 +1 0 → 2,
-    // 2/3. 1013 is undated. Slope: x̄ 1.5, Σ(x−x̄)y = (-1.5)(-2/3)
-    // + (-0.5)(-1/3) + 0.5·0 + 1.5·2/3 = 1 + 1/6 + 1 = 13/6; Σ(x−x̄)² = 5;
-    // slope 13/30 = 0.4333 ≥ 0.02 with 4 buckets: rising.
+    // Days (span 3 days: by day): 03-01 -1 -1 0 → labels' score -2, mean
+    // -2/3; 03-02 -1 0 0 → -1, -1/3; 03-03 +1 0 -1 → 0, 0; 03-04 +1 +1 0 →
+    // 2, 2/3. 1013 is undated. 3 posts a day: under the 10 a slope needs.
     let trend = try XCTUnwrap(json["trend"] as? [String: Any])
     XCTAssertEqual(trend["unit"] as? String, "day")
     XCTAssertEqual(trend["undated"] as? Int, 1)
-    XCTAssertEqual(trend["slope"] as? Double, 0.4333)
-    XCTAssertEqual(trend["verdict"] as? String, "rising")
+    XCTAssertTrue(trend["slope"] is NSNull)
+    XCTAssertTrue(trend["slope_interval"] is NSNull)
+    XCTAssertEqual(trend["slope_points"] as? Int, 0)
+    XCTAssertEqual(trend["minimum_posts"] as? Int, 10)
+    XCTAssertEqual(trend["verdict"] as? String, "too few posts")
     let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
     XCTAssertEqual(
       buckets.map { $0["start"] as? String },
@@ -103,10 +110,56 @@ final class InsightEndToEndTests: XCTestCase {
         "2026-03-01T00:00:00Z", "2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z",
         "2026-03-04T00:00:00Z",
       ])
-    XCTAssertEqual(buckets.map { $0["score"] as? Int }, [-2, -1, 0, 2])
+    XCTAssertEqual(buckets.map { $0["count_score"] as? Int }, [-2, -1, 0, 2])
     XCTAssertEqual(buckets.map { $0["count"] as? Int }, [3, 3, 3, 3])
     XCTAssertEqual(buckets.map { $0["mean"] as? Double }, [-0.6667, -0.3333, 0, 0.6667])
     XCTAssertEqual(buckets.map { $0["position"] as? Int }, [0, 1, 2, 3])
+    XCTAssertEqual(buckets.map { $0["used"] as? Bool }, [false, false, false, false])
+  }
+
+  /// The posts of the fixture that `keep` keeps, written as an X API page
+  /// for `--input`.
+  func fixturePosts(where keep: ([String: Any]) -> Bool) throws -> String {
+    let url = BinaryRunner.packageRoot.appendingPathComponent(
+      "Fixtures/tweets/insight/at-acme.json")
+    let page = try object(try String(contentsOf: url, encoding: .utf8))
+    let data = try XCTUnwrap(page["data"] as? [[String: Any]]).filter(keep)
+    let file = try BinaryRunner.temporaryDirectory(for: self).appendingPathComponent(
+      "\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: ["data": data]).write(to: file)
+    return file.path
+  }
+
+  /// The headline's `estimate`, `interval` and `score` for `--input path`.
+  func headline(_ path: String) throws -> [String: Any] {
+    let run = try BinaryRunner.run(["--input", path, "--model", model, "--json"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return try object(run.stdout)
+  }
+
+  func testEachDayAndEachNameIsTheHeadlineEstimatorOnItsPosts() throws {
+    let json = try object(try acme(["--json", "--trend", "--mentions"]).stdout)
+    let trend = try XCTUnwrap(json["trend"] as? [String: Any])
+    let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
+    XCTAssertEqual(buckets.count, 4)
+    for bucket in buckets {
+      let day = try XCTUnwrap((bucket["start"] as? String)?.prefix(10))
+      let alone = try headline(
+        try fixturePosts { ($0["created_at"] as? String)?.hasPrefix(day) ?? false })
+      for key in ["count", "estimate", "interval", "score", "emoji", "band"] {
+        XCTAssertEqual(
+          "\(bucket[key] ?? "none")", "\(alone[key] ?? "missing")", "\(day) \(key)")
+      }
+    }
+    let users = try XCTUnwrap((json["mentions"] as? [String: [[String: Any]]])?["users"])
+    let bob = try XCTUnwrap(users.first)
+    XCTAssertEqual(bob["name"] as? String, "bob")
+    let alone = try headline(
+      try fixturePosts { ($0["text"] as? String)?.lowercased().contains("@bob") ?? false })
+    XCTAssertEqual(alone["count"] as? Int, 4)
+    for key in ["estimate", "interval", "score", "emoji", "band"] {
+      XCTAssertEqual("\(bob[key] ?? "none")", "\(alone[key] ?? "missing")", "@bob \(key)")
+    }
   }
 
   func testMentionsLimitAndArgumentOrder() throws {
@@ -119,16 +172,18 @@ final class InsightEndToEndTests: XCTestCase {
       """
       😐 0
 
-      mentions (tweets, average sentiment)
-      @bob        4     -0.25
-      #launch     3     -0.33
+      mentions (posts, score, adjusted score per 100 posts, 90 % interval)
+      @bob        4     😠 -1   -25.0 (-93.4 to +43.4)
+      #launch     3     😠 -1   -33.3 (-100.0 to +59.0)
 
       """)
+    XCTAssertEqual(run.stderr, Self.note)
   }
 
   func testTextSections() throws {
     let run = try acme(["--details", "--trend"])
     XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderr, "", "--details says the doubt: said once")
     XCTAssertEqual(
       run.stdout,
       """
@@ -147,12 +202,12 @@ final class InsightEndToEndTests: XCTestCase {
       band      😐 neutral (scaled = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more tweets narrow it
 
-      trend by day (UTC): rising, slope +0.4333 per day, 4 days
-      2026-03-01  3 tweets    score -2   mean -0.67
-      2026-03-02  3 tweets    score -1   mean -0.33
-      2026-03-03  3 tweets    score 0    mean 0.00
-      2026-03-04  3 tweets    score 2    mean +0.67
-      undated: 1 tweet (in no day)
+      trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
+      2026-03-01  3 posts    😠 -2   -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
+      2026-03-02  3 posts    😠 -1   -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
+      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)  not in the slope: under 10 posts
+      2026-03-04  3 posts    😄 2    +66.7 (+20.5 to +100.0)  not in the slope: under 10 posts
+      undated: 1 post (in no day)
 
       """)
     XCTAssertFalse(run.stdout.contains("\u{1B}"), "no colour when not a terminal")
@@ -261,20 +316,30 @@ final class InsightEndToEndTests: XCTestCase {
       ], "details")
     let mention = try XCTUnwrap((analyze["mentions"] as? [String: [[String: Any]]])?["users"]?[0])
     assertSchema(
-      mention, ["average_sentiment": number, "name": string, "tweets": int], "mentions")
+      mention,
+      [
+        "average_sentiment": number, "band": string, "emoji": string, "estimate": number,
+        "interval": interval, "name": string, "scaled_estimate": number,
+        "scaled_interval": interval, "scaled_score": number, "score": int, "tweets": int,
+      ], "mentions")
     let trend = try XCTUnwrap(analyze["trend"] as? [String: Any])
     assertSchema(
       trend,
       [
-        "buckets": { $0 is [Any] }, "slope": { $0 is Double || $0 is NSNull }, "undated": int,
-        "unit": string, "verdict": string,
+        "buckets": { $0 is [Any] }, "minimum_posts": int,
+        "slope": { $0 is Double || $0 is NSNull },
+        "slope_interval": { [interval] value in interval(value) || value is NSNull },
+        "slope_points": int,
+        "undated": int, "unit": string, "verdict": string,
       ], "trend")
     let bucket = try XCTUnwrap((trend["buckets"] as? [[String: Any]])?.first)
     assertSchema(
       bucket,
       [
-        "count": int, "mean": number, "negative": int, "neutral": int, "position": int,
-        "positive": int, "score": int, "start": string,
+        "band": string, "count": int, "count_score": int, "emoji": string, "estimate": number,
+        "interval": interval, "mean": number, "negative": int, "neutral": int, "position": int,
+        "positive": int, "scaled_estimate": number, "scaled_interval": interval,
+        "scaled_score": number, "score": int, "start": string, "used": { $0 is Bool },
       ], "bucket")
 
     let classify = try BinaryRunner.run(["classify", "--json", "--model", model, "love it"])
@@ -399,6 +464,9 @@ final class InsightEndToEndTests: XCTestCase {
     let quiet = try acme(["--quiet", "--trend"])
     XCTAssertEqual(quiet.status, 0)
     XCTAssertEqual(quiet.stderr, "")
+    let said = try acme(["--trend"])
+    XCTAssertEqual(said.stderr, Self.note)
+    XCTAssertEqual(said.stdout, quiet.stdout)
     let missing = try BinaryRunner.run(["@Nobody", "--fixtures", "Fixtures/tweets/insight", "-q"])
     XCTAssertEqual(missing.status, 66)
     XCTAssertTrue(missing.stderr.hasPrefix("Error: "), missing.stderr)

@@ -56,9 +56,15 @@ final class OutputChecksTests: XCTestCase {
     XCTAssertEqual(
       refusal(["@Apple", "--plot", "x.svg", "--trend", "--mentions"]),
       "--plot draws one chart: give --trend or --mentions with it, not both")
+    XCTAssertNil(refusal(["@Apple", "--csv", "--mentions"]), "a table of names")
+    XCTAssertNil(refusal(["@Apple", "--csv", "--trend"]), "a table of days")
     XCTAssertEqual(
-      refusal(["@Apple", "--csv", "--mentions"]),
-      "--mentions has no CSV form: use --json, or draw it with --plot FILE.svg")
+      refusal(["@Apple", "--csv", "--mentions", "--trend"]),
+      "--csv prints one table: give one of --tweets, --trend and --mentions with it (or --json "
+        + "for several)")
+    XCTAssertNil(
+      refusal(["@Apple", "--csv", "--tweets", "--trend", "--plot", "x.svg"]),
+      "the tweets' table and the trend's chart")
     XCTAssertEqual(refusal(["@Apple", "--plot"]), "Missing value for '--plot FILE.svg'")
     for mode in [["--archive"], ["--csv-column", "text"]] {
       XCTAssertEqual(

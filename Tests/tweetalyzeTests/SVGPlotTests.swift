@@ -80,66 +80,154 @@ final class SVGPlotTests: XCTestCase {
     return parsed
   }
 
-  /// A trend of tweets `days` apart: the i-th day's tweets are `labels(i)`.
+  /// A sound classifier's context: right 80 % of the time.
+  static let context = QuantificationContext(
+    trainingPrevalence: [0.2, 0.6, 0.2],
+    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+
+  /// The headline's estimator on these probabilities.
+  static func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  }
+
+  /// Probabilities 0.9 for `label`, 0.05 for the others.
+  static func posterior(_ label: Sentiment) -> [Double] {
+    var probabilities = [0.05, 0.05, 0.05]
+    probabilities[label.rawValue] = 0.9
+    return probabilities
+  }
+
+  /// A trend of posts `days` apart: the i-th day's posts are `labels(i)`.
   func trend(days: Int, labels: (Int) -> [Sentiment]) -> Trend {
-    var tweets: [(date: Date?, label: Sentiment)] = []
+    var posts: [(date: Date?, label: Sentiment, posterior: [Double])] = []
     for day in 0..<days {
       for label in labels(day) {
-        tweets.append((Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400), label))
+        posts.append(
+          (
+            Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400), label,
+            Self.posterior(label)
+          ))
       }
     }
-    return Trend(tweets)
+    return Trend(posts, estimate: Self.estimate)
+  }
+
+  /// A mention of `tweets` posts whose labels sum to `sum`.
+  func mention(_ kind: MentionCount.Kind, _ name: String, tweets: Int, sum: Int) -> MentionCount {
+    let labels = (0..<tweets).map { index -> Sentiment in
+      index < abs(sum) ? (sum > 0 ? .positive : .negative) : .neutral
+    }
+    return MentionCount(
+      kind: kind, name: name, tweets: tweets, sentimentSum: sum,
+      estimate: Self.estimate(labels.map(Self.posterior)))
   }
 
   // MARK: Trend
 
-  func testTrendPointsAndFittedLineAreTheTrends() throws {
+  func testTrendPointsIntervalsCountsAndFittedLineAreTheTrends() throws {
+    // 12 posts a day, 0, 3, 6, 9 of them positive, the rest negative.
     let trend = trend(days: 4) { day in
-      [[.negative, .negative], [.negative, .neutral], [.neutral, .positive], [.positive]][day]
+      Array(repeating: .positive, count: 3 * day)
+        + Array(repeating: .negative, count: 12 - 3 * day)
     }
-    let svg = try parse(SVGPlot.trend(trend, query: "@Acme"))
+    XCTAssertEqual(trend.verdict, .rising)
+    let svg = try parse(SVGPlot.trend(trend, query: "@Acme", method: .adjusted))
     let points = svg.ofClass("point")
     XCTAssertEqual(points.count, 4)
     XCTAssertEqual(
-      points.map { $0.attributes["data-mean"] }, ["-1.0000", "-0.5000", "0.5000", "1.0000"])
-    XCTAssertEqual(points.map { $0.attributes["data-count"] }, ["2", "2", "2", "1"])
+      points.map { $0.attributes["data-scaled"] },
+      trend.buckets.map { FixedDecimal.string($0.scaled, decimals: 2) })
+    XCTAssertEqual(points.map { $0.attributes["data-count"] }, ["12", "12", "12", "12"])
+    XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "true", "true", "true"])
     XCTAssertEqual(
       points.map { $0.attributes["data-label"] },
       ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04"])
-    // Higher sentiment is drawn higher (smaller y), left to right.
+    // Higher scores are drawn higher (smaller y), left to right.
     let ys = try points.map { try XCTUnwrap(Double($0.attributes["cy"] ?? "")) }
     let xs = try points.map { try XCTUnwrap(Double($0.attributes["cx"] ?? "")) }
     XCTAssertEqual(ys, ys.sorted(by: >))
     XCTAssertEqual(xs, xs.sorted())
+    // Each point has its 90 % interval as a vertical bar through it.
+    let intervals = svg.ofClass("interval")
+    XCTAssertEqual(intervals.count, 4)
+    for (index, (bar, bucket)) in zip(intervals, trend.buckets).enumerated() {
+      XCTAssertEqual(
+        bar.attributes["data-low"],
+        FixedDecimal.string(bucket.scaledInterval.lowerBound, decimals: 2))
+      XCTAssertEqual(
+        bar.attributes["data-high"],
+        FixedDecimal.string(bucket.scaledInterval.upperBound, decimals: 2))
+      let low = try XCTUnwrap(Double(bar.attributes["y1"] ?? ""))
+      let high = try XCTUnwrap(Double(bar.attributes["y2"] ?? ""))
+      XCTAssertGreaterThan(low, high, "the low end is drawn lower")
+      XCTAssertTrue((high...low).contains(ys[index]))
+      XCTAssertEqual(bar.attributes["x1"], points[index].attributes["cx"])
+    }
+    // And its number of posts.
+    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=12", "n=12", "n=12", "n=12"])
     let fit = try XCTUnwrap(svg.ofClass("fit").first)
     let slope = try XCTUnwrap(trend.slope)
-    XCTAssertEqual(Double(fit.attributes["data-slope"] ?? ""), (slope * 10_000).rounded() / 10_000)
-    // The fit passes through the points' mean: intercept = ȳ − slope·x̄.
-    let intercept = 0.0 / 4 - slope * 1.5
+    XCTAssertEqual(fit.attributes["data-slope"], FixedDecimal.string(slope.perDay, decimals: 4))
     XCTAssertEqual(
-      Double(fit.attributes["data-intercept"] ?? "") ?? .nan, intercept, accuracy: 1e-4)
+      fit.attributes["data-low"], FixedDecimal.string(slope.interval.lowerBound, decimals: 4))
+    XCTAssertEqual(
+      fit.attributes["data-high"], FixedDecimal.string(slope.interval.upperBound, decimals: 4))
+    XCTAssertEqual(
+      fit.attributes["data-intercept"], FixedDecimal.string(slope.intercept, decimals: 4))
     let title = try XCTUnwrap(svg.elements.first { $0.name == "title" })
-    XCTAssertEqual(title.text, "tweetalyze: sentiment of @Acme per day (UTC), rising")
+    XCTAssertEqual(title.text, "@Acme: adjusted score per 100 posts per day (UTC), 90 % interval")
+    XCTAssertEqual(
+      svg.ofClass("verdict").first?.text,
+      "trend: rising · - - fitted line: \(AnalyzeReport.signed(slope.perDay, decimals: 2)) per "
+        + "day, 90 % \(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
+        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))")
     let labels = svg.ofClass("label").map(\.text)
-    XCTAssertTrue(labels.contains { $0.hasPrefix("mean sentiment") }, "\(labels)")
+    XCTAssertTrue(labels.contains { $0.hasPrefix("score per 100 posts") }, "\(labels)")
     XCTAssertTrue(labels.contains { $0.hasPrefix("day (UTC)") }, "\(labels)")
+    XCTAssertTrue(
+      svg.ofClass("legend").first?.text.contains("| its 90 % interval · n=posts") ?? false)
+  }
+
+  func testBucketsTooSmallForTheSlopeAreHollow() throws {
+    let trend = trend(days: 3) { day in Array(repeating: .positive, count: day == 1 ? 2 : 10) }
+    let svg = try parse(SVGPlot.trend(trend, query: "#x", method: .adjusted))
+    let points = svg.ofClass("point")
+    XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "false", "true"])
+    XCTAssertEqual(points.map { $0.attributes["fill"] }, ["#4477aa", "white", "#4477aa"])
+    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=10", "n=2", "n=10"])
+    XCTAssertTrue(svg.ofClass("fit").isEmpty, "2 buckets of 10 posts: too few posts")
+    XCTAssertEqual(
+      svg.ofClass("verdict").first?.text,
+      "trend: too few posts (a slope needs 3 days of 10 posts or more)")
   }
 
   func testZeroOneAndManyBucketsGiveFiniteCoordinates() throws {
-    let empty = try parse(SVGPlot.trend(Trend([(nil, .positive)]), query: "#none"))
+    let empty = try parse(
+      SVGPlot.trend(
+        Trend(
+          [(Date?.none, Sentiment.positive, Self.posterior(.positive))], estimate: Self.estimate),
+        query: "#none", method: .em))
+    XCTAssertEqual(
+      empty.elements.first { $0.name == "title" }?.text,
+      "#none: em score per 100 posts per hour (UTC), 90 % interval", "the score line's method")
     XCTAssertEqual(empty.ofClass("point").count, 0)
-    XCTAssertEqual(empty.ofClass("empty").first?.text, "no dated tweets")
+    XCTAssertEqual(empty.ofClass("empty").first?.text, "no dated posts")
     XCTAssertTrue(empty.ofClass("fit").isEmpty)
 
-    let one = try parse(SVGPlot.trend(trend(days: 1) { _ in [.positive] }, query: "#one"))
-    XCTAssertEqual(one.ofClass("point").map { $0.attributes["data-mean"] }, ["1.0000"])
+    let one = try parse(
+      SVGPlot.trend(trend(days: 1) { _ in [.positive] }, query: "#one", method: .adjusted))
+    XCTAssertEqual(one.ofClass("point").count, 1)
+    XCTAssertEqual(one.ofClass("interval").count, 1)
     XCTAssertTrue(one.ofClass("fit").isEmpty, "no slope, no fitted line")
 
     let many = trend(days: 10_000) { day in [day % 3 == 0 ? .negative : .positive] }
     XCTAssertEqual(many.buckets.count, 10_000)
-    let parsed = try parse(SVGPlot.trend(many, query: "#many"))
+    let parsed = try parse(SVGPlot.trend(many, query: "#many", method: .adjusted))
     XCTAssertEqual(parsed.ofClass("point").count, 10_000)
-    XCTAssertEqual(parsed.ofClass("fit").count, 1)
+    XCTAssertEqual(parsed.ofClass("interval").count, 10_000)
+    XCTAssertTrue(parsed.ofClass("n").isEmpty, "no room for the counts: in each <title>")
+    XCTAssertTrue(
+      parsed.elements.contains { $0.name == "title" && $0.text.hasPrefix("2026-01-01: 1 post, ") })
     // At most six date labels under the axis.
     XCTAssertLessThanOrEqual(
       parsed.ofClass("label").filter { $0.text.hasPrefix("20") }.count, 6)
@@ -147,34 +235,51 @@ final class SVGPlotTests: XCTestCase {
 
   // MARK: Mentions
 
-  func testMentionBarsCarryTheirCountsAndAverages() throws {
+  func testMentionBarsCarryTheirCountsEstimatesAndIntervals() throws {
     let users = [
-      MentionCount(kind: .user, name: "bob", tweets: 4, sentimentSum: -1),
-      MentionCount(kind: .user, name: "alice", tweets: 2, sentimentSum: 2),
+      mention(.user, "bob", tweets: 4, sum: -1), mention(.user, "alice", tweets: 2, sum: 2),
     ]
-    let hashtags = [MentionCount(kind: .hashtag, name: "launch", tweets: 3, sentimentSum: 0)]
-    let svg = try parse(SVGPlot.mentions((users, hashtags), query: "@Acme"))
+    let hashtags = [mention(.hashtag, "launch", tweets: 3, sum: 0)]
+    let svg = try parse(SVGPlot.mentions((users, hashtags), query: "@Acme", method: .adjusted))
     let bars = svg.ofClass("bar")
     XCTAssertEqual(bars.map { $0.attributes["data-name"] }, ["@bob", "@alice", "#launch"])
     XCTAssertEqual(bars.map { $0.attributes["data-tweets"] }, ["4", "2", "3"])
-    XCTAssertEqual(bars.map { $0.attributes["data-value"] }, ["-0.2500", "1.0000", "0.0000"])
+    XCTAssertEqual(
+      bars.map { $0.attributes["data-value"] },
+      (users + hashtags).map { FixedDecimal.string($0.scaled, decimals: 2) })
+    let intervals = svg.ofClass("interval")
+    XCTAssertEqual(
+      intervals.map { $0.attributes["data-low"] },
+      (users + hashtags).map { FixedDecimal.string($0.scaledInterval.lowerBound, decimals: 2) })
+    XCTAssertEqual(
+      intervals.map { $0.attributes["data-high"] },
+      (users + hashtags).map { FixedDecimal.string($0.scaledInterval.upperBound, decimals: 2) })
+    for bar in intervals {
+      let low = try XCTUnwrap(Double(bar.attributes["x1"] ?? ""))
+      let high = try XCTUnwrap(Double(bar.attributes["x2"] ?? ""))
+      XCTAssertLessThan(low, high)
+    }
+    XCTAssertTrue(svg.ofClass("label").map(\.text).contains("@bob (n=4)"))
     // A negative bar ends at the zero line, a positive one starts there.
     let zero = try XCTUnwrap(Double(bars[1].attributes["x"] ?? ""))
     let negative = try XCTUnwrap(Double(bars[0].attributes["x"] ?? ""))
     let width = try XCTUnwrap(Double(bars[0].attributes["width"] ?? ""))
     XCTAssertEqual(negative + width, zero, accuracy: 0.01)
     XCTAssertLessThan(negative, zero)
+    XCTAssertEqual(
+      svg.elements.first { $0.name == "title" }?.text,
+      "@Acme, top mentions: adjusted score per 100 posts, 90 % interval")
 
-    let none = try parse(SVGPlot.mentions(([], []), query: "@Acme"))
+    let none = try parse(SVGPlot.mentions(([], []), query: "@Acme", method: .adjusted))
     XCTAssertTrue(none.ofClass("bar").isEmpty)
     XCTAssertEqual(
-      none.ofClass("empty").first?.text, "no @user or #hashtag is in more than one tweet")
+      none.ofClass("empty").first?.text, "no @user or #hashtag is in more than one post")
   }
 
   func testTextIsEscapedAndControlCharactersCannotBreakTheXML() throws {
     let name = "a<b>&c\"d'e\u{1B}[2J\u{0}\u{FFFE}"
-    let users = [MentionCount(kind: .user, name: name, tweets: 2, sentimentSum: 1)]
-    let svg = SVGPlot.mentions((users, []), query: "#<x>&")
+    let users = [mention(.user, name, tweets: 2, sum: 1)]
+    let svg = SVGPlot.mentions((users, []), query: "#<x>&", method: .adjusted)
     XCTAssertFalse(svg.contains("\u{1B}"))
     XCTAssertFalse(svg.contains("\u{0}"))
     let parsed = try parse(svg)
@@ -182,7 +287,7 @@ final class SVGPlotTests: XCTestCase {
       parsed.ofClass("bar").first?.attributes["data-name"], "@a<b>&c\"d'e\\u{1B}[2J\\u{0}\\u{FFFE}")
     XCTAssertEqual(
       parsed.elements.first { $0.name == "title" }?.text,
-      "tweetalyze: average sentiment of the top mentions in tweets for #<x>&")
+      "#<x>&, top mentions: adjusted score per 100 posts, 90 % interval")
   }
 
   // MARK: End to end
@@ -202,14 +307,17 @@ final class SVGPlotTests: XCTestCase {
     let path = directory.appendingPathComponent("trend.svg").path
     let plotted = try acme(["--trend", "--plot", path])
     XCTAssertEqual(plotted.status, 0, plotted.stderr)
-    XCTAssertEqual(plotted.stderr, "")
+    XCTAssertEqual(plotted.stderr, InsightEndToEndTests.note)
     XCTAssertEqual(plotted.stdout, try acme(["--trend"]).stdout)
     let svg = try parse(try String(contentsOfFile: path, encoding: .utf8))
-    // The fixture's days, worked out by hand in InsightEndToEndTests.
+    // The fixture's days (see InsightEndToEndTests): 3 posts each, too few
+    // for a slope.
     XCTAssertEqual(
-      svg.ofClass("point").map { $0.attributes["data-mean"] },
-      ["-0.6667", "-0.3333", "0.0000", "0.6667"])
-    XCTAssertEqual(svg.ofClass("fit").first?.attributes["data-slope"], "0.4333")
+      svg.ofClass("point").map { $0.attributes["data-scaled"] },
+      ["-66.67", "-33.33", "0.00", "66.67"])
+    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=3", "n=3", "n=3", "n=3"])
+    XCTAssertEqual(svg.ofClass("interval").count, 4)
+    XCTAssertTrue(svg.ofClass("fit").isEmpty)
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: directory.path), ["trend.svg"],
       "no temporary file left")
@@ -226,7 +334,8 @@ final class SVGPlotTests: XCTestCase {
       ["@bob", "@alice", "#launch", "#beta"])
     XCTAssertEqual(
       svg.ofClass("bar").map { $0.attributes["data-value"] ?? "" },
-      ["-0.2500", "0.0000", "-0.3333", "0.0000"])
+      ["-25.00", "0.00", "-33.33", "0.00"])
+    XCTAssertEqual(svg.ofClass("interval").count, 4)
   }
 
   func testAPathInAMissingDirectoryIsACleanErrorBeforeAnyOutput() throws {
@@ -280,12 +389,12 @@ final class SVGPlotTests: XCTestCase {
         atPath: BinaryRunner.packageRoot.appendingPathComponent("x.svg").path))
   }
 
-  func testCSVWithAPlottedTrendPrintsTheRowAndWritesTheChart() throws {
+  func testCSVWithAPlottedTrendPrintsTheTrendTableAndWritesTheChart() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let path = directory.appendingPathComponent("trend.svg").path
     let run = try acme(["--csv", "--trend", "--plot", path])
     XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertEqual(try CSVWriterTests.table(run.stdout).count, 1)
+    XCTAssertEqual(try CSVWriterTests.table(run.stdout).map { $0["start"] ?? "" }.count, 4)
     XCTAssertEqual(
       try parse(try String(contentsOfFile: path, encoding: .utf8)).ofClass("point").count, 4)
   }

@@ -78,8 +78,8 @@ package struct Mentions: Equatable, Sendable {
   }
 }
 
-/// One `@handle` or `#hashtag` with the number of tweets that carry it and
-/// their average sentiment.
+/// One `@handle` or `#hashtag` with the number of posts that carry it and
+/// their score, by the same estimator as the whole set.
 package struct MentionCount: Equatable, Sendable {
   /// Whether it is a user or a hashtag.
   package enum Kind: String, Sendable {
@@ -93,44 +93,63 @@ package struct MentionCount: Equatable, Sendable {
   package var kind: Kind
   /// The lower-cased name, without `@` or `#`.
   package var name: String
-  /// The number of tweets that carry it (each tweet counts once).
+  /// The number of posts that carry it (each post counts once).
   package var tweets: Int
-  /// The sum of those tweets' sentiment (+1 positive, 0 neutral, -1
-  /// negative).
+  /// The sum of those posts' labels (+1 positive, 0 neutral, -1 negative).
   package var sentimentSum: Int
+  /// Those posts' score, by the estimator of the whole set.
+  package var estimate: ScoreEstimate
 
   /// Creates a count.
-  package init(kind: Kind, name: String, tweets: Int, sentimentSum: Int) {
+  package init(
+    kind: Kind, name: String, tweets: Int, sentimentSum: Int, estimate: ScoreEstimate
+  ) {
     self.kind = kind
     self.name = name
     self.tweets = tweets
     self.sentimentSum = sentimentSum
+    self.estimate = estimate
   }
 
-  /// The mean sentiment of the tweets that carry it, from -1 to 1.
+  /// The mean label of the posts that carry it, from -1 to 1.
   package var averageSentiment: Double {
     tweets == 0 ? 0 : Double(sentimentSum) / Double(tweets)
+  }
+
+  /// The estimate per 100 posts, unrounded.
+  package var scaled: Double { Trend.per100(estimate.value, count: estimate.count) }
+
+  /// The estimate's 90 % interval per 100 posts.
+  package var scaledInterval: ClosedRange<Double> {
+    let low = Trend.per100(estimate.interval.lowerBound, count: estimate.count)
+    let high = Trend.per100(estimate.interval.upperBound, count: estimate.count)
+    return min(low, high)...max(low, high)
   }
 
   /// The name with its sigil: `@apple`, `#wwdc`.
   package var display: String { (kind == .user ? "@" : "#") + name }
 }
 
-/// Counts the `@handles` and `#hashtags` of analyzed tweets.
+/// Counts the `@handles` and `#hashtags` of analyzed posts, and scores the
+/// most frequent ones.
 ///
 /// ```swift
 /// var tally = MentionTally(excluding: .mention("Apple"))
-/// tally.add("Love @Apple and @tim_cook #iPhone", label: .positive)
-/// tally.add("@TIM_COOK fix it #iphone", label: .negative)
-/// tally.top(10).users   // [@tim_cook: 2 tweets, average 0]
+/// tally.add("Love @Apple and @tim_cook #iPhone", label: .positive, posterior: [0.1, 0.1, 0.8])
+/// tally.add("@TIM_COOK fix it #iphone", label: .negative, posterior: [0.8, 0.1, 0.1])
+/// tally.top(10) { ScoreEstimate(posteriors: $0, model: model, method: .adjusted) }.users
+/// // [@tim_cook: 2 posts, its estimate]
 /// ```
 package struct MentionTally: Sendable {
   /// The query's own handle or tag (lower-cased), left out of the counts.
   package let excludedUser: String?
   /// The query's own tag (lower-cased), left out of the counts.
   package let excludedHashtag: String?
-  private var users: [String: (tweets: Int, sum: Int)] = [:]
-  private var hashtags: [String: (tweets: Int, sum: Int)] = [:]
+  /// Per name: the label sum and the indices of its posts in `posteriors`.
+  private var users: [String: (sum: Int, posts: [Int])] = [:]
+  private var hashtags: [String: (sum: Int, posts: [Int])] = [:]
+  /// The calibrated probabilities of every post added, in order.
+  private var posteriors: [[Double]] = []
 
   /// Creates an empty tally that leaves out the query's own handle or tag.
   package init(excluding query: SearchQuery? = nil) {
@@ -141,38 +160,53 @@ package struct MentionTally: Sendable {
     }
   }
 
-  /// Counts the mentions of one tweet with its label.
-  package mutating func add(_ text: String, label: Sentiment) {
+  /// Counts the mentions of one post with its label and calibrated
+  /// probabilities.
+  package mutating func add(_ text: String, label: Sentiment, posterior: [Double]) {
     let mentions = Mentions.extract(from: text)
+    let index = posteriors.count
+    var kept = false
     for user in mentions.users where user != excludedUser {
-      users[user, default: (0, 0)].tweets += 1
-      users[user, default: (0, 0)].sum += label.score
+      users[user, default: (0, [])].sum += label.score
+      users[user, default: (0, [])].posts.append(index)
+      kept = true
     }
     for tag in mentions.hashtags where tag != excludedHashtag {
-      hashtags[tag, default: (0, 0)].tweets += 1
-      hashtags[tag, default: (0, 0)].sum += label.score
+      hashtags[tag, default: (0, [])].sum += label.score
+      hashtags[tag, default: (0, [])].posts.append(index)
+      kept = true
     }
+    // Only posts that name someone are held.
+    if kept { posteriors.append(posterior) }
   }
 
   /// The `limit` most frequent users and hashtags that occur in at least two
-  /// tweets, most tweets first, ties in alphabetical order of the name
-  /// (by Unicode scalar values).
-  package func top(_ limit: Int) -> (users: [MentionCount], hashtags: [MentionCount]) {
-    (Self.rank(users, kind: .user, limit: limit), Self.rank(hashtags, kind: .hashtag, limit: limit))
+  /// posts, most posts first, ties in alphabetical order of the name
+  /// (by Unicode scalar values), each scored by `estimate` on the
+  /// probabilities of its posts (one call per name shown).
+  package func top(
+    _ limit: Int, estimate: ([[Double]]) -> ScoreEstimate
+  ) -> (users: [MentionCount], hashtags: [MentionCount]) {
+    (
+      rank(users, kind: .user, limit: limit, estimate: estimate),
+      rank(hashtags, kind: .hashtag, limit: limit, estimate: estimate)
+    )
   }
 
-  private static func rank(
-    _ table: [String: (tweets: Int, sum: Int)], kind: MentionCount.Kind, limit: Int
+  private func rank(
+    _ table: [String: (sum: Int, posts: [Int])], kind: MentionCount.Kind, limit: Int,
+    estimate: ([[Double]]) -> ScoreEstimate
   ) -> [MentionCount] {
-    let counts = table.filter { $0.value.tweets >= 2 }.map {
-      MentionCount(kind: kind, name: $0.key, tweets: $0.value.tweets, sentimentSum: $0.value.sum)
+    let sorted = table.filter { $0.value.posts.count >= 2 }.sorted {
+      $0.value.posts.count != $1.value.posts.count
+        ? $0.value.posts.count > $1.value.posts.count
+        : $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
     }
-    let sorted = counts.sorted {
-      $0.tweets != $1.tweets
-        ? $0.tweets > $1.tweets
-        : $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars)
+    return sorted.prefix(max(0, limit)).map { name, entry in
+      MentionCount(
+        kind: kind, name: name, tweets: entry.posts.count, sentimentSum: entry.sum,
+        estimate: estimate(entry.posts.map { posteriors[$0] }))
     }
-    return Array(sorted.prefix(max(0, limit)))
   }
 }
 

@@ -1,18 +1,28 @@
 import Foundation
 
-/// How sentiment changed over time among analyzed tweets: tweets bucketed by
-/// UTC day (or by UTC hour when they span less than two days), the score of
-/// each bucket, and a least-squares slope with a one-word verdict.
+/// How sentiment changed over time among analyzed posts: posts bucketed by
+/// UTC day (or by UTC hour when they span less than two days), each bucket
+/// scored by the same estimator as the whole set (a ``ScoreEstimate`` with
+/// its 90 % interval), and a weighted least-squares slope with a verdict.
 ///
-/// The slope is the least-squares fit of each non-empty bucket's **mean
-/// sentiment** (score ÷ tweets, from -1 to 1) against the bucket's position
-/// (0 for the first bucket, 1 for the next day or hour, …; empty buckets in
-/// between keep their place but are not points). The verdict is `rising`
-/// when the slope is at least 0.02 per bucket, `falling` when it is at most
-/// -0.02, else `flat`; with fewer than 3 buckets it is always `flat`.
+/// Each bucket's point is its estimate per 100 posts (`value × 100 ÷
+/// count`, from -100 to 100) at its time in days since the first bucket.
+/// Only buckets of at least ``minimumPosts`` posts are points; smaller ones
+/// are shown but not used. The slope is the weighted least-squares fit
+/// through the points, each weighted by 1 / σ², σ being the half-width of
+/// its interval ÷ 1.645 (at least ``sigmaFloor``). Its standard error is
+/// √(1 / Σ w (x − x̄)²), times √(χ² / (k − 2)) when the points scatter
+/// around the line more than their intervals say (χ² the weighted sum of
+/// squared residuals, k points); the slope's 90 % interval is the slope ±
+/// 1.645 standard errors.
+///
+/// The verdict is `rising` when that interval lies above 0, `falling` when
+/// it lies below, else `flat`; with fewer than ``minimumBuckets`` buckets
+/// of ``minimumPosts`` posts there is no slope and the verdict is
+/// `too few posts`.
 ///
 /// ```swift
-/// let trend = Trend(tweets.map { ($0.createdAt, label(of: $0)) })
+/// let trend = Trend(posts) { ScoreEstimate(posteriors: $0, model: model, method: .adjusted) }
 /// trend.verdict   // .rising
 /// ```
 package struct Trend: Equatable, Sendable {
@@ -27,38 +37,93 @@ package struct Trend: Equatable, Sendable {
     package var seconds: Int { self == .hour ? 3_600 : 86_400 }
   }
 
-  /// The one-word summary of the slope.
+  /// The summary of the slope.
   package enum Verdict: String, Sendable {
-    /// Mean sentiment goes up by at least ``Trend/threshold`` per bucket.
+    /// The slope's 90 % interval lies above 0.
     case rising
-    /// Mean sentiment goes down by at least ``Trend/threshold`` per bucket.
+    /// The slope's 90 % interval lies below 0.
     case falling
-    /// Neither, or fewer than ``Trend/minimumBuckets`` buckets.
+    /// The slope's 90 % interval holds 0.
     case flat
+    /// Fewer than ``Trend/minimumBuckets`` buckets hold
+    /// ``Trend/minimumPosts`` posts: no slope.
+    case tooFewPosts = "too few posts"
   }
 
-  /// The tweets of one day or hour.
+  /// The posts of one day or hour.
   package struct Bucket: Equatable, Sendable {
     /// The bucket's start (UTC, on the hour or at midnight).
     package var start: Date
     /// The bucket's position: whole days or hours since the first bucket.
     package var position: Int
-    /// The class counts of its tweets.
+    /// The class counts of its posts, as labeled.
     package var score: SentimentScore
+    /// Its posts' score, by the same estimator as the whole set.
+    package var estimate: ScoreEstimate
 
-    /// The mean sentiment of its tweets, from -1 to 1.
+    /// Creates a bucket.
+    package init(start: Date, position: Int, score: SentimentScore, estimate: ScoreEstimate) {
+      self.start = start
+      self.position = position
+      self.score = score
+      self.estimate = estimate
+    }
+
+    /// The mean label of its posts (+1, 0, -1), from -1 to 1.
     package var mean: Double { Double(score.value) / Double(max(score.count, 1)) }
+
+    /// The number of posts.
+    package var count: Int { estimate.count }
+
+    /// The estimate per 100 posts, unrounded: the bucket's point.
+    package var scaled: Double { Trend.per100(estimate.value, count: count) }
+
+    /// The estimate's 90 % interval per 100 posts.
+    package var scaledInterval: ClosedRange<Double> {
+      let low = Trend.per100(estimate.interval.lowerBound, count: count)
+      let high = Trend.per100(estimate.interval.upperBound, count: count)
+      return min(low, high)...max(low, high)
+    }
+
+    /// Whether it holds enough posts (``Trend/minimumPosts``) to be a point
+    /// of the slope.
+    package var isUsed: Bool { count >= Trend.minimumPosts }
   }
 
-  /// The smallest slope, in mean sentiment per bucket, that is not `flat`.
-  package static let threshold = 0.02
-  /// The fewest buckets with a verdict other than `flat`.
+  /// The weighted least-squares line through the buckets' points.
+  package struct Slope: Equatable, Sendable {
+    /// The change of the score per 100 posts per day.
+    package var perDay: Double
+    /// The 90 % interval of ``perDay``.
+    package var interval: ClosedRange<Double>
+    /// The fitted score per 100 posts at the first bucket's start.
+    package var intercept: Double
+    /// The number of buckets it is fitted to.
+    package var points: Int
+
+    /// Creates a slope.
+    package init(
+      perDay: Double, interval: ClosedRange<Double>, intercept: Double, points: Int
+    ) {
+      self.perDay = perDay
+      self.interval = interval
+      self.intercept = intercept
+      self.points = points
+    }
+  }
+
+  /// The fewest posts of a bucket used for the slope.
+  package static let minimumPosts = 10
+  /// The fewest used buckets with a slope.
   package static let minimumBuckets = 3
-  /// Tweets that span less than this many seconds are bucketed by hour.
+  /// The smallest σ of a point, per 100 posts: a bucket whose interval has
+  /// no width still gets a finite weight.
+  package static let sigmaFloor = 0.01
+  /// Posts that span less than this many seconds are bucketed by hour.
   package static let hourlySpan: TimeInterval = 2 * 86_400
 
   /// The farthest a date may lie from 1970, in seconds, to be bucketed
-  /// (about 31,700 years; tweets' dates lie within years 1 to 9999): a
+  /// (about 31,700 years; posts' dates lie within years 1 to 9999): a
   /// date farther away, or not finite, counts as undated.
   package static let dateLimit: TimeInterval = 1e12
 
@@ -66,25 +131,30 @@ package struct Trend: Equatable, Sendable {
   package var unit: Unit
   /// The non-empty buckets, oldest first.
   package var buckets: [Bucket]
-  /// Tweets without a date (or with one past ``dateLimit``), counted in no
+  /// Posts without a date (or with one past ``dateLimit``), counted in no
   /// bucket.
   package var undated: Int
-  /// The least-squares slope of the buckets' mean sentiment per bucket, or
-  /// `nil` with fewer than two buckets.
-  package var slope: Double?
+  /// The weighted least-squares slope, or `nil` with too few posts (see
+  /// ``Verdict/tooFewPosts``).
+  package var slope: Slope?
 
-  /// Buckets labeled tweets by their dates.
-  package init(_ tweets: some Sequence<(date: Date?, label: Sentiment)>) {
-    var dated: [(seconds: Int, label: Sentiment)] = []
+  /// Buckets posts by their dates and estimates each bucket's score with
+  /// `estimate`, the call that scores the whole set (one call per bucket,
+  /// on the calibrated probabilities of its posts, in their order).
+  package init(
+    _ posts: some Sequence<(date: Date?, label: Sentiment, posterior: [Double])>,
+    estimate: ([[Double]]) -> ScoreEstimate
+  ) {
+    var dated: [(seconds: Int, label: Sentiment, posterior: [Double])] = []
     var undated = 0
-    for tweet in tweets {
+    for post in posts {
       // A date past the limit (or NaN) would overflow the seconds below.
-      guard let seconds = tweet.date?.timeIntervalSince1970, abs(seconds) <= Self.dateLimit
+      guard let seconds = post.date?.timeIntervalSince1970, abs(seconds) <= Self.dateLimit
       else {
         undated += 1
         continue
       }
-      dated.append((Int(seconds.rounded(.down)), tweet.label))
+      dated.append((Int(seconds.rounded(.down)), post.label, post.posterior))
     }
     self.undated = undated
     let low = dated.map(\.seconds).min() ?? 0
@@ -95,41 +165,90 @@ package struct Trend: Equatable, Sendable {
       let remainder = seconds % size
       return seconds - (remainder < 0 ? remainder + size : remainder)
     }
-    var scores: [Int: SentimentScore] = [:]
-    for tweet in dated { scores[floor(tweet.seconds), default: SentimentScore()].add(tweet.label) }
+    var groups: [Int: (score: SentimentScore, posteriors: [[Double]])] = [:]
+    for post in dated {
+      groups[floor(post.seconds), default: (SentimentScore(), [])].score.add(post.label)
+      groups[floor(post.seconds), default: (SentimentScore(), [])].posteriors.append(post.posterior)
+    }
     let first = floor(low)
-    buckets = scores.keys.sorted().compactMap { start in
-      guard let score = scores[start] else { return nil }
+    buckets = groups.keys.sorted().compactMap { start in
+      guard let group = groups[start] else { return nil }
       return Bucket(
         start: Date(timeIntervalSince1970: Double(start)), position: (start - first) / size,
-        score: score)
+        score: group.score, estimate: estimate(group.posteriors))
     }
-    slope = Self.leastSquaresSlope(buckets.map { (Double($0.position), $0.mean) })
+    slope = Self.slope(of: buckets, unit: unit)
   }
 
   /// The verdict for the slope: see ``Trend``.
   package var verdict: Verdict {
-    guard buckets.count >= Self.minimumBuckets, let slope else { return .flat }
-    if slope >= Self.threshold { return .rising }
-    if slope <= -Self.threshold { return .falling }
+    guard let slope else { return .tooFewPosts }
+    if slope.interval.lowerBound > 0 { return .rising }
+    if slope.interval.upperBound < 0 { return .falling }
     return .flat
   }
 
-  /// The slope of the least-squares line through the points,
-  /// Σ(x−x̄)(y−ȳ) / Σ(x−x̄)², or `nil` with fewer than two distinct x.
-  package static func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double? {
-    guard points.count >= 2 else { return nil }
-    let n = Double(points.count)
-    let meanX = points.reduce(0) { $0 + $1.x } / n
-    let meanY = points.reduce(0) { $0 + $1.y } / n
-    var covariance = 0.0
-    var variance = 0.0
-    for point in points {
-      covariance += (point.x - meanX) * (point.y - meanY)
-      variance += (point.x - meanX) * (point.x - meanX)
+  /// The buckets used for the slope (at least ``minimumPosts`` posts).
+  package var usedBuckets: Int { buckets.count(where: \.isUsed) }
+
+  /// The slope through the used buckets, or `nil` with fewer than
+  /// ``minimumBuckets`` of them.
+  static func slope(of buckets: [Bucket], unit: Unit) -> Slope? {
+    let used = buckets.filter(\.isUsed)
+    guard used.count >= minimumBuckets else { return nil }
+    return weightedSlope(
+      used.map { bucket in
+        let interval = bucket.scaledInterval
+        return (
+          Double(bucket.position) * Double(unit.seconds) / 86_400, bucket.scaled,
+          (interval.upperBound - interval.lowerBound) / 2 / ScoreEstimate.z
+        )
+      })
+  }
+
+  /// The weighted least-squares line through points `(x, y)` with standard
+  /// deviations `sigma` (at least ``sigmaFloor``), and its 90 % interval
+  /// (see ``Trend``); `nil` with fewer than two distinct x or a point that
+  /// is not finite.
+  package static func weightedSlope(_ points: [(x: Double, y: Double, sigma: Double)]) -> Slope? {
+    guard points.count >= 2,
+      points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && !$0.sigma.isNaN })
+    else { return nil }
+    let weights = points.map { 1 / (max($0.sigma, sigmaFloor) * max($0.sigma, sigmaFloor)) }
+    let total = weights.reduce(0, +)
+    var meanX = 0.0
+    var meanY = 0.0
+    for (point, weight) in zip(points, weights) {
+      meanX += weight * point.x
+      meanY += weight * point.y
     }
-    guard variance > 0 else { return nil }
-    return covariance / variance
+    meanX /= total
+    meanY /= total
+    var sxx = 0.0
+    var sxy = 0.0
+    for (point, weight) in zip(points, weights) {
+      sxx += weight * (point.x - meanX) * (point.x - meanX)
+      sxy += weight * (point.x - meanX) * (point.y - meanY)
+    }
+    guard sxx > 0, sxx.isFinite else { return nil }
+    let slope = sxy / sxx
+    let intercept = meanY - slope * meanX
+    var chiSquare = 0.0
+    for (point, weight) in zip(points, weights) {
+      let residual = point.y - intercept - slope * point.x
+      chiSquare += weight * residual * residual
+    }
+    let dispersion = points.count > 2 ? max(1, chiSquare / Double(points.count - 2)) : 1
+    let half = ScoreEstimate.z * (dispersion / sxx).squareRoot()
+    guard slope.isFinite, half.isFinite else { return nil }
+    return Slope(
+      perDay: slope, interval: (slope - half)...(slope + half), intercept: intercept,
+      points: points.count)
+  }
+
+  /// `value` among `count` posts scaled to 100 posts (0 for none).
+  static func per100(_ value: Double, count: Int) -> Double {
+    count > 0 ? value * 100 / Double(count) : 0
   }
 
   /// A bucket's start as ISO 8601 UTC: `2026-11-20` by day,

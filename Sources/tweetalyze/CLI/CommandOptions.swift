@@ -87,7 +87,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "tweet, then the summary object)."),
       .flag(
         "csv", \.csv,
-        help: "Print CSV with a header instead: a row per query (with --tweets: per tweet)."),
+        help: "Print CSV with a header instead: a row per query (with --tweets: per tweet; "
+          + "--trend: per day or hour; --mentions: per name)."),
       .choice(
         "estimator", QuantificationMethod.allCases, \.estimator,
         help: "How the score is estimated: 'count' sums the labels (+1/-1), as the original "
@@ -102,15 +103,15 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
         help: "Show the N most frequent @users and #hashtags {default} seen in more than "
-          + "one tweet, with the tweets' average sentiment."),
+          + "one tweet, with their tweets' score and its 90 % interval."),
       .flag(
         "trend", \.trend,
-        help: "Show the score per day (per hour when the tweets span under two days) and "
-          + "whether it is rising, falling or flat."),
+        help: "Show the score per day (per hour when the tweets span under two days) with its "
+          + "90 % interval, and whether it is rising, falling or flat."),
       .value(
         "plot", "FILE.svg", .string, \.plot,
         help: "Also draw --trend (the score per day or hour, with the fitted line) or "
-          + "--mentions (a bar per name) as an SVG chart in FILE.svg."),
+          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),

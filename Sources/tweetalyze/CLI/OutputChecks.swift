@@ -11,8 +11,9 @@ extension CommandLineParser {
 extension AnalyzeOptions {
   /// Refuses a format or chart that cannot be given: see
   /// ``CommandLineParser/checkFormat(json:csv:command:)``; `--plot` draws
-  /// one chart, of `--trend` or of `--mentions`; with `--csv` those two
-  /// sections have no table and go only to `--plot`.
+  /// one chart, of `--trend` or of `--mentions`; `--csv` prints one table,
+  /// of `--tweets`, `--trend` or `--mentions` (with `--plot`, the tweets'
+  /// table and the chart of a section).
   func checkOutput() throws(UsageError) {
     try CommandLineParser.checkFormat(json: json, csv: csv, command: .analyze)
     let sections = [trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil].compactMap {
@@ -41,9 +42,10 @@ extension AnalyzeOptions {
           message: "--plot draws one chart: give --trend or --mentions with it, not both",
           command: .analyze)
       }
-    } else if csv, let section = sections.first {
+    } else if csv && sections.count + (tweets ? 1 : 0) > 1 {
       throw UsageError(
-        message: "\(section) has no CSV form: use --json, or draw it with --plot FILE.svg",
+        message: "--csv prints one table: give one of --tweets, --trend and --mentions with "
+          + "it (or --json for several)",
         command: .analyze)
     }
   }

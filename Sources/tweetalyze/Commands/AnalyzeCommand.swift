@@ -156,7 +156,7 @@ extension Context {
     var score = SentimentScore()
     var posteriors: [[Double]] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
-    var dated: [(date: Date?, label: Sentiment)] = []
+    var dated: [(date: Date?, label: Sentiment, posterior: [Double])] = []
     if options.tweets && options.csv && csvHeader {
       try stdout.write(AnalyzeReport.tweetCSVHeader)
     }
@@ -164,8 +164,10 @@ extension Context {
       let prediction = classifier.predict(tweet.text)
       score.add(prediction.label)
       posteriors.append(prediction.probabilities)
-      tally?.add(tweet.text, label: prediction.label)
-      if options.trend { dated.append((tweet.createdAt, prediction.label)) }
+      tally?.add(tweet.text, label: prediction.label, posterior: prediction.probabilities)
+      if options.trend {
+        dated.append((tweet.createdAt, prediction.label, prediction.probabilities))
+      }
       if options.tweets {
         if options.json {
           try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
@@ -176,22 +178,40 @@ extension Context {
         }
       }
     }
-    let estimate = ScoreEstimate(posteriors: posteriors, model: model, method: options.estimator)
+    // One estimator for the score, each day or hour of --trend and each
+    // name of --mentions.
+    let method = options.estimator
+    let estimator = { (group: [[Double]]) in
+      ScoreEstimate(posteriors: group, model: model, method: method)
+    }
+    let estimate = estimator(posteriors)
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
-    let top = options.mentions.flatMap { count in tally?.top(count) }
-    let trend = options.trend ? Trend(dated) : nil
+    let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
+    let trend = options.trend ? Trend(dated, estimate: estimator) : nil
     if let plot = options.plot {
       let title = label
-      let svg = trend.map { SVGPlot.trend($0, query: title) } ?? SVGPlot.mentions(top, query: title)
+      let svg =
+        trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
+        ?? SVGPlot.mentions(top, query: title, method: estimate.method)
       try SVGPlot.write(svg, to: plot)
     }
     if options.csv {
       // The tweet table stands alone: one table per stream.
       guard !options.tweets else { return }
-      try stdout.write(
-        (csvHeader ? AnalyzeReport.csvHeader : "")
-          + AnalyzeReport.csvRow(query: label, score, estimate))
+      if let trend {
+        try stdout.write(
+          (csvHeader ? AnalyzeReport.trendCSVHeader : "")
+            + AnalyzeReport.trendCSVRows(query: label, trend))
+      } else if let top {
+        try stdout.write(
+          (csvHeader ? AnalyzeReport.mentionsCSVHeader : "")
+            + AnalyzeReport.mentionsCSVRows(query: label, top))
+      } else {
+        try stdout.write(
+          (csvHeader ? AnalyzeReport.csvHeader : "")
+            + AnalyzeReport.csvRow(query: label, score, estimate))
+      }
       return
     }
     if options.json {
@@ -204,14 +224,27 @@ extension Context {
     let style = Style(output: stdout, environment: environment)
     let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
     try stdout.write("\(band.emoji) \(value)" + (several ? " \(label)" : "") + "\n")
+    // The doubt about the emoji, said once: on stderr, or in --details.
+    if !options.quiet && !options.details,
+      let note = AnalyzeReport.uncertaintyNote(estimate, query: several ? label : nil)
+    {
+      try stdout.flush()
+      try stderr.write(note)
+      try stderr.flush()
+    }
     if options.details {
       try stdout.write(
         "\n"
           + AnalyzeReport.detailsText(
             score, estimate, calibrated: model.heldOut != nil, style: style))
     }
-    if let top { try stdout.write("\n" + AnalyzeReport.mentionsText(top, style: style)) }
-    if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
+    if let top {
+      try stdout.write(
+        "\n" + AnalyzeReport.mentionsText(top, method: estimate.method, style: style))
+    }
+    if let trend {
+      try stdout.write("\n" + AnalyzeReport.trendText(trend, method: estimate.method, style: style))
+    }
   }
 
   /// The source the options ask for, and its display of progress and

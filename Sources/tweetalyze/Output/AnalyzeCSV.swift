@@ -1,7 +1,8 @@
 import SentimentCore
 
 /// `tweetalyze QUERY --csv`: a header, then one row per query, or with
-/// `--tweets` one row per tweet. Pure functions, as the text and JSON forms.
+/// `--tweets` one row per tweet, with `--trend` one per day or hour, with
+/// `--mentions` one per name. Pure functions, as the text and JSON forms.
 extension AnalyzeReport {
   /// The header of the score table: the columns of ``csvRow(query:_:_:)``.
   static let csvHeader = CSVWriter.record([
@@ -21,6 +22,74 @@ extension AnalyzeReport {
       String(score.count), String(score.value), String(score.negative), String(score.neutral),
       String(score.positive),
     ])
+  }
+
+  /// The columns of a group's estimate in the trend and mentions tables.
+  static let groupColumns = [
+    "emoji", "band", "score", "estimate", "interval_low", "interval_high", "scaled_score",
+    "scaled_estimate", "scaled_low", "scaled_high", "estimator",
+  ]
+
+  /// A group's estimate as the ``groupColumns`` (2 decimals): as the score
+  /// table's columns, and the estimate per 100 posts (unrounded) with its
+  /// 90 % interval.
+  static func groupFields(
+    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>
+  ) -> [String] {
+    let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
+    return [
+      estimate.band?.emoji ?? "", estimate.band?.rawValue ?? "", String(estimate.score),
+      decimal(estimate.value), decimal(estimate.interval.lowerBound),
+      decimal(estimate.interval.upperBound), decimal(estimate.scaled), decimal(scaled),
+      decimal(interval.lowerBound),
+      decimal(interval.upperBound), estimate.method.rawValue,
+    ]
+  }
+
+  /// The header of the trend table (`--trend --csv`): a row per day or
+  /// hour; the verdict and the slope (per day, with its 90 % interval;
+  /// empty without a slope) repeat on every row.
+  static let trendCSVHeader = CSVWriter.record(
+    ["query", "unit", "start", "count"] + groupColumns + [
+      "used", "count_score", "negative", "neutral", "positive", "verdict", "slope",
+      "slope_low", "slope_high",
+    ])
+
+  /// One query's trend rows.
+  static func trendCSVRows(query: String, _ trend: Trend) -> String {
+    let slope = trend.slope.map { slope in
+      [slope.perDay, slope.interval.lowerBound, slope.interval.upperBound].map {
+        FixedDecimal.string($0, decimals: 4)
+      }
+    }
+    return trend.buckets.map { bucket in
+      CSVWriter.record(
+        [query, trend.unit.rawValue, ISO8601.string(bucket.start), String(bucket.count)]
+          + groupFields(bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval)
+          + [
+            bucket.isUsed ? "true" : "false", String(bucket.score.value),
+            String(bucket.score.negative), String(bucket.score.neutral),
+            String(bucket.score.positive), trend.verdict.rawValue,
+          ] + (slope ?? ["", "", ""]))
+    }.joined()
+  }
+
+  /// The header of the mentions table (`--mentions --csv`): a row per
+  /// name, users then hashtags, as the text lists them.
+  static let mentionsCSVHeader = CSVWriter.record(
+    ["query", "kind", "name", "count"] + groupColumns + ["average_sentiment"])
+
+  /// One query's mention rows.
+  static func mentionsCSVRows(
+    query: String, _ top: (users: [MentionCount], hashtags: [MentionCount])
+  ) -> String {
+    (top.users + top.hashtags).map { mention in
+      CSVWriter.record(
+        [query, mention.kind.rawValue, mention.name, String(mention.tweets)]
+          + groupFields(
+            mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval)
+          + [FixedDecimal.string(mention.averageSentiment, decimals: 4)])
+    }.joined()
   }
 
   /// The header of the tweet table (`--tweets --csv`).

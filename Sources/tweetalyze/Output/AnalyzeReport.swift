@@ -96,50 +96,104 @@ enum AnalyzeReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The `--mentions` section.
+  /// The note on stderr when the score's 90 % interval reaches more than
+  /// one band, or `nil`: `Note: the score's 90 % interval, -32 to 12, spans
+  /// 😠 furious to 😊 happy; more posts would narrow it.` With several
+  /// queries it names its query.
+  static func uncertaintyNote(_ estimate: ScoreEstimate, query: String?) -> String? {
+    let bands = estimate.bands
+    guard bands.count > 1, let high = bands.first, let low = bands.last else { return nil }
+    let whole = { (value: Double) in FixedDecimal.string(value, decimals: 0) }
+    return "Note: " + (query.map { "\(ErrorLine.clean($0)): " } ?? "")
+      + "the score's 90 % interval, \(whole(estimate.interval.lowerBound)) to "
+      + "\(whole(estimate.interval.upperBound)), spans \(low.emoji) \(low.rawValue) to "
+      + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n"
+  }
+
+  /// A group's estimate as text columns: its band's emoji and score as the
+  /// score line prints them, then the score per 100 posts and its 90 %
+  /// interval, `😊 2    +16.7 (-20.1 to +45.3)`.
+  static func groupText(
+    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>, style: Style
+  ) -> String {
+    pad((estimate.band.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
+      + style.paint(signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
+      + " (\(signed(interval.lowerBound, decimals: 1)) to "
+      + "\(signed(interval.upperBound, decimals: 1)))"
+  }
+
+  /// `adjusted score per 100 posts, 90 % interval`: what a group's figure
+  /// is, by `method`, the score line's.
+  static func groupHeading(_ method: QuantificationMethod) -> String {
+    "\(method.rawValue) score per 100 posts, 90 % interval"
+  }
+
+  /// The text sections' heading of a group's columns: `score, adjusted
+  /// score per 100 posts, 90 % interval`.
+  static func groupColumnsHeading(_ method: QuantificationMethod) -> String {
+    "score, " + groupHeading(method)
+  }
+
+  /// The `--mentions` section: per name, its posts and their score per 100
+  /// posts by the headline's estimator (`method`, the score line's), with
+  /// its 90 % interval.
   static func mentionsText(
-    _ top: (users: [MentionCount], hashtags: [MentionCount]), style: Style
+    _ top: (users: [MentionCount], hashtags: [MentionCount]), method: QuantificationMethod,
+    style: Style
   ) -> String {
     let all = top.users + top.hashtags
     guard !all.isEmpty else {
-      return "mentions: no @user or #hashtag is in more than one tweet\n"
+      return "mentions: no @user or #hashtag is in more than one post\n"
     }
     let width = max(12, (all.map { $0.display.count }.max() ?? 0) + 2)
-    var lines = ["mentions (tweets, average sentiment)"]
+    var lines = ["mentions (posts, \(groupColumnsHeading(method)))"]
     for mention in all {
-      let average = mention.averageSentiment
       lines.append(
         pad(mention.display, width) + pad(String(mention.tweets), 6)
-          + style.paint(signed(average, decimals: 2), Style.colour(ofValue: average)))
+          + groupText(
+            mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval,
+            style: style))
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The `--trend` section: a heading with the verdict, one line per
-  /// bucket, and the undated tweets; on a terminal a sparkline and a bar per
-  /// bucket.
-  static func trendText(_ trend: Trend, style: Style) -> String {
+  /// The `--trend` section: a heading with the verdict and the slope per
+  /// day with its 90 % interval, one line per bucket (its posts, and its
+  /// score per 100 posts with its interval; a bucket too small for the
+  /// slope says so), and the undated posts; on a terminal a sparkline and
+  /// a bar per bucket. `method` is the score line's.
+  static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
     let unit = trend.unit.rawValue
-    var heading = "trend by \(unit) (UTC): \(trend.verdict.rawValue)"
+    let units = { (count: Int) in "\(count) \(count == 1 ? unit : unit + "s")" }
+    var heading =
+      "trend by \(unit) (UTC), \(groupHeading(method)): "
     if let slope = trend.slope {
-      heading += ", slope \(signed(slope, decimals: 4)) per \(unit)"
+      heading +=
+        "\(trend.verdict.rawValue), slope \(signed(slope.perDay, decimals: 2)) per day "
+        + "(\(signed(slope.interval.lowerBound, decimals: 2)) to "
+        + "\(signed(slope.interval.upperBound, decimals: 2))), from \(slope.points) of "
+        + units(trend.buckets.count)
+    } else {
+      heading +=
+        "\(trend.verdict.rawValue) (a slope needs \(units(Trend.minimumBuckets)) of "
+        + "\(Trend.minimumPosts) posts or more; \(trend.usedBuckets) of "
+        + "\(units(trend.buckets.count)) \(trend.usedBuckets == 1 ? "has" : "have"))"
     }
-    heading += ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
     var lines = [heading]
     if style.terminal && !trend.buckets.isEmpty {
-      lines.append(trend.buckets.map { bar($0.mean) }.joined())
+      lines.append(trend.buckets.map { bar($0.scaled / 100) }.joined())
     }
     for bucket in trend.buckets {
       var line =
         pad(trend.label(of: bucket), trend.unit == .day ? 12 : 19)
-        + pad("\(bucket.score.count) tweet\(bucket.score.count == 1 ? "" : "s")", 12)
-        + pad("score \(bucket.score.value)", 11)
-        + "mean "
-        + style.paint(signed(bucket.mean, decimals: 2), Style.colour(ofValue: bucket.mean))
-      if style.terminal { line += " " + bar(bucket.mean) }
+        + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
+        + groupText(
+          bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval, style: style)
+      if !bucket.isUsed { line += "  not in the slope: under \(Trend.minimumPosts) posts" }
+      if style.terminal { line += " " + bar(bucket.scaled / 100) }
       lines.append(line)
     }
-    lines.append("undated: \(trend.undated) tweet\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    lines.append("undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -224,7 +278,8 @@ enum AnalyzeReport {
   }
 
   /// `{"hashtags":[…],"users":[…]}`, each entry
-  /// `{"average_sentiment":…,"name":…,"tweets":…}`.
+  /// `{"average_sentiment":…,"band":…,"emoji":…,"estimate":…,"interval":[…],"name":…,
+  /// "scaled_estimate":…,"scaled_interval":[…],"scaled_score":…,"score":…,"tweets":…}`.
   static func mentionsJSON(
     _ top: (users: [MentionCount], hashtags: [MentionCount]), into json: inout JSONWriter
   ) {
@@ -236,8 +291,11 @@ enum AnalyzeReport {
         json.beginObject()
         json.key("average_sentiment")
         json.number(mention.averageSentiment, decimals: 4)
+        groupHead(mention.estimate, into: &json)
         json.key("name")
         json.string(mention.name)
+        groupTail(
+          mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval, into: &json)
         json.key("tweets")
         json.integer(mention.tweets)
         json.endObject()
@@ -247,15 +305,70 @@ enum AnalyzeReport {
     json.endObject()
   }
 
-  /// `{"buckets":[…],"slope":…,"undated":…,"unit":…,"verdict":…}`.
+  /// The first keys of a group's estimate: `band`, `emoji` (null for no
+  /// posts), `estimate`, `interval` (90 %); keys are alphabetical, so the
+  /// caller writes its own (`name`) before ``groupTail(_:scaled:interval:into:)``.
+  private static func groupHead(_ estimate: ScoreEstimate, into json: inout JSONWriter) {
+    json.key("band")
+    if let band = estimate.band { json.string(band.rawValue) } else { json.null() }
+    json.key("emoji")
+    if let band = estimate.band { json.string(band.emoji) } else { json.null() }
+    json.key("estimate")
+    json.number(estimate.value, decimals: 2)
+    json.key("interval")
+    json.beginArray()
+    json.number(estimate.interval.lowerBound, decimals: 2)
+    json.number(estimate.interval.upperBound, decimals: 2)
+    json.endArray()
+  }
+
+  /// The rest of a group's keys: `scaled_estimate` (the estimate per 100
+  /// posts, unrounded: the chart's point), `scaled_interval` (its 90 %
+  /// interval per 100 posts), `scaled_score` (the score per 100 posts, as
+  /// the summary's) and `score`.
+  private static func groupTail(
+    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>,
+    into json: inout JSONWriter
+  ) {
+    json.key("scaled_estimate")
+    json.number(scaled, decimals: 2)
+    json.key("scaled_interval")
+    json.beginArray()
+    json.number(interval.lowerBound, decimals: 2)
+    json.number(interval.upperBound, decimals: 2)
+    json.endArray()
+    json.key("scaled_score")
+    json.number(estimate.scaled, decimals: 2)
+    json.key("score")
+    json.integer(estimate.score)
+  }
+
+  /// `{"buckets":[…],"minimum_posts":…,"slope":…,"slope_interval":…,"slope_points":…,
+  /// "undated":…,"unit":…,"verdict":…}`; each bucket `{"band":…,"count":…,"count_score":…,
+  /// "emoji":…,"estimate":…,"interval":[…],"mean":…,"negative":…,"neutral":…,"position":…,
+  /// "positive":…,"scaled_estimate":…,"scaled_interval":[…],"scaled_score":…,"score":…,
+  /// "start":…,"used":…}`.
   static func trendJSON(_ trend: Trend, into json: inout JSONWriter) {
     json.beginObject()
     json.key("buckets")
     json.beginArray()
     for bucket in trend.buckets {
       json.beginObject()
+      json.key("band")
+      if let band = bucket.estimate.band { json.string(band.rawValue) } else { json.null() }
       json.key("count")
-      json.integer(bucket.score.count)
+      json.integer(bucket.count)
+      json.key("count_score")
+      json.integer(bucket.score.value)
+      json.key("emoji")
+      if let band = bucket.estimate.band { json.string(band.emoji) } else { json.null() }
+      json.key("estimate")
+      json.number(bucket.estimate.value, decimals: 2)
+      json.key("interval")
+      json.beginArray()
+      json.number(bucket.estimate.interval.lowerBound, decimals: 2)
+      json.number(bucket.estimate.interval.upperBound, decimals: 2)
+      json.endArray()
       json.key("mean")
       json.number(bucket.mean, decimals: 4)
       json.key("negative")
@@ -266,15 +379,30 @@ enum AnalyzeReport {
       json.integer(bucket.position)
       json.key("positive")
       json.integer(bucket.score.positive)
-      json.key("score")
-      json.integer(bucket.score.value)
+      groupTail(
+        bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval, into: &json)
       json.key("start")
       json.string(ISO8601.string(bucket.start))
+      json.key("used")
+      json.bool(bucket.isUsed)
       json.endObject()
     }
     json.endArray()
+    json.key("minimum_posts")
+    json.integer(Trend.minimumPosts)
     json.key("slope")
-    if let slope = trend.slope { json.number(slope, decimals: 4) } else { json.null() }
+    if let slope = trend.slope { json.number(slope.perDay, decimals: 4) } else { json.null() }
+    json.key("slope_interval")
+    if let slope = trend.slope {
+      json.beginArray()
+      json.number(slope.interval.lowerBound, decimals: 4)
+      json.number(slope.interval.upperBound, decimals: 4)
+      json.endArray()
+    } else {
+      json.null()
+    }
+    json.key("slope_points")
+    json.integer(trend.usedBuckets)
     json.key("undated")
     json.integer(trend.undated)
     json.key("unit")

@@ -34,7 +34,7 @@ enum PlotError: LocalizedError, Equatable {
 }
 
 /// `--plot FILE.svg`: the `--trend` and `--mentions` sections drawn as SVG
-/// charts, written by hand (no packages) as well-formed XML with a `<title>`
+/// charts, each point or bar with its 90 % interval and number of posts, written by hand (no packages) as well-formed XML with a `<title>`
 /// and axis labels. Every data point carries its values in `data-*`
 /// attributes, for scripts and tests. Pure functions of their inputs but
 /// ``write(_:to:)``.
@@ -46,14 +46,16 @@ enum SVGPlot {
 
   // MARK: Trend
 
-  /// The mean sentiment per bucket (−1 to +1) against the bucket's
-  /// position, joined by a line, with the least-squares line of the trend
-  /// (``Trend/slope``; its intercept ȳ − slope·x̄ over the same points).
-  static func trend(_ trend: Trend, query: String) -> String {
+  /// Each bucket's score per 100 posts (−100 to +100, fixed axis) against
+  /// its position, joined by a line, each point with its 90 % interval as
+  /// an error bar and its number of posts; buckets too small for the slope
+  /// are hollow; the weighted least-squares line of the slope, dashed.
+  static func trend(_ trend: Trend, query: String, method: QuantificationMethod) -> String {
     let unit = trend.unit.rawValue
     let height = 400.0
+    // Room above the plot for the legend's two lines and the counts.
     let area = Area(
-      left: margin.left, right: width - margin.right, top: margin.top,
+      left: margin.left, right: width - margin.right, top: margin.top + 16,
       bottom: height - margin.bottom)
     let last = Double(trend.buckets.last?.position ?? 0)
     // One bucket, or none: the point sits in the middle.
@@ -61,38 +63,41 @@ enum SVGPlot {
       last > 0
         ? area.left + position / last * (area.right - area.left) : (area.left + area.right) / 2
     }
-    let y = { (mean: Double) in area.top + (1 - min(1, max(-1, mean))) / 2 * area.height }
+    let y = { (scaled: Double) in
+      area.top + (1 - min(1, max(-1, scaled / 100))) / 2 * area.height
+    }
     var svg = Document(
       width: width, height: height,
-      title: "tweetalyze: sentiment of \(query) per \(unit) (UTC), \(trend.verdict.rawValue)")
+      title: "\(query): \(method.rawValue) score per 100 posts per \(unit) (UTC), 90 % interval")
     svg.add(
       ##"<g class="axes" stroke="#999" stroke-width="1">"##
         + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
         + "y2=\"\(n(area.bottom))\"/>"
         + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.bottom))\" x2=\"\(n(area.right))\" "
         + "y2=\"\(n(area.bottom))\"/></g>")
-    for tick in [-1.0, -0.5, 0, 0.5, 1] {
+    for tick in [-100.0, -50, 0, 50, 100] {
       svg.add(
         "<line class=\"grid\" x1=\"\(n(area.left))\" y1=\"\(n(y(tick)))\" "
           + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
           + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
       svg.text(
-        AnalyzeReport.signed(tick, decimals: 1), x: area.left - 8, y: y(tick) + 4, anchor: "end")
+        AnalyzeReport.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
+        anchor: "end")
     }
     svg.text(
-      "mean sentiment (−1 negative … +1 positive)", x: 18, y: area.top + area.height / 2,
-      anchor: "middle", rotate: true)
+      "score per 100 posts (−100 negative … +100 positive)", x: 18,
+      y: area.top + area.height / 2, anchor: "middle", rotate: true)
     svg.text(
       "\(unit) (UTC)"
         + (trend.unit == .hour
           ? trend.buckets.first.map { ", from \(trend.label(of: $0).prefix(4))" } ?? "" : "")
         + ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
         + (trend.undated > 0
-          ? ", \(trend.undated) undated tweet\(trend.undated == 1 ? "" : "s") left out" : ""),
+          ? ", \(trend.undated) undated post\(trend.undated == 1 ? "" : "s") left out" : ""),
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
     guard !trend.buckets.isEmpty else {
       svg.text(
-        "no dated tweets", x: area.left + (area.right - area.left) / 2,
+        "no dated posts", x: area.left + (area.right - area.left) / 2,
         y: area.top + area.height / 2, anchor: "middle", class: "empty")
       return svg.finish()
     }
@@ -107,38 +112,71 @@ enum SVGPlot {
         axisLabel(trend, bucket), x: x(Double(bucket.position)), y: area.bottom + 18,
         anchor: "middle")
     }
-    let points = trend.buckets.map { "\(n(x(Double($0.position)))),\(n(y($0.mean)))" }
+    let points = trend.buckets.map { "\(n(x(Double($0.position)))),\(n(y($0.scaled)))" }
     svg.add(
-      "<polyline class=\"series\" fill=\"none\" stroke=\"#4477aa\" stroke-width=\"1.5\" "
-        + "points=\"\(points.joined(separator: " "))\"/>")
+      "<polyline class=\"series\" fill=\"none\" stroke=\"#4477aa\" stroke-width=\"1\" "
+        + "stroke-opacity=\"0.5\" points=\"\(points.joined(separator: " "))\"/>")
     if let slope = trend.slope {
-      let count = Double(trend.buckets.count)
-      let meanX = trend.buckets.reduce(0) { $0 + Double($1.position) } / count
-      let meanY = trend.buckets.reduce(0) { $0 + $1.mean } / count
-      let intercept = meanY - slope * meanX
+      // In days, from the position as a Double: any Int converts.
+      let end = last * Double(trend.unit.seconds) / 86_400
       svg.add(
-        "<line class=\"fit\" data-slope=\"\(decimal(slope, 4))\" "
-          + "data-intercept=\"\(decimal(intercept, 4))\" x1=\"\(n(x(0)))\" "
-          + "y1=\"\(n(y(intercept)))\" x2=\"\(n(x(last)))\" y2=\"\(n(y(intercept + slope * last)))\" "
+        "<line class=\"fit\" data-slope=\"\(decimal(slope.perDay, 4))\" "
+          + "data-low=\"\(decimal(slope.interval.lowerBound, 4))\" "
+          + "data-high=\"\(decimal(slope.interval.upperBound, 4))\" "
+          + "data-intercept=\"\(decimal(slope.intercept, 4))\" x1=\"\(n(x(0)))\" "
+          + "y1=\"\(n(y(slope.intercept)))\" x2=\"\(n(x(last)))\" "
+          + "y2=\"\(n(y(slope.intercept + slope.perDay * end)))\" "
           + "stroke=\"#cc6677\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>")
     }
     let radius = trend.buckets.count > 200 ? 1.5 : 4
+    // The number of posts above each error bar, while there is room.
+    let showCounts = trend.buckets.count <= maximumCountLabels
     for bucket in trend.buckets {
+      let cx = n(x(Double(bucket.position)))
+      let interval = bucket.scaledInterval
+      let label = escape(trend.label(of: bucket))
       svg.add(
-        "<circle class=\"point\" data-label=\"\(escape(trend.label(of: bucket)))\" "
-          + "data-position=\"\(bucket.position)\" data-count=\"\(bucket.score.count)\" "
-          + "data-score=\"\(bucket.score.value)\" data-mean=\"\(decimal(bucket.mean, 4))\" "
-          + "cx=\"\(n(x(Double(bucket.position))))\" cy=\"\(n(y(bucket.mean)))\" "
-          + "r=\"\(n(radius))\" fill=\"#4477aa\"><title>\(escape(trend.label(of: bucket))): "
-          + "\(bucket.score.count) tweets, mean \(AnalyzeReport.signed(bucket.mean, decimals: 2))"
-          + "</title></circle>")
+        "<line class=\"interval\" data-label=\"\(label)\" "
+          + "data-low=\"\(decimal(interval.lowerBound, 2))\" "
+          + "data-high=\"\(decimal(interval.upperBound, 2))\" x1=\"\(cx)\" "
+          + "y1=\"\(n(y(interval.lowerBound)))\" x2=\"\(cx)\" y2=\"\(n(y(interval.upperBound)))\" "
+          + "stroke=\"#4477aa\" stroke-width=\"1.5\"/>")
+      svg.add(
+        "<circle class=\"point\" data-label=\"\(label)\" "
+          + "data-position=\"\(bucket.position)\" data-count=\"\(bucket.count)\" "
+          + "data-score=\"\(bucket.estimate.score)\" "
+          + "data-scaled=\"\(decimal(bucket.scaled, 2))\" "
+          + "data-used=\"\(bucket.isUsed)\" cx=\"\(cx)\" cy=\"\(n(y(bucket.scaled)))\" "
+          + "r=\"\(n(radius))\" fill=\"\(bucket.isUsed ? "#4477aa" : "white")\" "
+          + "stroke=\"#4477aa\"><title>\(label): \(bucket.count) post\(bucket.count == 1 ? "" : "s"), "
+          + "\(AnalyzeReport.signed(bucket.scaled, decimals: 1)) per 100 "
+          + "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
+          + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))</title></circle>")
+      if showCounts {
+        svg.text(
+          "n=\(bucket.count)", x: x(Double(bucket.position)), y: y(interval.upperBound) - 6,
+          anchor: "middle", class: "n")
+      }
     }
-    let slope = trend.slope.map { ", slope \(AnalyzeReport.signed($0, decimals: 4)) per \(unit)" }
+    let slope = trend.slope.map {
+      ": \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
+        + "\(AnalyzeReport.signed($0.interval.lowerBound, decimals: 2)) to "
+        + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
+    }
     svg.text(
-      "● mean per \(unit)   - - fitted line (\(trend.verdict.rawValue)\(slope ?? ""))",
-      x: area.left, y: 44, anchor: "start", class: "legend")
+      "● score · | its 90 % interval · n=posts · ○ under \(Trend.minimumPosts) posts: not in "
+        + "the slope", x: area.left, y: 42, anchor: "start", class: "legend")
+    svg.text(
+      "trend: \(trend.verdict.rawValue)"
+        + (slope.map { " · - - fitted line" + $0 }
+          ?? " (a slope needs \(Trend.minimumBuckets) \(unit)s of \(Trend.minimumPosts) posts or more)"),
+      x: area.left, y: 58, anchor: "start", class: "verdict")
     return svg.finish()
   }
+
+  /// The most buckets whose number of posts is written on the chart; past
+  /// it, each point's `<title>` and `data-count` still give it.
+  static let maximumCountLabels = 40
 
   /// A bucket's label under the axis: `2026-03-01` by day, `03-01 14:00`
   /// by hour (the year is in the axis title).
@@ -152,10 +190,13 @@ enum SVGPlot {
   // MARK: Mentions
 
   /// One horizontal bar per name (users, then hashtags, as `--mentions`
-  /// lists them): its length is the tweets' average sentiment, from the
-  /// zero line left (negative) or right (positive).
+  /// lists them): its length is the score per 100 posts of the posts that
+  /// name it, from the zero line left (negative) or right (positive), with
+  /// its 90 % interval as an error bar; the name carries its number of
+  /// posts.
   static func mentions(
-    _ top: (users: [MentionCount], hashtags: [MentionCount])?, query: String
+    _ top: (users: [MentionCount], hashtags: [MentionCount])?, query: String,
+    method: QuantificationMethod
   ) -> String {
     let all = (top?.users ?? []) + (top?.hashtags ?? [])
     let row = 22.0
@@ -163,48 +204,62 @@ enum SVGPlot {
     let area = Area(
       left: 200, right: width - margin.right, top: margin.top, bottom: height - margin.bottom)
     let zero = area.left + (area.right - area.left) / 2
-    let x = { (value: Double) in zero + min(1, max(-1, value)) * (area.right - area.left) / 2 }
+    let x = { (value: Double) in
+      zero + min(1, max(-1, value / 100)) * (area.right - area.left) / 2
+    }
     var svg = Document(
       width: width, height: height,
-      title: "tweetalyze: average sentiment of the top mentions in tweets for \(query)")
-    for tick in [-1.0, -0.5, 0, 0.5, 1] {
+      title: "\(query), top mentions: \(method.rawValue) score per 100 posts, 90 % interval")
+    for tick in [-100.0, -50, 0, 50, 100] {
       svg.add(
         "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.top))\" x2=\"\(n(x(tick)))\" "
           + "y2=\"\(n(area.bottom))\" stroke=\"\(tick == 0 ? "#999" : "#ddd")\"/>")
       svg.text(
-        AnalyzeReport.signed(tick, decimals: 1), x: x(tick), y: area.bottom + 18, anchor: "middle")
+        AnalyzeReport.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 18,
+        anchor: "middle")
     }
     svg.text(
-      "average sentiment of the tweets that name it (−1 negative … +1 positive)",
+      "score per 100 posts that name it (−100 negative … +100 positive)",
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
     // The names' column heading, above them: a rotated label would not fit
     // a chart of a few bars.
-    svg.text("@user or #hashtag (tweets)", x: area.left - 8, y: 44, anchor: "end")
+    svg.text("@user or #hashtag (n posts)", x: area.left - 8, y: 44, anchor: "end")
     guard !all.isEmpty else {
       svg.text(
-        "no @user or #hashtag is in more than one tweet", x: zero, y: area.top + row / 2 + 4,
+        "no @user or #hashtag is in more than one post", x: zero, y: area.top + row / 2 + 4,
         anchor: "middle", class: "empty")
       return svg.finish()
     }
     for (index, mention) in all.enumerated() {
       let top = area.top + Double(index) * row
-      let value = mention.averageSentiment
+      let value = mention.scaled
+      let interval = mention.scaledInterval
       let colour = value > 0 ? "#228833" : value < 0 ? "#cc3311" : "#999999"
       let left = min(zero, x(value))
+      let name = escape(mention.display)
       svg.add(
-        "<rect class=\"bar\" data-name=\"\(escape(mention.display))\" "
-          + "data-tweets=\"\(mention.tweets)\" data-value=\"\(decimal(value, 4))\" "
+        "<rect class=\"bar\" data-name=\"\(name)\" "
+          + "data-tweets=\"\(mention.tweets)\" data-value=\"\(decimal(value, 2))\" "
+          + "data-score=\"\(mention.estimate.score)\" "
           + "x=\"\(n(left))\" y=\"\(n(top + 3))\" width=\"\(n(max(1, abs(x(value) - zero))))\" "
-          + "height=\"\(n(row - 6))\" fill=\"\(colour)\"><title>\(escape(mention.display)): "
-          + "\(mention.tweets) tweets, average \(AnalyzeReport.signed(value, decimals: 2))"
-          + "</title></rect>")
+          + "height=\"\(n(row - 6))\" fill=\"\(colour)\" fill-opacity=\"0.7\"><title>\(name): "
+          + "\(mention.tweets) posts, \(AnalyzeReport.signed(value, decimals: 1)) per 100 "
+          + "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
+          + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))</title></rect>")
+      svg.add(
+        "<line class=\"interval\" data-name=\"\(name)\" "
+          + "data-low=\"\(decimal(interval.lowerBound, 2))\" "
+          + "data-high=\"\(decimal(interval.upperBound, 2))\" "
+          + "x1=\"\(n(x(interval.lowerBound)))\" y1=\"\(n(top + row / 2))\" "
+          + "x2=\"\(n(x(interval.upperBound)))\" y2=\"\(n(top + row / 2))\" "
+          + "stroke=\"#333\" stroke-width=\"1.5\"/>")
       svg.text(
-        "\(mention.display) (\(mention.tweets))", x: area.left - 8, y: top + row / 2 + 4,
+        "\(mention.display) (n=\(mention.tweets))", x: area.left - 8, y: top + row / 2 + 4,
         anchor: "end")
     }
     svg.text(
-      "green: positive on average, red: negative", x: area.left + 8, y: 44, anchor: "start",
-      class: "legend")
+      "bar: score (green positive, red negative); line: its 90 % interval", x: area.left + 8,
+      y: 44, anchor: "start", class: "legend")
     return svg.finish()
   }
 

@@ -16,6 +16,14 @@ struct Style {
       terminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
+  /// Plain text, as in a pipe: no colour, no sparkline.
+  static let plain = Style(colour: false, terminal: false)
+
+  private init(colour: Bool, terminal: Bool) {
+    self.colour = colour
+    self.terminal = terminal
+  }
+
   /// The ANSI colours used.
   enum Colour: String {
     case red = "31"
