@@ -3,8 +3,9 @@ import Foundation
 /// Parses the two date formats of the X API without `DateFormatter`, whose
 /// results depend on locale and which is slow to create.
 package enum TweetDate {
-  /// Parses v2's ISO 8601 form, `2026-11-20T13:58:30.000Z` (fraction and the
-  /// `Z` optional; `+hh:mm` offsets accepted).
+  /// Parses v2's ISO 8601 form, `2026-11-20T13:58:30.000Z` (a fraction of
+  /// any length and the `Z` optional; RFC 3339's `z` and `+hh:mm` offsets
+  /// accepted, as Bluesky's `createdAt` may hold them).
   package static func parseISO8601(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
@@ -29,7 +30,7 @@ package enum TweetDate {
     var offset = 0
     if index < bytes.count {
       switch bytes[index] {
-      case UInt8(ascii: "Z"):
+      case UInt8(ascii: "Z"), UInt8(ascii: "z"):
         index += 1
       case UInt8(ascii: "+"), UInt8(ascii: "-"):
         guard bytes.count == index + 6, bytes[index + 3] == 0x3A,
