@@ -28,9 +28,13 @@ final class FetchDisplay: @unchecked Sendable {
   private var timer: DispatchSourceTimer?
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+  /// The service fetched from, as warnings name it (`the X API`).
+  private let service: String
+
   /// Creates a display; `quiet` shows nothing at all (`--quiet`).
-  init(query: String, isTerminal: Bool, quiet: Bool = false) {
+  init(query: String, isTerminal: Bool, quiet: Bool = false, service: String = "the X API") {
     self.query = query
+    self.service = service
     self.isTerminal = isTerminal && !quiet
     self.quiet = quiet
   }
@@ -66,7 +70,7 @@ final class FetchDisplay: @unchecked Sendable {
       if !quiet {
         clear()
         write(
-          "Warning: the X API sent \(emptyPages) pages in a row without a post, each naming "
+          "Warning: \(service) sent \(emptyPages) pages in a row without a post, each naming "
             + "a next page; stopped after \(pages) pages\n")
       }
     }
@@ -96,7 +100,7 @@ final class FetchDisplay: @unchecked Sendable {
     clear()
     if warnings > Self.maximumWarnings {
       write(
-        "Warning: the X API reported more problems for \(query); only the first "
+        "Warning: \(service) reported more problems for \(query); only the first "
           + "\(Self.maximumWarnings) are shown\n")
     } else {
       // The API's own words: a server must not fake an `Error:` line or
