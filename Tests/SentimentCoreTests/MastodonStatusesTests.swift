@@ -64,6 +64,17 @@ final class MastodonStatusesTests: XCTestCase {
       try MastodonStatuses.decode(data, includeBoosts: false, language: "de").map(\.id), ["2"])
   }
 
+  func testScriptsInContentAreDroppedAndEntitiesDecoded() throws {
+    let page =
+      "["
+      + status(
+        "1", "<p>great &amp; &quot;fun&quot;</p><script>alert('bad')</script><style>p{}</style>")
+      + "]"
+    XCTAssertEqual(
+      try MastodonStatuses.decode(Data(page.utf8), includeBoosts: false, language: nil).map(\.text),
+      ["great & \"fun\""])
+  }
+
   func testStatusWithoutTextIsLeftOut() throws {
     let page = "[" + status("1", "<p></p>") + "," + status("2", "<p>words</p>") + "]"
     XCTAssertEqual(

@@ -19,7 +19,7 @@ final class PostFileTests: XCTestCase {
   func testTheFormatComesFromTheContent() {
     XCTAssertEqual(detect(#"{"data":[]}"#), .xSearch)
     XCTAssertEqual(detect("\u{FEFF} \n\t{\"statuses\":[]}"), .xSearch, "BOM and white space")
-    XCTAssertEqual(detect("[1]"), .xSearch, "any JSON goes to the JSON readers")
+    XCTAssertEqual(detect("[1]"), .mastodonStatuses, "a JSON array is Mastodon's")
     XCTAssertEqual(detect("id,Text,date\n1,hi,2025-06-09\n"), .csv)
     XCTAssertEqual(detect("\u{FEFF}\"TWEET\", x\nhi,1\n"), .csv, "quoted, spaced, any case")
     XCTAssertEqual(detect("id;text\n1;hi\n"), .plainText, "one field: not CSV")
@@ -118,9 +118,14 @@ final class PostFileTests: XCTestCase {
     XCTAssertEqual(failure("{\"data\":[]}\n{\"data\":["), .invalidJSON(line: 2))
     XCTAssertEqual(
       failure(#"{"other":1}"#), .unknownJSON(detail: #"no "data", "meta" or "statuses""#))
-    guard case .unknownJSON = failure("[{\"content\":\"<p>hi</p>\"}]") else {
-      return XCTFail("a JSON array is no format read yet")
-    }
+    XCTAssertEqual(
+      failure("[{\"content\":\"<p>hi</p>\"}]"),
+      .invalidPage(.unexpectedShape(.mastodon, line: 0, detail: "missing \"id\" in [0]")))
+    XCTAssertEqual(
+      failure(#"{"posts":5}"#),
+      .invalidPage(.unexpectedShape(.bluesky, line: 0, detail: "unexpected value at posts")))
+    XCTAssertEqual(failure(#"{"posts":[{"uri":"#), .invalidJSON(line: 0))
+    XCTAssertEqual(failure("[]\n[{\"id\":"), .invalidJSON(line: 2))
     XCTAssertEqual(failure([0x61, 0x0A, 0xFF, 0x0A]), .invalidUTF8(line: 2))
     let long = [UInt8](repeating: 0x61, count: PostFile.maximumLineBytes + 1)
     XCTAssertEqual(failure(long), .lineTooLong(line: 1, limit: PostFile.maximumLineBytes))
@@ -131,5 +136,65 @@ final class PostFileTests: XCTestCase {
     for format in PostFileFormat.allCases {
       XCTAssertTrue(message.contains(format.name), "the message names \(format)")
     }
+  }
+
+  // MARK: Bluesky and Mastodon
+
+  static let blueskyPage =
+    #"{"posts":[{"uri":"at://did:plc:a1/app.bsky.feed.post/3k1","cid":"bafy1","author":{"did":"did:plc:a1","handle":"ann.bsky.social"},"record":{"$type":"app.bsky.feed.post","text":"so good","createdAt":"2025-06-09T17:00:00.123Z","langs":["en"]},"indexedAt":"2025-06-09T17:00:01Z"}],"cursor":"c1"}"#
+  static let mastodonPage =
+    #"[{"id":"11","created_at":"2025-06-09T17:00:00.000Z","content":"<p>so <b>bad</b> &amp; sad</p>","spoiler_text":"","language":"en","account":{"acct":"bob","username":"bob"},"reblog":null},{"id":"12","content":"","reblog":{"id":"5","content":"<p>boosted</p>","account":{"acct":"cy"}}}]"#
+
+  func testBlueskyAndMastodonAreToldApartFromX() {
+    XCTAssertEqual(detect(Self.blueskyPage), .blueskySearch)
+    XCTAssertEqual(
+      detect("\u{FEFF}\n" + Self.blueskyPage + "\n" + Self.blueskyPage), .blueskySearch)
+    XCTAssertEqual(detect("{\n  \"cursor\": \"x\",\n  \"posts\": []\n}"), .blueskySearch, "pretty")
+    XCTAssertEqual(detect(#"{"posts":["#), .blueskySearch, "cut off after the name")
+    XCTAssertEqual(detect(Self.mastodonPage), .mastodonStatuses)
+    XCTAssertEqual(detect(" []\n" + Self.mastodonPage), .mastodonStatuses)
+    // X's own members win; a "posts" deeper down is no page of posts.
+    XCTAssertEqual(detect(#"{"data":[],"posts":[]}"#), .xSearch)
+    XCTAssertEqual(detect(#"{"meta":{"posts":[]}}"#), .xSearch)
+    XCTAssertEqual(detect(#"{"data":[{"id":"1","text":"\"posts\": x"}]}"#), .xSearch)
+    XCTAssertEqual(detect(#"{"id":"1","text":"a tweet about posts"}"#), .xSearch)
+    XCTAssertEqual(detect(#"{"a\"b":1,"posts":[]}"#), .blueskySearch, "escaped quote in a name")
+  }
+
+  func testTopLevelKeysOnlyAtTheTop() {
+    XCTAssertEqual(
+      PostFile.topLevelKeys(Array(#"{"a":{"b":1},"c":[{"d":2}],"e":"f","g":null}"#.utf8)[...]),
+      ["a", "c", "e", "g"])
+    XCTAssertEqual(PostFile.topLevelKeys(Array(#"{"a":1}{"b":2}"#.utf8)[...]), ["a"])
+    XCTAssertEqual(PostFile.topLevelKeys(Array(#"{"a\"#.utf8)[...]), [])
+  }
+
+  func testBlueskyPagesAndRecordings() throws {
+    let expected = Tweet(
+      id: "at://did:plc:a1/app.bsky.feed.post/3k1", text: "so good",
+      createdAt: Date(timeIntervalSince1970: 1_749_488_400.123), language: "en",
+      author: "ann.bsky.social")
+    let one = try tweets(Self.blueskyPage)
+    XCTAssertEqual(one.count, 1)
+    XCTAssertEqual(one.first?.id, expected.id)
+    XCTAssertEqual(one.first?.author, expected.author)
+    XCTAssertEqual(
+      try XCTUnwrap(one.first?.createdAt).timeIntervalSince1970, 1_749_488_400.123, accuracy: 1e-6)
+    let recording = try tweets(Self.blueskyPage + "\n" + #"{"posts":[]}"# + "\n")
+    XCTAssertEqual(recording.map(\.text), ["so good"])
+  }
+
+  func testMastodonArraysAndRecordingsLeaveBoostsOut() throws {
+    let one = try tweets("\u{FEFF}" + Self.mastodonPage)
+    XCTAssertEqual(
+      one,
+      [
+        Tweet(
+          id: "11", text: "so bad & sad", createdAt: Date(timeIntervalSince1970: 1_749_488_400),
+          language: "en", author: "bob")
+      ])
+    let recording = try tweets(Self.mastodonPage + "\n[]\n" + Self.mastodonPage)
+    XCTAssertEqual(
+      recording.map(\.id), ["11", "11"], "the reader keeps repeats; analysis counts each")
   }
 }

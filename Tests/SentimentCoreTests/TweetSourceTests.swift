@@ -57,6 +57,59 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertEqual(Set(ids).count, 32)
   }
 
+  func testBlueskyTrainTravelOverTwoPages() async throws {
+    let directory = Self.tweets.appendingPathComponent("bluesky")
+    let source = FixtureTweetSource(location: directory)
+    let query = try SearchQuery("#TrainTravel")
+    XCTAssertEqual(try source.file(for: query), directory.path + "/hashtag-traintravel.jsonl")
+    let tweets = try await source.tweets(for: query, count: 1_000)
+    XCTAssertEqual(tweets.count, 30)
+    XCTAssertEqual(Set(tweets.map(\.id)).count, 30)
+    XCTAssertTrue(tweets.allSatisfy { $0.id.hasPrefix("at://did:plc:") }, "ids are post URIs")
+    XCTAssertTrue(tweets.allSatisfy { $0.text.contains("#TrainTravel") })
+    XCTAssertTrue(tweets.allSatisfy { $0.language == "en" && $0.author != nil })
+    let dates = tweets.compactMap(\.createdAt)
+    XCTAssertEqual(dates.count, 30, "every createdAt form is read")
+    XCTAssertEqual(dates, dates.sorted(by: >), "newest first across both pages")
+    let first10 = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(first10, Array(tweets.prefix(10)))
+  }
+
+  func testMastodonSourdoughLeavesTheBoostOut() async throws {
+    let directory = Self.tweets.appendingPathComponent("mastodon")
+    let source = FixtureTweetSource(location: directory)
+    let tweets = try await source.tweets(for: SearchQuery("#Sourdough"), count: 1_000)
+    XCTAssertEqual(tweets.count, 30, "31 statuses, one a boost")
+    XCTAssertFalse(tweets.contains { $0.text.contains("workshop") }, "the boosted post")
+    XCTAssertFalse(tweets.contains { $0.text.contains("<") || $0.text.contains("&amp;") })
+    XCTAssertTrue(tweets.allSatisfy { $0.text.contains("#sourdough") })
+    XCTAssertTrue(tweets.contains { $0.text.hasPrefix("@breadnerd thanks") })
+    XCTAssertTrue(tweets.contains { $0.text.hasPrefix("Baking fail Burnt") }, "spoiler first")
+    XCTAssertTrue(
+      tweets.contains { $0.text.contains("https://notes.example/bread/2026/11/sourdough-notes") })
+    XCTAssertEqual(tweets.filter { $0.language == "de" }.count, 1)
+    XCTAssertTrue(tweets.contains { $0.author == "lievito@pane.example" })
+  }
+
+  func testABrokenBlueskyOrMastodonRecordingNamesItsPath() async throws {
+    for (text, kind) in [(#"{"posts":5}"#, PostPageKind.bluesky), ("[{\"id\":1}]", .mastodon)] {
+      let url = try write(text, to: "bad.json")
+      do {
+        _ = try await FixtureTweetSource(location: url).tweets(for: SearchQuery("#x"), count: 10)
+        XCTFail("read \(text)")
+      } catch let error as FixtureError {
+        guard case .invalidPage(let path, let problem) = error else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(path, url.path)
+        guard case .unexpectedShape(kind, line: 0, _) = problem else {
+          return XCTFail("\(problem)")
+        }
+        XCTAssertTrue(error.localizedDescription.hasPrefix(url.path + ": not "))
+      }
+    }
+  }
+
   func testV1Tesla() async throws {
     let source = FixtureTweetSource(location: Self.tweets.appendingPathComponent("v1"))
     let tweets = try await source.tweets(for: SearchQuery("@Tesla"), count: 100)

@@ -45,6 +45,33 @@ final class AnalyzeInputTests: XCTestCase {
     }
     try write(#"{"statuses":[\#(v1.joined(separator: ","))]}"#, "search.json")
     try write(v1.joined(separator: "\n") + "\n", "tweets.jsonl")
+    // Bluesky searchPosts pages and Mastodon status arrays, one page and
+    // a recording of two; Mastodon's text is HTML with its mention and
+    // hashtag markup.
+    let posts = texts.enumerated().map {
+      #"{"uri":"at://did:plc:x\#($0)/app.bsky.feed.post/3k\#($0)","author":{"handle":"bob.bsky.social"},"record":{"$type":"app.bsky.feed.post","text":"\#($1)","createdAt":"2025-06-09T17:00:00.5+00:00"}}"#
+    }
+    try write(#"{"posts":[\#(posts.joined(separator: ","))],"hitsTotal":4}"#, "bluesky.json")
+    try write(
+      #"{"posts":[\#(posts[0...1].joined(separator: ","))],"cursor":"2"}"# + "\n"
+        + #"{"posts":[\#(posts[2...3].joined(separator: ","))]}"# + "\n", "bluesky.jsonl")
+    let statuses = texts.enumerated().map { index, text in
+      let html = text.replacingOccurrences(
+        of: "#wwdc",
+        with:
+          #"<a href=\"https://m.example/tags/wwdc\" class=\"mention hashtag\" rel=\"tag\">#<span>wwdc</span></a>"#
+      ).replacingOccurrences(
+        of: "@apple",
+        with:
+          #"<span class=\"h-card\"><a href=\"https://m.example/@apple\" class=\"u-url mention\">@<span>apple</span></a></span>"#
+      ).replacingOccurrences(of: ", ", with: ",<br /> ")
+      return
+        #"{"id":"\#(index + 1)","created_at":"2025-06-09T17:00:00.000Z","content":"<p>\#(html)</p>","spoiler_text":"","language":"en","account":{"acct":"bob","username":"bob"},"reblog":null}"#
+    }
+    try write("[\(statuses.joined(separator: ","))]", "mastodon.json")
+    try write(
+      "[\(statuses[0...1].joined(separator: ","))]\n[\(statuses[2...3].joined(separator: ","))]\n",
+      "mastodon.jsonl")
   }
 
   func write(_ text: String, _ name: String) throws {
@@ -72,7 +99,10 @@ final class AnalyzeInputTests: XCTestCase {
     let reference = try summary(run(["--input", "posts.txt", "--json"]))
     XCTAssertEqual(reference["count"] as? Int, 4)
     XCTAssertEqual(reference["query"] as? String, "posts.txt", "the input is named")
-    for name in ["posts.csv", "page.json", "pages.jsonl", "search.json", "tweets.jsonl"] {
+    for name in [
+      "posts.csv", "page.json", "pages.jsonl", "search.json", "tweets.jsonl", "bluesky.json",
+      "bluesky.jsonl", "mastodon.json", "mastodon.jsonl",
+    ] {
       var result = try summary(run(["--input", name, "--json"]))
       XCTAssertEqual(result["query"] as? String, name)
       result["query"] = "posts.txt"
@@ -100,6 +130,40 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertEqual(fromFile["query"] as? String, file)
     fromFile["query"] = "#WWDC"
     XCTAssertEqual(NSDictionary(dictionary: fromFile), NSDictionary(dictionary: replayed))
+  }
+
+  /// The hand-written Bluesky and Mastodon recordings: `--input` reads
+  /// what `--fixtures` replays, every post is labeled as its writer meant
+  /// (Fixtures/tweets/README.md), and the 90 % interval holds the true
+  /// score (positives − negatives as written).
+  func testBlueskyAndMastodonFixturesHoldTheirTrueScore() throws {
+    let root = BinaryRunner.packageRoot.path
+    for (directory, query, stem, intended) in [
+      ("bluesky", "#TrainTravel", "hashtag-traintravel", (positive: 14, negative: 8, neutral: 8)),
+      ("mastodon", "#Sourdough", "hashtag-sourdough", (positive: 10, negative: 12, neutral: 8)),
+    ] {
+      let file = "\(root)/Fixtures/tweets/\(directory)/\(stem).jsonl"
+      let result = try summary(BinaryRunner.run(["--input", file, "--json"]))
+      XCTAssertEqual(
+        result["count"] as? Int, intended.positive + intended.negative + intended.neutral)
+      XCTAssertEqual(result["positive"] as? Int, intended.positive, directory)
+      XCTAssertEqual(result["negative"] as? Int, intended.negative, directory)
+      XCTAssertEqual(result["neutral"] as? Int, intended.neutral, directory)
+      let trueScore = Double(intended.positive - intended.negative)
+      let interval = try XCTUnwrap(result["interval"] as? [Double], directory)
+      XCTAssertEqual(interval.count, 2)
+      XCTAssertLessThanOrEqual(interval[0], trueScore, "\(directory): \(interval)")
+      XCTAssertGreaterThanOrEqual(interval[1], trueScore, "\(directory): \(interval)")
+      let input = try BinaryRunner.run(["--input", file])
+      let fixtures = try BinaryRunner.run([
+        query, "--fixtures", "\(root)/Fixtures/tweets/\(directory)",
+      ])
+      XCTAssertEqual(fixtures.status, 0, fixtures.stderr)
+      XCTAssertEqual(input.stdout, fixtures.stdout, directory)
+      let matching = try summary(BinaryRunner.run(["--input", file, query, "--json"]))
+      XCTAssertEqual(
+        matching["count"] as? Int, result["count"] as? Int, "every post carries \(query)")
+    }
   }
 
   func testTheScoreLineAndTheLabelsAreThoseOfClassify() throws {
@@ -205,6 +269,23 @@ final class AnalyzeInputTests: XCTestCase {
     try write(#"{"data":[{"id":"1","text":"hi"}]}"# + "\n" + #"{"data":[{"id":"#, "truncated.jsonl")
     try write(#"{"users":[{"name":"x"}]}"#, "shape.json")
     try write(#"[{"content":"<p>hi</p>"}]"#, "array.json")
+    try write(
+      #"{"posts":[{"uri":"at://did:plc:x/app.bsky.feed.post/1","record":{"te"#, "bluesky-cut.json")
+    try write(
+      #"{"posts":[]}"# + "\n" + #"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","#,
+      "bluesky-cut.jsonl")
+    try write(#"{"posts": 5}"#, "posts-number.json")
+    try write(#"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{}}]}"#, "no-text.json")
+    try write(#"[{"id":"1","created_at":"2025-06-09T17:00:00.000Z"}]"#, "no-content.json")
+    try write("[]\n" + #"[{"id":"1","content":{"html":"<p>x</p>"}}]"#, "content-object.jsonl")
+    try write("[{\"id\":\"1\",\"content\":\"<p>" + huge + "</p>\"}]\n", "huge-status.json")
+    try Data(
+      Array(#"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{"text":"caf"#.utf8) + [0xE9]
+        + Array(#""}}]}"#.utf8)
+    ).write(to: directory.appendingPathComponent("latin.json"))
+    try write(
+      "<!DOCTYPE html>\n<html><head><script>var posts = [];</script></head>\n"
+        + "<body><p>Tom &amp; Jerry &#39;s page</p></body></html>\n", "page.html")
     try write("", "empty.txt")
     try write(" \n\n", "blank.txt")
     try write("good post\n" + huge + "\n", "huge.txt")
@@ -230,8 +311,39 @@ final class AnalyzeInputTests: XCTestCase {
           name: "JSON of another shape", arguments: ["--input", "shape.json"], status: 65,
           parts: ["shape.json:", formats, "CSV", "plain text"]),
         BadInput(
-          name: "a JSON array", arguments: ["--input", "array.json"], status: 65,
-          parts: ["array.json:", formats]),
+          name: "a JSON array without ids", arguments: ["--input", "array.json"], status: 65,
+          parts: ["array.json:", "not a Mastodon status array", "missing \"id\" in [0]"]),
+        BadInput(
+          name: "truncated Bluesky JSON", arguments: ["--input", "bluesky-cut.json"], status: 65,
+          parts: ["bluesky-cut.json:", "not valid", "cut off"]),
+        BadInput(
+          name: "truncated Bluesky JSONL", arguments: ["--input", "bluesky-cut.jsonl"], status: 65,
+          parts: ["bluesky-cut.jsonl:", "line 2 is not valid JSON"]),
+        BadInput(
+          name: "posts that are a number", arguments: ["--input", "posts-number.json"],
+          status: 65,
+          parts: [
+            "posts-number.json:", "not a Bluesky searchPosts page", "unexpected value at posts",
+          ]),
+        BadInput(
+          name: "a Bluesky post without text", arguments: ["--input", "no-text.json"], status: 65,
+          parts: ["missing \"text\" in posts[0].record", "app.bsky.feed.searchPosts"]),
+        BadInput(
+          name: "statuses without content", arguments: ["--input", "no-content.json"], status: 65,
+          parts: ["not a Mastodon status array", "missing \"content\" in [0]", "timelines/tag"]),
+        BadInput(
+          name: "content that is no string", arguments: ["--input", "content-object.jsonl"],
+          status: 65,
+          parts: ["line 2: not a Mastodon status array", "unexpected value at [0].content"]),
+        BadInput(
+          name: "a Mastodon page over 1 MiB a line", arguments: ["--input", "huge-status.json"],
+          status: 65, parts: ["huge-status.json: line 1 is longer than 1 MiB"]),
+        BadInput(
+          name: "a Bluesky page in Latin-1", arguments: ["--input", "latin.json"], status: 65,
+          parts: ["latin.json: line 1 is not UTF-8"]),
+        BadInput(
+          name: "an HTML page", arguments: ["--input", "page.html"], status: 65,
+          parts: ["page.html: an HTML page, not posts", "Bluesky", "Mastodon"]),
         BadInput(
           name: "an empty file", arguments: ["--input", "empty.txt"], status: 65,
           parts: ["empty.txt: the file is empty"]),

@@ -2,13 +2,19 @@ import Foundation
 
 /// The formats of a file of posts that `tweetalyze --input` reads, told
 /// apart by their content, never by the file's name. A new source's format
-/// (Bluesky pages, Mastodon status arrays) is one more case here and one
-/// more rule in ``PostFile/detect(_:textColumns:)``.
+/// is one more case here and one more rule in
+/// ``PostFile/detect(_:textColumns:)``.
 package enum PostFileFormat: String, CaseIterable, Equatable, Sendable {
   /// X API search JSON: a v2 page (`{"data":[…]}`), JSONL of pages (twarc2,
   /// `--record`), a v1.1 search result (`{"statuses":[…]}`) or v1.1 and v2
   /// tweets, one per line.
   case xSearch
+  /// Bluesky search JSON: an `app.bsky.feed.searchPosts` page
+  /// (`{"posts":[…]}`) or JSONL of pages (`--record`).
+  case blueskySearch
+  /// Mastodon statuses: a status array (a tag timeline's page) or JSONL of
+  /// arrays (`--record`).
+  case mastodonStatuses
   /// CSV whose header names a text column.
   case csv
   /// Plain text, one post per line.
@@ -18,6 +24,8 @@ package enum PostFileFormat: String, CaseIterable, Equatable, Sendable {
   package var name: String {
     switch self {
     case .xSearch: "X API search JSON (v2 pages, twarc2 JSONL, v1.1 search results or tweets)"
+    case .blueskySearch: "Bluesky searchPosts JSON ({\"posts\":[…]} pages, or JSONL of them)"
+    case .mastodonStatuses: "Mastodon status arrays ([{\"content\":…}, …], or JSONL of them)"
     case .csv: "CSV with a header naming a text column"
     case .plainText: "plain text, one post per line"
     }
@@ -36,12 +44,16 @@ package enum PostFileError: LocalizedError, Equatable {
   case unknownJSON(detail: String)
   /// JSON that is cut off or broken (`line` 0: the file as one object).
   case invalidJSON(line: Int)
+  /// A Bluesky or Mastodon page of the wrong shape, as its decoder says.
+  case invalidPage(PostPageError)
   /// `--text-column` names a column that the header lacks.
   case missingTextColumn(name: String, header: [String])
   /// A CSV problem (quotes, record length), as its message.
   case invalidCSV(String)
   /// A date cell that is no date.
   case invalidDate(line: Int, value: String)
+  /// An HTML document (a saved web page), not posts.
+  case htmlDocument
 
   /// The formats read, as a list for messages.
   package static var formats: String {
@@ -62,12 +74,17 @@ package enum PostFileError: LocalizedError, Equatable {
     case .invalidJSON(let line):
       (line > 0 ? "line \(line) is not valid JSON" : "the JSON is not valid")
         + "; is the file cut off? Expected one JSON object, or one per line (JSONL)"
+    case .invalidPage(let problem):
+      problem.localizedDescription
     case .missingTextColumn(let name, let header):
       "the CSV header has no column '\(String(name.prefix(60)))' (it has "
         + header.prefix(20).map { "'\(String($0.prefix(60)))'" }.joined(separator: ", ")
         + "); name the text column with --text-column"
     case .invalidCSV(let message):
       "not valid CSV: \(message)"
+    case .htmlDocument:
+      "an HTML page, not posts; save the API's JSON (or export the posts as CSV or text) "
+        + "and give that; it reads \(Self.formats)"
     case .invalidDate(let line, let value):
       "line \(line): the date '\(String(value.prefix(60)))' is not ISO 8601 "
         + "(2025-06-09T17:00:00Z), YYYY-MM-DD or the X API's v1.1 form; fix it or leave it empty"
@@ -96,11 +113,22 @@ package enum PostFile {
   /// a header with one of `textColumns` (compared case-insensitively),
   /// else plain text. `nil` for a file of white space.
   ///
-  /// - Complexity: O(*n*) in the first line's length.
+  /// JSON is Mastodon's when it starts with `[` (a status array; X's
+  /// formats are objects); Bluesky's when the first object's members name
+  /// `posts` but none of X's `data`, `meta` and `statuses`; else X's.
+  ///
+  /// - Complexity: O(*n*) in the first line's length, or the first JSON
+  ///   object's.
   package static func detect(_ bytes: [UInt8], textColumns: [String]) -> PostFileFormat? {
     let text = withoutBOM(bytes)
-    guard let first = text.first(where: { !isSpace($0) }) else { return nil }
-    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .xSearch }
+    guard let start = text.firstIndex(where: { !isSpace($0) }) else { return nil }
+    let first = text[start]
+    if first == UInt8(ascii: "[") { return .mastodonStatuses }
+    if first == UInt8(ascii: "{") {
+      let keys = topLevelKeys(text[start...])
+      let x: Set<String> = ["data", "meta", "statuses"]
+      return keys.contains("posts") && keys.isDisjoint(with: x) ? .blueskySearch : .xSearch
+    }
     let lineEnd = text.firstIndex(of: 0x0A) ?? text.endIndex
     guard let header = try? headerNames(Array(text[..<lineEnd])), header.count > 1 else {
       return .plainText
@@ -148,12 +176,31 @@ package enum PostFile {
     }
     let names = textColumn.map { [$0] } ?? textColumns
     guard let format = detect(bytes, textColumns: names) else { throw .empty }
+    if format == .plainText, isHTMLDocument(bytes) { throw .htmlDocument }
     if let textColumn, format == .plainText {
       throw .missingTextColumn(
         name: textColumn, header: (try? headerNames(firstLine)) ?? [])
     }
     switch format {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
+    case .blueskySearch:
+      do {
+        for page in try BlueskySearchPage.decodeFile(Data(withoutBOM(bytes))) {
+          page.tweets.forEach(body)
+        }
+      } catch {
+        throw fileError(error)
+      }
+    case .mastodonStatuses:
+      do {
+        // Boosts are left out, as the live source leaves them by default:
+        // a boost repeats a post that is not the query's own.
+        let pages = try MastodonStatuses.decodeFile(
+          Data(withoutBOM(bytes)), includeBoosts: false, language: nil)
+        for page in pages { page.forEach(body) }
+      } catch {
+        throw fileError(error)
+      }
     case .csv: try csvTweets(bytes, textColumns: names, body)
     case .plainText:
       try forEachLine(bytes) { number, line in
@@ -221,6 +268,66 @@ package enum PostFile {
             }))
       }
     }
+  }
+
+  /// Whether `bytes` start as an HTML document does: `<!DOCTYPE html` or
+  /// `<html` (any case), after a byte order mark and white space.
+  private static func isHTMLDocument(_ bytes: [UInt8]) -> Bool {
+    let text = withoutBOM(bytes).drop(while: isSpace).prefix(14).map { byte in
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+    return text.starts(with: Array("<!doctype html".utf8)) || text.starts(with: Array("<html".utf8))
+  }
+
+  /// A Bluesky or Mastodon decoding error as a ``PostFileError``.
+  private static func fileError(_ error: PostPageError) -> PostFileError {
+    switch error {
+    case .notJSON(_, let line): .invalidJSON(line: line)
+    case .empty: .empty
+    case .unexpectedShape: .invalidPage(error)
+    }
+  }
+
+  /// The member names of the JSON object that `bytes` starts with (at its
+  /// top level only), as far as the bytes go; a name holding an escape is
+  /// left as it is written.
+  ///
+  /// - Complexity: O(*n*) in the object's length.
+  package static func topLevelKeys(_ bytes: ArraySlice<UInt8>) -> Set<String> {
+    var keys: Set<String> = []
+    var depth = 0
+    var expectingKey = false
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        // A string: up to its closing quote, past escapes.
+        var end = index + 1
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\"") {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if depth == 1, expectingKey, end <= bytes.endIndex {
+          keys.insert(
+            String(decoding: bytes[(index + 1)..<min(end, bytes.endIndex)], as: UTF8.self))
+        }
+        expectingKey = false
+        index = end + 1
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        expectingKey = depth == 1 && byte == UInt8(ascii: "{")
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return keys }
+      case UInt8(ascii: ","):
+        expectingKey = depth == 1
+      default:
+        break
+      }
+      index += 1
+    }
+    return keys
   }
 
   /// CSV with a header: the text, and the optional id and date columns.

@@ -18,6 +18,8 @@ package enum FixtureError: LocalizedError, Equatable {
   case unreadable(path: String, reason: String)
   /// The file's contents are not a search response.
   case invalid(path: String, problem: SearchResponseError)
+  /// The file's contents look like Bluesky or Mastodon pages but are not.
+  case invalidPage(path: String, problem: PostPageError)
   /// The file is larger than `limit` bytes (an endless stream, or not a
   /// recording).
   case tooLarge(path: String, limit: Int)
@@ -30,6 +32,8 @@ package enum FixtureError: LocalizedError, Equatable {
       "cannot read \(path): \(reason)"
     case .invalid(let path, let problem):
       "\(path): \(problem.localizedDescription)"
+    case .invalidPage(let path, let problem):
+      "\(path): \(problem.localizedDescription)"
     case .tooLarge(let path, let limit):
       "\(path) is larger than \(limit >> 20) MiB, more than any recording of a search holds; "
         + "check that it is the right file"
@@ -38,7 +42,10 @@ package enum FixtureError: LocalizedError, Equatable {
 }
 
 /// Tweets from recorded API responses: a v2 search response object, a JSONL
-/// file of such pages (what twarc2 and `--record` write), or a v1.1 response.
+/// file of such pages (what twarc2 and `--record` write), or a v1.1 response;
+/// or a Bluesky searchPosts page or a Mastodon status array, or JSONL of
+/// them. The format comes from the content, as ``PostFile`` tells it;
+/// Mastodon boosts are left out, as the live source leaves them by default.
 ///
 /// Given a directory, the file is chosen from the query: its
 /// ``SearchQuery/fileStem`` with `.jsonl` or else `.json` (`@Apple` →
@@ -98,18 +105,44 @@ public struct FixtureTweetSource: TweetSource {
       // What `Data(contentsOf:)`, used before, reported for every failure.
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
+    var collector = TweetCollector(limit: count)
+    if let pages = try Self.blueskyOrMastodonPages(bytes, path: path) {
+      for page in pages where !collector.isFull { collector.add(page) }
+      return collector.tweets
+    }
     let pages: [SearchResponsePage]
     do {
       pages = try SearchResponseDecoder.decodeFile(Data(bytes))
     } catch let problem as SearchResponseError {
       throw FixtureError.invalid(path: Self.shown(path), problem: problem)
     }
-    var collector = TweetCollector(limit: count)
     for page in pages where !collector.isFull {
       for problem in page.warnings { warning?(problem) }
       collector.add(page.tweets)
     }
     return collector.tweets
+  }
+
+  /// The posts of a recording of Bluesky or Mastodon pages, page by page;
+  /// `nil` for a file of another format.
+  ///
+  /// - Throws: ``FixtureError/invalidPage(path:problem:)``.
+  private static func blueskyOrMastodonPages(_ bytes: [UInt8], path: String) throws(FixtureError)
+    -> [[Tweet]]?
+  {
+    let format = PostFile.detect(bytes, textColumns: [])
+    do {
+      switch format {
+      case .blueskySearch:
+        return try BlueskySearchPage.decodeFile(Data(bytes)).map(\.tweets)
+      case .mastodonStatuses:
+        return try MastodonStatuses.decodeFile(Data(bytes), includeBoosts: false, language: nil)
+      default:
+        return nil
+      }
+    } catch {
+      throw .invalidPage(path: shown(path), problem: error)
+    }
   }
 
   /// The bytes of the file at `path`, or `nil` when it cannot be read.

@@ -44,7 +44,7 @@ enum ExitStatus: Int32, CaseIterable {
       if case .unreadableFile = error { self = .noInput } else { self = .noPermission }
     case let error as FixtureError:
       switch error {
-      case .invalid, .tooLarge: self = .dataError
+      case .invalid, .invalidPage, .tooLarge: self = .dataError
       case .notFound, .unreadable: self = .noInput
       }
     case is InputTooLarge, is LineReaderError: self = .dataError
