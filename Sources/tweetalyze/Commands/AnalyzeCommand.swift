@@ -244,6 +244,9 @@ extension Context {
       // it reports no progress, so no spinner starts.
       var source = FixtureTweetSource(path: fixtures)
       source.warning = { display.warn($0) }
+      if options.source == .mastodon, let language = options.language {
+        return (LanguageFilter(source: source, language: language), display)
+      }
       return (source, display)
     }
     switch options.source {
@@ -398,6 +401,27 @@ extension Context {
   private static func isDirectory(_ path: String) -> Bool {
     var status = stat()
     return stat(path.isEmpty ? "." : path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+}
+
+/// Recorded Mastodon pages hold every status of the timeline, and the live
+/// source keeps those in `--lang`: a replay keeps the same ones (by the
+/// primary subtag, as the live source: `en` keeps `en-GB`).
+private struct LanguageFilter: TweetSource {
+  var source: FixtureTweetSource
+  var language: String
+
+  nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws
+    -> [Tweet]
+  {
+    let wanted = Self.primary(language)
+    let all = try await source.tweets(for: query, count: Int.max)
+    let kept = all.filter { tweet in tweet.language.map(Self.primary) == wanted }
+    return Array(kept.prefix(max(0, count)))
+  }
+
+  private static func primary(_ code: String) -> String {
+    String(code.lowercased().split(separator: "-", maxSplits: 1).first ?? "")
   }
 }
 
