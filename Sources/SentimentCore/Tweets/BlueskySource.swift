@@ -72,8 +72,6 @@ package struct BlueskySource: TweetSource {
     package var appPassword: String
     /// The `lang` parameter; `nil` for any language.
     package var language: String? = "en"
-    /// Called with problems worth a warning (one line each).
-    package var warning: (@Sendable (String) -> Void)?
     /// The transport's settings (time-outs, attempts, recording, progress).
     package var transport: HTTPTransportSettings
 

@@ -159,8 +159,9 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
         slug += "-"
       }
     }
+    slug = String(slug.prefix(60))
     while slug.hasSuffix("-") { slug.removeLast() }
-    return slug.isEmpty ? "posts" : String(slug.prefix(60))
+    return slug.isEmpty ? "posts" : slug
   }
 
   /// The longest Bluesky handle accepted (a domain name: 253 characters).

@@ -195,7 +195,8 @@ enum CommandLineParser {
       }
     case .mastodon:
       guard text.hasPrefix("#") else {
-        let shown = (try? SearchQuery.bluesky(text))?.description ?? text
+        let phrase = text.hasPrefix("@") ? nil : (try? SearchQuery.bluesky(text))?.description
+        let shown = phrase ?? text
         throw UsageError(
           message: MastodonQueryError.notAHashtag(shown).localizedDescription, command: .analyze)
       }

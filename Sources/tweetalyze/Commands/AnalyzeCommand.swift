@@ -118,11 +118,11 @@ extension Context {
     let tweets: [Tweet]
     do {
       defer { display.stop() }
-      if let base = Self.baseURL(of: source.source) {
+      if let (base, service) = Self.baseURL(of: source.source) {
         let host = URL(string: base).map { url in
           (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         }
-        tweets = try await NetworkTrap.guarding(host: host ?? "") {
+        tweets = try await NetworkTrap.guarding(host: host ?? "", service: service) {
           try await source.source.tweets(for: query, count: options.limit)
         }
       } else {
@@ -214,13 +214,13 @@ extension Context {
     if let trend { try stdout.write("\n" + AnalyzeReport.trendText(trend, style: style)) }
   }
 
-  /// The base URL a live source fetches from; `nil` for recorded
-  /// responses.
-  private static func baseURL(of source: TweetSource) -> String? {
+  /// The base URL a live source fetches from, and its service; `nil` for
+  /// recorded responses.
+  private static func baseURL(of source: TweetSource) -> (String, HTTPService)? {
     switch source {
-    case let source as HTTPTweetSource: source.configuration.baseURL
-    case let source as BlueskySource: source.configuration.baseURL
-    case let source as MastodonSource: source.configuration.instance
+    case let source as HTTPTweetSource: (source.configuration.baseURL, .x)
+    case let source as BlueskySource: (source.configuration.baseURL, .bluesky)
+    case let source as MastodonSource: (source.configuration.instance, .mastodon)
     default: nil
     }
   }
@@ -363,7 +363,6 @@ extension Context {
     configuration.transport = transportSettings(
       options, service: .bluesky, secrets: [password], display: display)
     configuration.language = options.language
-    configuration.warning = { display.warn($0) }
     let source = BlueskySource(configuration)
     do {
       try source.checkBaseURL()

@@ -178,26 +178,29 @@ enum NetworkTrap {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var installed = false
 
-  /// Runs `body` (a fetch from the X API at `host`) with the trap caught.
+  /// Runs `body` (a fetch from `service` at `host`) with the trap caught.
   ///
   /// When `body` throws, the trap stays caught: a transfer stopped at its
   /// cap or deadline goes on in the background for a while (the caller is
   /// answered at once), and under a memory limit Foundation can trap on its
   /// next chunk while the run reports the error.
-  static func guarding<T>(host: String, _ body: () async throws -> T) async rethrows -> T {
-    arm(host: host)
+  static func guarding<T>(
+    host: String, service: HTTPService = .x, _ body: () async throws -> T
+  ) async rethrows -> T {
+    arm(host: host, service: service)
     let result = try await body()
     disarm()
     return result
   }
 
-  private static func arm(host: String) {
+  private static func arm(host: String, service: HTTPService) {
     lock.lock()
     defer { lock.unlock() }
     let text =
-      "Error: Foundation's networking stopped the process while reading the answer of the X API "
-      + "at \(host) (it does on a Content-Length of 2^63 - 512 or more, and when memory runs "
-      + "out); if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2\n"
+      "Error: Foundation's networking stopped the process while reading the answer of "
+      + "\(service.name) at \(host) (it does on a Content-Length of 2^63 - 512 or more, and when "
+      + "memory runs out); if \(service.baseSetting) or a proxy is set, check that it points to "
+      + "\(service.apiName)\n"
     let bytes = Array(text.utf8.prefix(capacity))
     armed = false
     bytes.withUnsafeBufferPointer { buffer in
