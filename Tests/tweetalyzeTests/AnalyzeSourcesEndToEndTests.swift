@@ -140,6 +140,22 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("create an app password"), run.stderr)
   }
 
+  func testBlueskyTakesTheAppPasswordFromATokenFile() throws {
+    let pages = try fixtureLines("bluesky/hashtag-traintravel.jsonl")
+    let server = try FakeXAPI.start([session, ["status": 200, "body": pages[1]]], for: self)
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let file = directory.appendingPathComponent("app-password")
+    try Data((password + "\n").utf8).write(to: file)
+    XCTAssertEqual(chmod(file.path, 0o600), 0)
+    let run = try BinaryRunner.run(
+      ["#TrainTravel", "--source", "bluesky", "--token-file", file.path],
+      environment: ["TWEETALYZE_API_BASE": server.base, "BLUESKY_HANDLE": "reader.bsky.social"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let body = try XCTUnwrap(try requests(server.log).first?["body"] as? String)
+    XCTAssertTrue(body.contains(#""password":"\#(password)""#), body)
+    assertNoSecret(run, [password, jwt])
+  }
+
   func testBlueskyWithoutALoginIs77() throws {
     let run = try BinaryRunner.run(
       ["#TrainTravel", "--source", "bluesky"], environment: ["BLUESKY_HANDLE": "a.bsky.social"])
