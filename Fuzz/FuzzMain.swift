@@ -18,6 +18,7 @@ private let fuzzTargets: [String: (UnsafePointer<UInt8>, Int) -> CInt] = [
   "svg": fuzzSVGPlot,
   "csv-writer": fuzzCSVWriter,
   "post-file": fuzzPostFile,
+  "html-text": fuzzHTMLText,
 ]
 
 /// The target chosen for this process; exits 64 when FUZZ_TARGET names none.

@@ -1,5 +1,6 @@
 // libFuzzer target: `--input`'s reader, `PostFile`: the format detection and
-// the readers it picks (X API JSON, CSV, plain text) on any bytes.
+// the readers it picks (X API JSON, Bluesky pages, Mastodon status arrays,
+// CSV, plain text) on any bytes.
 
 import Foundation
 
@@ -17,7 +18,13 @@ public func fuzzPostFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(format != nil, "posts from a file that detection calls empty")
     precondition(tweets.count <= size, "more posts than bytes")
     for tweet in tweets {
-      precondition(!tweet.id.isEmpty || format == .xSearch, "a CSV or text post without an id")
+      precondition(
+        !tweet.id.isEmpty || format == .xSearch || format == .blueskySearch
+          || format == .mastodonStatuses, "a CSV or text post without an id")
+      if format == .mastodonStatuses {
+        precondition(!tweet.text.isEmpty, "a Mastodon status without text is read")
+        precondition(!tweet.text.contains("\n"), "a Mastodon post holds a line break")
+      }
       if format == .plainText {
         precondition(!tweet.text.contains("\n"), "a plain-text post holds a line break")
         precondition(
@@ -28,7 +35,20 @@ public func fuzzPostFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     if format == nil { precondition(error == .empty, "white space is not \(error)") }
     if case .missingTextColumn = error {
-      precondition(format != .xSearch, "JSON reported as CSV")
+      precondition(
+        format != .xSearch && format != .blueskySearch && format != .mastodonStatuses,
+        "JSON reported as CSV")
+    }
+    if case .invalidPage(let problem) = error {
+      switch problem {
+      case .unexpectedShape(.bluesky, _, _):
+        precondition(format == .blueskySearch, "a Bluesky error for \(String(describing: format))")
+      case .unexpectedShape(.mastodon, _, _):
+        precondition(
+          format == .mastodonStatuses, "a Mastodon error for \(String(describing: format))")
+      default:
+        preconditionFailure("a page error that is no shape error: \(problem)")
+      }
     }
     let message = error.errorDescription ?? ""
     precondition(!message.isEmpty && message.utf8.count < 4096, "an unbounded message")

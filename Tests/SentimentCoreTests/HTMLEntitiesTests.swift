@@ -18,6 +18,21 @@ final class HTMLEntitiesTests: XCTestCase {
     XCTAssertEqual(HTMLEntities.decode("&#x1F600; &#X41;"), "😀 A")
   }
 
+  func testHTMLNamedEntitiesOnlyWhenAsked() {
+    let text = "caf&eacute; &hellip; &rsquo;s &mdash; &euro;5 &Uuml;ber &amp; &unknown; &hellip"
+    XCTAssertEqual(
+      HTMLEntities.decode(text, html: true), "café … ’s — €5 Über & &unknown; &hellip")
+    // The X readers' text is what it always was.
+    XCTAssertEqual(
+      HTMLEntities.decode(text),
+      "caf&eacute; &hellip; &rsquo;s &mdash; &euro;5 &Uuml;ber & &unknown; &hellip")
+    XCTAssertEqual(
+      HTMLEntities.decode("&HELLIP; &Eacute;", html: true), "&HELLIP; É", "case matters")
+    XCTAssertEqual(
+      HTMLEntities.decode("&verylongname; &#0; &#x110000;", html: true),
+      "&verylongname; &#0; &#x110000;")
+  }
+
   func testWhatIsNotAnEntityStays() {
     for text in [
       "AT&T & co", "no entities", "&", "&lt", "&#;", "&#x;", "&#12", "&unknown;", "&#0;",

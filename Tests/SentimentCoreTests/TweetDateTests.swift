@@ -19,6 +19,21 @@ final class TweetDateTests: XCTestCase {
     XCTAssertEqual(seconds(TweetDate.parseISO8601("2026-11-20T13:58:30")), 1_795_183_110)
   }
 
+  /// Bluesky's `createdAt`: any number of fraction digits, `Z`, `z` or
+  /// `+00:00`.
+  func testBlueskyCreatedAtForms() throws {
+    for text in [
+      "2026-11-20T13:58:30.123456+00:00", "2026-11-20T13:58:30.123456789Z",
+      "2026-11-20T13:58:30.123z", "2026-11-20T14:58:30.123+01:00",
+      "2026-11-20T13:58:30.123" + String(repeating: "0", count: 400) + "Z",
+    ] {
+      let value = try XCTUnwrap(seconds(TweetDate.parseISO8601(text)), text)
+      XCTAssertEqual(value, 1_795_183_110.123, accuracy: 1e-3, text)
+    }
+    XCTAssertNil(TweetDate.parseISO8601("2026-11-20T13:58:30.123+00"))
+    XCTAssertNil(TweetDate.parseISO8601("2026-11-20T13:58:30.123zz"))
+  }
+
   func testISO8601Fractions() throws {
     let quarter = try XCTUnwrap(seconds(TweetDate.parseISO8601("2026-11-20T13:58:30.250Z")))
     XCTAssertEqual(quarter, 1_795_183_110.25, accuracy: 1e-6)

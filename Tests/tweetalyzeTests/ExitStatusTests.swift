@@ -26,6 +26,8 @@ final class ExitStatusTests: XCTestCase {
       (SearchResponseError.empty, .dataError),
       (EvaluationError.folds(5, count: 2), .dataError),
       (FixtureError.invalid(path: "f", problem: .empty), .dataError),
+      (FixtureError.invalidPage(path: "f", problem: .empty(.bluesky)), .dataError),
+      (PostPageError.notJSON(.mastodon, line: 2), .dataError),
       (FixtureError.notFound(query: "@a", directory: "d", tried: []), .noInput),
       (FixtureError.unreadable(path: "f", reason: "r"), .noInput),
       (ByteSourceError.readFailed(errno: EIO), .noInput),

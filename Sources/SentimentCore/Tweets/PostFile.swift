@@ -94,7 +94,8 @@ package enum PostFileError: LocalizedError, Equatable {
 
 /// Reads the posts of a file in any ``PostFileFormat``: the bytes are
 /// checked (UTF-8, at most 1 MiB a line), the format detected, and the
-/// posts decoded with the X API's decoders or the CSV reader.
+/// posts decoded with the X API, Bluesky or Mastodon decoders or the CSV
+/// reader.
 ///
 /// ```swift
 /// let tweets = try PostFile.tweets(in: Array("so happy\nso sad\n".utf8))

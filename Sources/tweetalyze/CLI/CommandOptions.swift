@@ -73,9 +73,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "(@Apple → at-apple.jsonl or at-apple.json; #WWDC → hashtag-wwdc.…)."),
       .repeated(
         "input", "FILE", \.inputs,
-        help: "Analyze the posts in FILE (- for stdin; repeatable) instead of searching: X API "
-          + "JSON or JSONL, CSV with a text column, or plain text, one post a line. A QUERY then "
-          + "keeps only the posts that match it."),
+        help: "Analyze the posts in FILE (- for stdin; repeatable) instead of searching: X, "
+          + "Bluesky or Mastodon API JSON or JSONL, CSV with a text column, or plain text, one "
+          + "post a line. A QUERY then keeps only the posts that match it."),
       .value(
         "text-column", "NAME", .string, \.textColumn,
         help: "With --input: the CSV column holding the posts (default: text, tweettext or tweet)."),

@@ -50,7 +50,8 @@ enum ExitStatus: Int32, CaseIterable {
     case is InputTooLarge, is LineReaderError: self = .dataError
     case is ByteSourceError: self = .noInput
     case is CSVError, is TrainingDataError, is LexiconError, is ModelFileError,
-      is SearchResponseError, is EvaluationError, is ModelMergeError, is TweetArchiveError:
+      is SearchResponseError, is PostPageError, is EvaluationError, is ModelMergeError,
+      is TweetArchiveError:
       self = .dataError
     default: self = .failure
     }
