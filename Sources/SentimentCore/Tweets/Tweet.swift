@@ -42,7 +42,7 @@ package enum SearchQueryError: LocalizedError, Equatable {
 }
 
 /// A validated search: tweets mentioning a user (`@name`) or carrying a
-/// hashtag (`#tag`).
+/// hashtag (`#tag`), or (Bluesky) posts holding a phrase.
 ///
 /// ```swift
 /// try SearchQuery("@Apple")   // .mention("Apple")
