@@ -71,6 +71,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     var target: String
     /// Header names lower-cased.
     var headers: [String: String]
+    /// `GET`, `POST`.
+    var method = "GET"
+    /// The body sent (a POST's), as text.
+    var body = ""
 
     /// The decoded value of a query parameter.
     func parameter(_ name: String) -> String? {
@@ -273,7 +277,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
         .trimmingCharacters(in: .whitespaces)
     }
-    return Request(target: String(requestLine[1]), headers: headers)
+    // A body (Bluesky's login is a POST) up to its Content-Length.
+    let length = min(Int(headers["content-length"] ?? "") ?? 0, 1 << 20)
+    let headEnd = data.range(of: end)?.upperBound ?? data.endIndex
+    var body = Data(data[headEnd...])
+    while body.count < length {
+      guard wait(for: client, milliseconds: 2000) else { break }
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { break }
+      body.append(contentsOf: buffer[0..<count])
+    }
+    return Request(
+      target: String(requestLine[1]), headers: headers, method: String(requestLine[0]),
+      body: String(decoding: body, as: UTF8.self))
   }
 
   /// Sends all of `data`; `false` when the client has gone.

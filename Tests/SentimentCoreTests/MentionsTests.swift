@@ -104,4 +104,16 @@ final class MentionsTests: XCTestCase {
     XCTAssertFalse(wwdc.matches(Tweet(id: "1", text: "at #WWDC24 today")))
     XCTAssertFalse(wwdc.matches(Tweet(id: "1", text: "WWDC", author: "wwdc")))
   }
+
+  func testPhrasesAndBlueskyHandlesMatch() {
+    let tweet = Tweet(
+      id: "1", text: "Took the Night  train, then the night train to @bob.example.com")
+    XCTAssertTrue(SearchQuery.phrase("night train").matches(tweet))
+    XCTAssertFalse(SearchQuery.phrase("day train").matches(tweet))
+    XCTAssertTrue(SearchQuery.mention("bob.example.com").matches(tweet))
+    XCTAssertFalse(SearchQuery.mention("ann.example.com").matches(tweet))
+    let tally = MentionTally(excluding: .phrase("night train"))
+    XCTAssertNil(tally.excludedUser)
+    XCTAssertNil(tally.excludedHashtag)
+  }
 }

@@ -126,6 +126,25 @@ final class TweetTests: XCTestCase {
     XCTAssertEqual(try SearchQuery("#Café").fileStem, "hashtag-café")
   }
 
+  func testBlueskyQueries() throws {
+    XCTAssertEqual(try SearchQuery.bluesky("@Alice.bsky.social"), .mention("alice.bsky.social"))
+    XCTAssertEqual(try SearchQuery.bluesky("@alice"), .mention("alice.bsky.social"))
+    XCTAssertEqual(try SearchQuery.bluesky("#Rust"), .hashtag("Rust"))
+    XCTAssertEqual(try SearchQuery.bluesky(#" "night train" "#), .phrase("night train"))
+    XCTAssertEqual(try SearchQuery.bluesky("night train").description, #""night train""#)
+    for bad in ["@", "@a..b", "@-a.com", "@a_b.com", "", #""""#, #"say "hi""#, "#"] {
+      XCTAssertThrowsError(try SearchQuery.bluesky(bad), bad)
+    }
+    XCTAssertThrowsError(try SearchQuery.bluesky(String(repeating: "a", count: 201)))
+  }
+
+  func testPhraseFileStemIsASlug() {
+    XCTAssertEqual(SearchQuery.phrase("Climate change!").fileStem, "phrase-climate-change")
+    XCTAssertEqual(SearchQuery.phrase("  Ünïcode  only ").fileStem, "phrase-n-code-only")
+    XCTAssertEqual(SearchQuery.phrase("日本").fileStem, "phrase-posts")
+    XCTAssertEqual(SearchQuery.phrase(String(repeating: "ab ", count: 50)).fileStem.count, 66)
+  }
+
   func testDescriptionAndName() throws {
     for text in ["@Apple", "#WWDC25", "#日本"] {
       let query = try SearchQuery(text)

@@ -10,7 +10,8 @@ Content-Length), "trickle" sends its body one byte per second, "gzip-bomb"
 sends a gzip body of about 200 KB that inflates to "inflated" bytes (default
 200 MiB: '{"data":[' and spaces) with Content-Encoding: gzip, "content-length" sends its body under the
 Content-Length header "length" (any text, such as 9223372036854775807);
-each request's path and headers are appended to "log" as one JSON line.
+each request's path and headers (and a POST's method and body) are appended
+to "log" as one JSON line.
 
 With "generate": {"pages": P, "per_page": N, "fail_every": K} instead of
 "responses", the pages are made up: page i (0-based, chosen by the request's
@@ -74,11 +75,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         global requests_seen
+        sent_body = ""
+        if self.command == "POST":
+            length = int(self.headers.get("Content-Length") or 0)
+            sent_body = self.rfile.read(min(length, 1 << 20)).decode("utf-8", "replace")
         with lock:
             requests_seen += 1
             if scenario.get("log"):
                 with open(scenario["log"], "a", encoding="utf-8") as log:
                     entry = {"path": self.path, "headers": dict(self.headers.items())}
+                    if self.command == "POST":
+                        entry["method"] = "POST"
+                        entry["body"] = sent_body
                     log.write(json.dumps(entry) + "\n")
             if generate is not None:
                 response = generated_response(self.path, requests_seen)
@@ -151,6 +159,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
         self.close_connection = True
+
+    # Bluesky's login (com.atproto.server.createSession) is a POST; its
+    # body is logged as "body" with "method": "POST".
+    do_POST = do_GET
 
     def log_message(self, *args):
         pass

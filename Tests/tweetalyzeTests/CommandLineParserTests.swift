@@ -124,6 +124,33 @@ final class CommandLineParserTests: XCTestCase {
     assertRefused(["@a", "--count="], command: .analyze, "--count takes a whole number")
   }
 
+  func testSourcesTakeTheirOwnQueries() {
+    XCTAssertEqual(analyze(["#a"])?.source, .x)
+    let bluesky = analyze(["@alice.bsky.social", "#b", "climate change", "--source", "bluesky"])
+    XCTAssertEqual(bluesky?.source, .bluesky)
+    XCTAssertEqual(
+      bluesky?.queries,
+      [.mention("alice.bsky.social"), .hashtag("b"), .phrase("climate change")])
+    XCTAssertEqual(analyze(["@bob", "--source=bluesky"])?.query, .mention("bob.bsky.social"))
+    XCTAssertEqual(analyze([#""a phrase""#, "--source", "bluesky"])?.query, .phrase("a phrase"))
+    assertRefused(["@-x-", "--source", "bluesky"], command: .analyze, "Invalid query '@-x-'")
+    // X keeps its rules: a Bluesky handle is no X handle.
+    assertRefused(["@alice.bsky.social"], command: .analyze, "Invalid query '@alice.bsky.social'")
+    let mastodon = analyze(["#a", "--source", "mastodon", "--instance", "https://m.example"])
+    XCTAssertEqual(mastodon?.source, .mastodon)
+    XCTAssertEqual(mastodon?.instance, "https://m.example")
+    assertRefused(
+      ["@ann", "--source", "mastodon"], command: .analyze, "Mastodon cannot search @ann")
+    assertRefused(
+      ["two words", "--source", "mastodon"], command: .analyze,
+      #"Mastodon cannot search "two words""#)
+    assertRefused(
+      ["#a", "--instance", "https://m.example"], command: .analyze, "--source mastodon")
+    assertRefused(["#a", "--source", "threads"], command: .analyze, "'x', 'bluesky' or 'mastodon'")
+    assertRefused(
+      ["--input", "f", "--source", "bluesky"], command: .analyze, "--input or --source")
+  }
+
   func testHTTPOptions() {
     let defaults = AnalyzeOptions(query: .mention("a"))
     var expected = defaults

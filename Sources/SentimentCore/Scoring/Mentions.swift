@@ -156,7 +156,7 @@ package struct MentionTally: Sendable {
     switch query {
     case .mention(let name): (excludedUser, excludedHashtag) = (name.lowercased(), nil)
     case .hashtag(let tag): (excludedUser, excludedHashtag) = (nil, tag.lowercased())
-    case nil: (excludedUser, excludedHashtag) = (nil, nil)
+    case .phrase, nil: (excludedUser, excludedHashtag) = (nil, nil)
     }
   }
 
@@ -213,7 +213,7 @@ package struct MentionTally: Sendable {
 extension SearchQuery {
   /// Whether `tweet` is one the search could have found: it mentions the
   /// `@handle` or carries the `#hashtag` (case-insensitive), or, for a
-  /// handle, was written by that user.
+  /// handle, was written by that user; for a phrase, holds its words.
   ///
   /// ```swift
   /// SearchQuery.mention("Apple").matches(Tweet(id: "1", text: "hi @apple"))  // true
@@ -222,10 +222,14 @@ extension SearchQuery {
     let found = Mentions.extract(from: tweet.text)
     switch self {
     case .mention(let name):
+      // A Bluesky handle is a domain name, which `extract` does not read.
       return found.users.contains(name.lowercased())
         || tweet.author?.lowercased() == name.lowercased()
+        || (name.contains(".") && tweet.text.lowercased().contains("@" + name.lowercased()))
     case .hashtag(let tag):
       return found.hashtags.contains(tag.lowercased())
+    case .phrase(let words):
+      return tweet.text.range(of: words, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
   }
 }

@@ -42,7 +42,7 @@ package enum SearchQueryError: LocalizedError, Equatable {
 }
 
 /// A validated search: tweets mentioning a user (`@name`) or carrying a
-/// hashtag (`#tag`).
+/// hashtag (`#tag`), or (Bluesky) posts holding a phrase.
 ///
 /// ```swift
 /// try SearchQuery("@Apple")   // .mention("Apple")
@@ -54,6 +54,9 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
   case mention(String)
   /// Tweets with this hashtag (no `#`).
   case hashtag(String)
+  /// Posts with these words in this order (Bluesky only: the X source
+  /// searches `@name` and `#tag`, Mastodon `#tag`).
+  case phrase(String)
 
   /// The longest hashtag accepted, in code points after NFC normalization.
   public static let maximumHashtagLength = 100
@@ -122,13 +125,14 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .mention(let name): "@\(name)"
     case .hashtag(let tag): "#\(tag)"
+    case .phrase(let words): "\"\(words)\""
     }
   }
 
-  /// The name without its sigil.
+  /// The name without its sigil (a phrase's words).
   public var name: String {
     switch self {
-    case .mention(let name), .hashtag(let name): name
+    case .mention(let name), .hashtag(let name), .phrase(let name): name
     }
   }
 
@@ -139,6 +143,68 @@ public enum SearchQuery: Equatable, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .mention(let name): "at-\(name.lowercased())"
     case .hashtag(let tag): "hashtag-\(tag.lowercased())"
+    case .phrase(let words): "phrase-" + Self.slug(words)
     }
+  }
+
+  /// `words` lower-cased, each run of characters other than ASCII letters
+  /// and digits one `-`, at most 60 characters (`"Climate change!"` →
+  /// `climate-change`).
+  static func slug(_ words: String) -> String {
+    var slug = ""
+    for scalar in words.lowercased().unicodeScalars {
+      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        slug.unicodeScalars.append(scalar)
+      } else if !slug.isEmpty && !slug.hasSuffix("-") {
+        slug += "-"
+      }
+    }
+    slug = String(slug.prefix(60))
+    while slug.hasSuffix("-") { slug.removeLast() }
+    return slug.isEmpty ? "posts" : slug
+  }
+
+  /// The longest Bluesky handle accepted (a domain name: 253 characters).
+  package static let maximumBlueskyHandleLength = 253
+
+  /// A Bluesky query: `@handle.domain` (a mention; `@alice` means
+  /// `@alice.bsky.social`), `#tag`, or any other text as a phrase
+  /// (surrounding double quotes dropped).
+  ///
+  /// - Throws: ``SearchQueryError``.
+  package static func bluesky(_ text: String) throws -> SearchQuery {
+    if text.hasPrefix("#") { return try SearchQuery(text) }
+    if text.hasPrefix("@") {
+      var handle = String(text.dropFirst()).lowercased()
+      guard !handle.isEmpty else { throw SearchQueryError.invalid(text, reason: "no name after @") }
+      if !handle.contains(".") { handle += ".bsky.social" }
+      let labels = handle.split(separator: ".", omittingEmptySubsequences: false)
+      let valid =
+        handle.utf8.count <= maximumBlueskyHandleLength && labels.count >= 2
+        && labels.allSatisfy { label in
+          (1...63).contains(label.count) && !label.hasPrefix("-") && !label.hasSuffix("-")
+            && label.unicodeScalars.allSatisfy {
+              ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
+        }
+      guard valid else {
+        throw SearchQueryError.invalid(
+          text, reason: "a Bluesky handle is a domain name such as alice.bsky.social")
+      }
+      return .mention(handle)
+    }
+    var words = text.trimmingCharacters(in: .whitespaces)
+    if words.count >= 2 && words.hasPrefix("\"") && words.hasSuffix("\"") {
+      words = String(words.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+    }
+    guard !words.isEmpty else { throw SearchQueryError.invalid(text, reason: "it is empty") }
+    guard !words.contains("\""), words.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+      throw SearchQueryError.invalid(
+        text, reason: "a phrase holds no double quote or control character")
+    }
+    guard words.count <= 200 else {
+      throw SearchQueryError.invalid(text, reason: "a phrase has at most 200 characters")
+    }
+    return .phrase(words)
   }
 }

@@ -106,12 +106,20 @@ enum CommandLineParser {
     guard let text = scan.positionals.first else {
       throw UsageError(message: missingQuery, command: .analyze)
     }
-    let first = try query(text)
+    // The source decides which queries are valid; a bad option is
+    // reported after a bad query, as before there were sources.
+    let source = (try? scan.settings())?.source ?? .x
+    let first = try query(text, source: source)
     var more: [SearchQuery] = []
-    for text in scan.positionals.dropFirst() { more.append(try query(text)) }
+    for text in scan.positionals.dropFirst() { more.append(try query(text, source: source)) }
     var options = try scan.settings()
     options.query = first
     options.moreQueries = more
+    if options.instance != nil && options.source != .mastodon {
+      throw UsageError(
+        message: "--instance names a Mastodon instance; give --source mastodon with it",
+        command: .analyze)
+    }
     if options.textColumn != nil {
       throw UsageError(
         message: "--text-column names the CSV column of an --input file; give --input FILE",
@@ -142,6 +150,12 @@ enum CommandLineParser {
     }
     var options = try scan.settings()
     options.filter = filter
+    if scan.given.contains(where: { ["source", "instance"].contains($0.option.spec.name) }) {
+      throw UsageError(
+        message: "Give --input or --source/--instance, not both: --input reads posts from "
+          + "files, --source chooses where a search goes",
+        command: .analyze)
+    }
     if options.inputs.filter({ $0 == "-" }).count > 1 {
       throw UsageError(
         message: "Give --input - once: standard input can be read only once", command: .analyze)
@@ -157,6 +171,37 @@ enum CommandLineParser {
     }
     try options.checkOutput()
     return .analyze(options)
+  }
+
+  /// The query `text` for `source`, or why it is none: Bluesky also takes
+  /// `@handle.domain` and phrases; Mastodon only `#tag`.
+  static func query(_ text: String, source: PostService) throws(UsageError) -> SearchQuery {
+    switch source {
+    case .x:
+      return try query(text)
+    case .bluesky:
+      do {
+        return try SearchQuery.bluesky(text)
+      } catch {
+        let reason =
+          (error as? SearchQueryError).map {
+            if case .invalid(_, let reason) = $0 { return ": \(reason)" }
+            return ""
+          } ?? ""
+        throw UsageError(
+          message: "Invalid query '\(text)'\(reason). Expected @handle (alice.bsky.social), "
+            + "#tag or a phrase",
+          command: .analyze)
+      }
+    case .mastodon:
+      guard text.hasPrefix("#") else {
+        let phrase = text.hasPrefix("@") ? nil : (try? SearchQuery.bluesky(text))?.description
+        let shown = phrase ?? text
+        throw UsageError(
+          message: MastodonQueryError.notAHashtag(shown).localizedDescription, command: .analyze)
+      }
+      return try query(text)
+    }
   }
 
   /// The query `text`, or why it is none.

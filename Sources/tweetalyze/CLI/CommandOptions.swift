@@ -45,6 +45,10 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
   var estimator = QuantificationMethod.adjusted
+  /// Where a search goes.
+  var source = PostService.x
+  /// `--instance URL`: the Mastodon instance (`nil`: mastodon.social).
+  var instance: String?
 
   /// The defaults; the query, given by position, is a stand-in.
   static var defaults: Self { AnalyzeOptions(query: .mention("Apple")) }
@@ -115,28 +119,48 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
+      .choice(
+        "source", PostService.allCases, \.source,
+        help: "Where to search: 'x' (the X API v2 recent search, a paid plan), 'bluesky' "
+          + "(free, with an app password) or 'mastodon' (an instance's public #tag timeline) "
+          + "{default}."),
+      .value(
+        "instance", "URL", .string, \.instance,
+        help: "With --source mastodon: the instance to read (default: https://mastodon.social)."),
       .value(
         "token-file", "PATH", .string, \.tokenFile,
-        help: "Read the X API bearer token from a file that only you can read (chmod 600) "
-          + "instead of $TWITTER_BEARER_TOKEN."),
+        help: "Read the secret from a file that only you can read (chmod 600): the X API "
+          + "bearer token instead of $TWITTER_BEARER_TOKEN, the Bluesky app password instead "
+          + "of $BLUESKY_APP_PASSWORD, the Mastodon token instead of $MASTODON_TOKEN."),
       .value(
         "lang", "CODE", .languageCode, \.language,
         help: "Only tweets in this language, such as en or de; 'any' for all {default}."),
       .flag(
-        "include-retweets", \.includeRetweets, help: "Keep retweets (default: leave them out)."),
+        "include-retweets", \.includeRetweets,
+        help: "Keep retweets (Mastodon: boosts; default: leave them out)."),
       .flag(
         "wait", \.wait,
         help: "When rate-limited, wait until the window resets, then try once more."),
       .value(
         "timeout", "SECONDS", .number("seconds, above 0 and at most 600") { $0 > 0 && $0 <= 600 },
         \.timeout,
-        help: "Give up on an X API request after this long without an answer {default}."),
+        help: "Give up on a request after this long without an answer {default}."),
       .value(
         "record", "DIR", .string, \.record,
-        help: "Save the X API's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
+        help: "Save the service's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
           + "for --fixtures DIR to replay offline."),
     ]
   }
+}
+
+/// Where `tweetalyze QUERY` searches (`--source`).
+enum PostService: String, CaseIterable, Sendable {
+  /// The X API v2 recent search (a paid plan).
+  case x
+  /// Bluesky's post search, with an app password.
+  case bluesky
+  /// A Mastodon instance's public hashtag timeline.
+  case mastodon
 }
 
 extension ValueKind where Value == String? {

@@ -36,6 +36,10 @@ enum ExitStatus: Int32, CaseIterable {
     case is BrokenPipe: self = .success
     case is PlotError: self = .cannotCreate
     case let error as HTTPSourceError: self = Self.status(for: error)
+    case let error as ServiceError: self = Self.status(for: error.error)
+    case let error as BlueskyLoginError:
+      if case .noSession = error { self = .unavailable } else { self = .noPermission }
+    case is MastodonQueryError: self = .usage
     case let error as BearerTokenError:
       if case .unreadableFile = error { self = .noInput } else { self = .noPermission }
     case let error as FixtureError:

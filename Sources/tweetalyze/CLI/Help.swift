@@ -27,7 +27,9 @@ enum Help {
           (
             "QUERY",
             "@name (1-15 letters, digits or _) or #tag (letters, digits or _); several are "
-              + "analyzed in turn. With --input: at most one, which keeps the posts that match it."
+              + "analyzed in turn. Bluesky also takes @handle.bsky.social and a phrase; "
+              + "Mastodon only #tag. With --input: at most one, which keeps the posts that "
+              + "match it."
           )
         ],
         discussion: """
@@ -47,6 +49,11 @@ enum Help {
           'QUERY lang:en -is:retweet'; --lang and --include-retweets change it. Server
           errors and network failures are retried twice; a rate limit stops the run
           unless --wait is given. $TWEETALYZE_API_BASE replaces https://api.x.com/2.
+          --source bluesky searches Bluesky (free) instead, logged in as $BLUESKY_HANDLE
+          with an app password from $BLUESKY_APP_PASSWORD or --token-file;
+          $TWEETALYZE_API_BASE replaces https://bsky.social/xrpc. --source mastodon
+          reads a public #tag timeline of --instance (https://mastodon.social), with
+          $MASTODON_TOKEN if set. See docs/sources.md.
           With --input, the posts come from files instead (format read from the
           content); without a QUERY all are analyzed, and JSON and CSV name the
           files in "query".
@@ -54,6 +61,8 @@ enum Help {
           Examples:
             export TWITTER_BEARER_TOKEN=...   # from the X developer portal
             tweetalyze "@Apple" --count 200
+            tweetalyze "#rust" --source bluesky   # BLUESKY_HANDLE, BLUESKY_APP_PASSWORD
+            tweetalyze "#rust" --source mastodon --instance https://fosstodon.org
             tweetalyze "#WWDC" --lang any --record recorded
             tweetalyze --fixtures recorded "#WWDC"
             tweetalyze --fixtures Fixtures/tweets "@Apple"

@@ -25,7 +25,18 @@ enum ManPage {
   static let environment: [(name: String, meaning: String)] = [
     ("TWITTER_BEARER_TOKEN", "The X API bearer token (or X_BEARER_TOKEN; or --token-file)."),
     ("X_BEARER_TOKEN", "The X API bearer token, when TWITTER_BEARER_TOKEN is not set."),
-    ("TWEETALYZE_API_BASE", "Replaces https://api.x.com/2, e.g. for a local stand-in."),
+    (
+      "TWEETALYZE_API_BASE",
+      "Replaces https://api.x.com/2 (with --source bluesky: https://bsky.social/xrpc; with "
+        + "--source mastodon, when --instance is not given: https://mastodon.social), e.g. for "
+        + "a local stand-in."
+    ),
+    ("BLUESKY_HANDLE", "With --source bluesky: the handle that logs in (alice.bsky.social)."),
+    (
+      "BLUESKY_APP_PASSWORD",
+      "With --source bluesky: an app password of that account (or --token-file)."
+    ),
+    ("MASTODON_TOKEN", "With --source mastodon: an access token, if the instance needs one."),
     (
       "TWEETALYZE_ALLOW_HTTP",
       "1 allows a plain-HTTP TWEETALYZE_API_BASE that is not a loopback address."

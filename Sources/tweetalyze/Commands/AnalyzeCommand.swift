@@ -118,12 +118,12 @@ extension Context {
     let tweets: [Tweet]
     do {
       defer { display.stop() }
-      if let http = source.source as? HTTPTweetSource {
-        let host = URL(string: http.configuration.baseURL).map { url in
+      if let (base, service) = Self.baseURL(of: source.source) {
+        let host = URL(string: base).map { url in
           (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         }
-        tweets = try await NetworkTrap.guarding(host: host ?? "") {
-          try await http.tweets(for: query, count: options.limit)
+        tweets = try await NetworkTrap.guarding(host: host ?? "", service: service) {
+          try await source.source.tweets(for: query, count: options.limit)
         }
       } else {
         tweets = try await source.source.tweets(for: query, count: options.limit)
@@ -247,6 +247,17 @@ extension Context {
     }
   }
 
+  /// The base URL a live source fetches from, and its service; `nil` for
+  /// recorded responses.
+  private static func baseURL(of source: TweetSource) -> (String, HTTPService)? {
+    switch source {
+    case let source as HTTPTweetSource: (source.configuration.baseURL, .x)
+    case let source as BlueskySource: (source.configuration.baseURL, .bluesky)
+    case let source as MastodonSource: (source.configuration.instance, .mastodon)
+    default: nil
+    }
+  }
+
   /// The source the options ask for, and its display of progress and
   /// warnings (to stop when fetching ends).
   private func tweetSource(
@@ -256,13 +267,25 @@ extension Context {
     // buffered goes first.
     try stderr.flush()
     let display = FetchDisplay(
-      query: query.description, isTerminal: stderr.isTerminal, quiet: options.quiet)
+      query: query.description, isTerminal: stderr.isTerminal, quiet: options.quiet,
+      service: options.source == .x
+        ? "the X API"
+        : options.source == .bluesky
+          ? "Bluesky" : "Mastodon")
     if let fixtures = options.fixtures {
       // A replay warns about the API's partial errors as the live run did;
       // it reports no progress, so no spinner starts.
       var source = FixtureTweetSource(path: fixtures)
       source.warning = { display.warn($0) }
+      if options.source == .mastodon, let language = options.language {
+        return (LanguageFilter(source: source, language: language), display)
+      }
       return (source, display)
+    }
+    switch options.source {
+    case .x: break
+    case .bluesky: return (try blueskySource(options, display: display), display)
+    case .mastodon: return (try mastodonSource(options, display: display), display)
     }
     var variables: [String: String] = [:]
     for name in BearerToken.variables { variables[name] = environment[name] }
@@ -305,10 +328,132 @@ extension Context {
     return (HTTPTweetSource(configuration), display)
   }
 
+  /// What every live source shares: time-out, waiting, recording with the
+  /// writer of every output file, progress.
+  private func transportSettings(
+    _ options: AnalyzeOptions, service: HTTPService, secrets: [String], display: FetchDisplay
+  ) -> HTTPTransportSettings {
+    var settings = HTTPTransportSettings(
+      service: service, secrets: secrets, userAgent: "tweetalyze/\(Tweetalyze.version)")
+    settings.allowInsecureHTTP = environment["TWEETALYZE_ALLOW_HTTP"] == "1"
+    settings.timeout = options.timeout
+    settings.waitForRateLimit = options.wait
+    if let record = options.record {
+      settings.recordDirectory = URL(fileURLWithPath: record)
+      settings.writeRecording = { file, contents in
+        do {
+          try Files.prepareDirectory(record)
+          try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
+        } catch let error as OutputError {
+          throw RecordingFailure(reason: error.reason)
+        }
+      }
+    }
+    settings.progress = { display.show($0) }
+    return settings
+  }
+
+  /// A base URL or instance that cannot work is a usage error, known
+  /// before anything is sent.
+  private static func usageError(_ error: ServiceError) -> Error {
+    switch error.error {
+    case .insecureBaseURL, .ipv6AddressHost:
+      UsageError(message: error.localizedDescription, command: .analyze)
+    default:
+      error
+    }
+  }
+
+  /// The secret in `--token-file`, or else in the variable `name`
+  /// (`nil` when neither is given).
+  private func secret(_ options: AnalyzeOptions, variable name: String) throws -> String? {
+    if let file = options.tokenFile { return try BearerToken.read(file: file) }
+    guard let value = environment[name] else { return nil }
+    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// `--source bluesky`: the handle from `BLUESKY_HANDLE`, the app password
+  /// from `--token-file` or `BLUESKY_APP_PASSWORD`, the base from
+  /// `TWEETALYZE_API_BASE`.
+  private func blueskySource(_ options: AnalyzeOptions, display: FetchDisplay) throws
+    -> BlueskySource
+  {
+    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
+    guard
+      let handle = environment["BLUESKY_HANDLE"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !handle.isEmpty
+    else { throw BlueskyLoginError.missingHandle }
+    guard handle.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+      throw BlueskyLoginError.invalidHandle
+    }
+    guard let password = try secret(options, variable: "BLUESKY_APP_PASSWORD") else {
+      throw BlueskyLoginError.missingPassword
+    }
+    var configuration = BlueskySource.Configuration(
+      handle: handle, appPassword: password, userAgent: "tweetalyze/\(Tweetalyze.version)",
+      baseURL: base ?? BlueskySource.Configuration.defaultBaseURL)
+    configuration.transport = transportSettings(
+      options, service: .bluesky, secrets: [password], display: display)
+    configuration.language = options.language
+    let source = BlueskySource(configuration)
+    do {
+      try source.checkBaseURL()
+    } catch let error as ServiceError {
+      throw Self.usageError(error)
+    }
+    return source
+  }
+
+  /// `--source mastodon`: the instance from `--instance`, else
+  /// `TWEETALYZE_API_BASE`, else mastodon.social; a token from
+  /// `--token-file` or `MASTODON_TOKEN` if given.
+  private func mastodonSource(_ options: AnalyzeOptions, display: FetchDisplay) throws
+    -> MastodonSource
+  {
+    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
+    let token = try secret(options, variable: "MASTODON_TOKEN")
+    var configuration = MastodonSource.Configuration(
+      token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
+      instance: options.instance ?? base ?? MastodonSource.Configuration.defaultInstance)
+    configuration.transport = transportSettings(
+      options, service: .mastodon, secrets: token.map { [$0] } ?? [], display: display)
+    configuration.language = options.language
+    configuration.includeBoosts = options.includeRetweets
+    let source = MastodonSource(configuration)
+    do {
+      try source.checkInstance()
+    } catch let error as ServiceError {
+      throw Self.usageError(error)
+    }
+    return source
+  }
+
   /// Whether `path` names a directory (`--fixtures DIR`).
   private static func isDirectory(_ path: String) -> Bool {
     var status = stat()
     return stat(path.isEmpty ? "." : path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+}
+
+/// Recorded Mastodon pages hold every status of the timeline, and the live
+/// source keeps those in `--lang`: a replay keeps the same ones (by the
+/// primary subtag, as the live source: `en` keeps `en-GB`).
+private struct LanguageFilter: TweetSource {
+  var source: FixtureTweetSource
+  var language: String
+
+  nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws
+    -> [Tweet]
+  {
+    let wanted = Self.primary(language)
+    let all = try await source.tweets(for: query, count: Int.max)
+    let kept = all.filter { tweet in tweet.language.map(Self.primary) == wanted }
+    return Array(kept.prefix(max(0, count)))
+  }
+
+  private static func primary(_ code: String) -> String {
+    String(code.lowercased().split(separator: "-", maxSplits: 1).first ?? "")
   }
 }
 

@@ -28,9 +28,13 @@ final class FetchDisplay: @unchecked Sendable {
   private var timer: DispatchSourceTimer?
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+  /// The service fetched from, as warnings name it (`the X API`).
+  private let service: String
+
   /// Creates a display; `quiet` shows nothing at all (`--quiet`).
-  init(query: String, isTerminal: Bool, quiet: Bool = false) {
+  init(query: String, isTerminal: Bool, quiet: Bool = false, service: String = "the X API") {
     self.query = query
+    self.service = service
     self.isTerminal = isTerminal && !quiet
     self.quiet = quiet
   }
@@ -66,7 +70,7 @@ final class FetchDisplay: @unchecked Sendable {
       if !quiet {
         clear()
         write(
-          "Warning: the X API sent \(emptyPages) pages in a row without a post, each naming "
+          "Warning: \(service) sent \(emptyPages) pages in a row without a post, each naming "
             + "a next page; stopped after \(pages) pages\n")
       }
     }
@@ -96,7 +100,7 @@ final class FetchDisplay: @unchecked Sendable {
     clear()
     if warnings > Self.maximumWarnings {
       write(
-        "Warning: the X API reported more problems for \(query); only the first "
+        "Warning: \(service) reported more problems for \(query); only the first "
           + "\(Self.maximumWarnings) are shown\n")
     } else {
       // The API's own words: a server must not fake an `Error:` line or
@@ -174,26 +178,29 @@ enum NetworkTrap {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var installed = false
 
-  /// Runs `body` (a fetch from the X API at `host`) with the trap caught.
+  /// Runs `body` (a fetch from `service` at `host`) with the trap caught.
   ///
   /// When `body` throws, the trap stays caught: a transfer stopped at its
   /// cap or deadline goes on in the background for a while (the caller is
   /// answered at once), and under a memory limit Foundation can trap on its
   /// next chunk while the run reports the error.
-  static func guarding<T>(host: String, _ body: () async throws -> T) async rethrows -> T {
-    arm(host: host)
+  static func guarding<T>(
+    host: String, service: HTTPService = .x, _ body: () async throws -> T
+  ) async rethrows -> T {
+    arm(host: host, service: service)
     let result = try await body()
     disarm()
     return result
   }
 
-  private static func arm(host: String) {
+  private static func arm(host: String, service: HTTPService) {
     lock.lock()
     defer { lock.unlock() }
     let text =
-      "Error: Foundation's networking stopped the process while reading the answer of the X API "
-      + "at \(host) (it does on a Content-Length of 2^63 - 512 or more, and when memory runs "
-      + "out); if TWEETALYZE_API_BASE or a proxy is set, check that it points to the X API v2\n"
+      "Error: Foundation's networking stopped the process while reading the answer of "
+      + "\(service.name) at \(host) (it does on a Content-Length of 2^63 - 512 or more, and when "
+      + "memory runs out); if \(service.baseSetting) or a proxy is set, check that it points to "
+      + "\(service.apiName)\n"
     let bytes = Array(text.utf8.prefix(capacity))
     armed = false
     bytes.withUnsafeBufferPointer { buffer in

@@ -1,0 +1,254 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why Bluesky could not be logged in to, beyond what ``HTTPSourceError``
+/// says. The messages never contain the app password.
+package enum BlueskyLoginError: LocalizedError, Equatable {
+  /// `BLUESKY_HANDLE` is not set (or empty).
+  case missingHandle
+  /// Neither `BLUESKY_APP_PASSWORD` nor `--token-file` gives an app
+  /// password.
+  case missingPassword
+  /// The handle is not a domain name (`alice.bsky.social`), a DID or an
+  /// email address.
+  case invalidHandle
+  /// The server asks for a sign-in code sent by email
+  /// (`AuthFactorTokenRequired`): the account password was given, not an
+  /// app password.
+  case authFactorRequired
+  /// The login answer holds no `accessJwt`.
+  case noSession(host: String)
+
+  package var errorDescription: String? {
+    switch self {
+    case .missingHandle:
+      "no Bluesky login: set BLUESKY_HANDLE to your handle (alice.bsky.social) and "
+        + "BLUESKY_APP_PASSWORD to an app password (Settings, Privacy and security, App "
+        + "passwords), or pass the app password with --token-file PATH; "
+        + "to analyze recorded responses offline, use --fixtures PATH instead"
+    case .missingPassword:
+      "no Bluesky app password: create one in Settings, Privacy and security, App passwords, "
+        + "and set BLUESKY_APP_PASSWORD or pass --token-file PATH (never the account password)"
+    case .invalidHandle:
+      "BLUESKY_HANDLE is not a handle: give it as alice.bsky.social (without @), "
+        + "or as the account's DID or email address"
+    case .authFactorRequired:
+      "Bluesky asks for a sign-in code sent by email (AuthFactorTokenRequired): that is the "
+        + "account password, which tweetalyze never needs; create an app password in Settings, "
+        + "Privacy and security, App passwords, and use it instead"
+    case .noSession(let host):
+      "Bluesky at \(host) accepted the login but sent no session token (accessJwt); "
+        + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to Bluesky's XRPC API"
+    }
+  }
+}
+
+/// Posts from Bluesky's search (`GET {base}/app.bsky.feed.searchPosts`),
+/// after a login with an app password
+/// (`POST {base}/com.atproto.server.createSession`).
+///
+/// The session token lives in memory for one call of
+/// ``tweets(for:count:)`` and is never recorded; the app password and the
+/// token are redacted from every message, warning and recording. Paging
+/// follows `cursor` until `count` posts or the last page. Requests go
+/// through ``HTTPTransport`` (caps, deadline, retries, redirects within
+/// the origin, plain http only to loopback).
+package struct BlueskySource: TweetSource {
+  /// How to reach Bluesky and what to ask for.
+  package struct Configuration: Sendable {
+    /// `https://bsky.social/xrpc`.
+    package static let defaultBaseURL = "https://bsky.social/xrpc"
+    /// The most posts a page holds (`limit`).
+    package static let pageLimit = 100
+
+    /// The XRPC base, up to and including `/xrpc`.
+    package var baseURL: String
+    /// The handle (or DID, or email) that logs in.
+    package var handle: String
+    /// The app password. Sent only in the login request's body.
+    package var appPassword: String
+    /// The `lang` parameter; `nil` for any language.
+    package var language: String? = "en"
+    /// The transport's settings (time-outs, attempts, recording, progress).
+    package var transport: HTTPTransportSettings
+
+    /// A configuration with the transport's defaults.
+    package init(
+      handle: String, appPassword: String, userAgent: String,
+      baseURL: String = defaultBaseURL
+    ) {
+      self.handle = handle
+      self.appPassword = appPassword
+      self.baseURL = baseURL
+      transport = HTTPTransportSettings(
+        service: .bluesky, secrets: [appPassword], userAgent: userAgent)
+    }
+  }
+
+  /// The configuration.
+  package let configuration: Configuration
+
+  /// Creates a source with `configuration`.
+  package init(_ configuration: Configuration) {
+    self.configuration = configuration
+  }
+
+  /// The base URL, checked.
+  ///
+  /// - Throws: ``ServiceError`` for a base URL that is not http(s), names
+  ///   an IPv6 address, or is plain http to another machine.
+  package func checkBaseURL() throws {
+    do {
+      _ = try HTTPTransport.checkedBase(
+        configuration.baseURL, allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
+    } catch let error as HTTPSourceError {
+      throw ServiceError(error, service: .bluesky)
+    }
+  }
+
+  /// The `q` and filters for `query`: `#tag` as is; `@handle` as the
+  /// handle's text and `mentions`; a phrase in double quotes.
+  package func searchItems(for query: SearchQuery, limit: Int, cursor: String?) -> [(
+    String, String
+  )] {
+    var items: [(String, String)]
+    switch query {
+    case .hashtag(let tag): items = [("q", "#\(tag)")]
+    case .mention(let handle): items = [("q", "@\(handle)"), ("mentions", handle)]
+    case .phrase(let words): items = [("q", "\"\(words)\"")]
+    }
+    items.append(("sort", "latest"))
+    if let language = configuration.language { items.append(("lang", language)) }
+    items.append(("limit", String(limit)))
+    if let cursor { items.append(("cursor", cursor)) }
+    return items
+  }
+
+  /// Up to `count` recent posts for `query`, page by page, duplicates
+  /// dropped; throws ``ServiceError``, or ``BlueskyLoginError`` for a login
+  /// that cannot work.
+  nonisolated(nonsending) package func tweets(
+    for query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
+    do {
+      return try await fetch(query, count: count)
+    } catch let error as HTTPSourceError {
+      throw ServiceError(error, service: .bluesky)
+    }
+  }
+
+  nonisolated(nonsending) private func fetch(
+    _ query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
+    let base = configuration.baseURL
+    let allowHTTP = configuration.transport.allowInsecureHTTP
+    let loginURL = try HTTPTransport.url(
+      base: base, path: "/com.atproto.server.createSession", items: [],
+      allowInsecureHTTP: allowHTTP)
+    HTTPTransport.avoidProxies(for: base)
+    let transport = HTTPTransport(configuration.transport)
+    defer { transport.close() }
+    let progress = configuration.transport.progress
+    let token = try await login(loginURL, transport: transport)
+
+    var collector = TweetCollector(limit: max(0, count))
+    var bodies: [Data] = []
+    var cursor: String?
+    var cursorsSeen: Set<String> = []
+    var pages = 0
+    var emptyPages = 0
+    repeat {
+      pages += 1
+      let remaining = collector.limit - collector.tweets.count
+      let url = try HTTPTransport.url(
+        base: base, path: "/app.bsky.feed.searchPosts",
+        items: searchItems(
+          for: query, limit: min(Configuration.pageLimit, max(1, remaining)), cursor: cursor),
+        allowInsecureHTTP: allowHTTP)
+      let (body, response) = try await transport.send(
+        transport.request(url, bearer: token), page: pages, tweets: collector.tweets.count,
+        rateLimit: { http, _ in Self.rateLimitReset(http) },
+        refuse: { status, data, url in Self.refusal(status, data, url, transport) })
+      var page: BlueskySearchPage
+      do {
+        page = try BlueskySearchPage.decode(body)
+      } catch PostPageError.unexpectedShape(_, _, let detail) {
+        throw transport.invalidBody(body, status: response.statusCode, url: url, detail: detail)
+      } catch {
+        throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)
+      }
+      page.tweets = page.tweets.map(transport.redact)
+      let before = collector.tweets.count
+      collector.add(page.tweets)
+      bodies.append(body)
+      cursor = page.cursor.flatMap { $0.isEmpty ? nil : $0 }
+      // A cursor seen before would loop forever; so would a server that
+      // sends the same posts with a new cursor each time.
+      if let next = cursor, !cursorsSeen.insert(next).inserted { break }
+      if collector.tweets.count == before && !page.tweets.isEmpty { break }
+      emptyPages = page.tweets.isEmpty ? emptyPages + 1 : 0
+      if emptyPages >= HTTPTweetSource.emptyPageLimit && cursor != nil {
+        progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
+        break
+      }
+    } while !collector.isFull && cursor != nil
+    // The search pages only: the login answer, which holds the session
+    // tokens, is never recorded.
+    try transport.record(bodies, stem: query.fileStem)
+    progress?(.finished(pages: pages, tweets: collector.tweets.count))
+    return collector.tweets
+  }
+
+  /// Logs in; the access token, added to the transport's secrets.
+  private func login(_ url: URL, transport: HTTPTransport) async throws -> String {
+    let identifier =
+      configuration.handle.hasPrefix("@")
+      ? String(configuration.handle.dropFirst()) : configuration.handle
+    let credentials = ["identifier": identifier, "password": configuration.appPassword]
+    let json = try JSONSerialization.data(withJSONObject: credentials, options: [.sortedKeys])
+    let (body, _) = try await transport.send(
+      transport.request(url, bearer: nil, jsonBody: json), page: 1, tweets: 0,
+      rateLimit: { http, _ in Self.rateLimitReset(http) },
+      refuse: { status, data, url in Self.refusal(status, data, url, transport) })
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let token = object["accessJwt"] as? String, !token.isEmpty,
+      token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+    else {
+      throw BlueskyLoginError.noSession(host: HTTPTransport.hostDescription(url))
+    }
+    transport.addSecret(token)
+    return token
+  }
+
+  /// A 429's reset time: `RateLimit-Reset`, epoch seconds.
+  static func rateLimitReset(_ http: HTTPURLResponse) -> Date? {
+    http.value(forHTTPHeaderField: "RateLimit-Reset")
+      .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      .flatMap { $0.isFinite && $0 >= 0 && $0 < 1e11 ? $0 : nil }
+      .map { Date(timeIntervalSince1970: $0) }
+  }
+
+  /// The error for a status that is not retried. XRPC errors are
+  /// `{"error": name, "message": text}`.
+  static func refusal(_ status: Int, _ body: Data, _ url: URL, _ transport: HTTPTransport)
+    -> Error
+  {
+    let problem = APIProblem(body)
+    if problem.error == "AuthFactorTokenRequired" { return BlueskyLoginError.authFactorRequired }
+    let detail = [problem.error, problem.firstError].compactMap { $0 }.joined(separator: ": ")
+    let shown = detail.isEmpty ? nil : transport.redact(detail)
+    switch status {
+    case 400:
+      return HTTPSourceError.invalidRequest(message: shown ?? transport.snippet(body))
+    case 401:
+      return HTTPSourceError.unauthorized(detail: shown)
+    case 403:
+      return HTTPSourceError.forbidden(reason: nil, enrollment: nil, detail: shown)
+    default:
+      return transport.unexpectedStatus(status, body: body, url: url)
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import XCTest
+
+@testable import SentimentCore
+
+/// `MastodonSource` against a loopback server that answers as Mastodon's
+/// `GET /api/v1/timelines/tag/:tag` documents: a JSON array of statuses and
+/// a `Link` header to the next (older) page.
+final class MastodonSourceTests: XCTestCase {
+  let token = "mastodon-token-5c1e9a77b2"
+  let sleeps = Recorder<Double>()
+
+  func server(_ responses: [LoopbackHTTPServer.Response]) throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer(responses)
+    addTeardownBlock { server.stop() }
+    return server
+  }
+
+  /// A status: `boost` wraps it in a reblog by another account.
+  func status(_ id: Int, language: String = "en", boost: Bool = false, text: String = "Love it")
+    -> String
+  {
+    let inner =
+      #"{"id":"\#(id)","created_at":"2026-11-02T10:00:00.000Z","language":"\#(language)","#
+      + #""content":"<p>\#(text) \#(id) <a href=\"https://m.example/tags/swift\" class=\"mention hashtag\">#<span>swift</span></a></p>","#
+      + #""spoiler_text":"","reblog":null,"account":{"id":"1","acct":"ann","username":"ann"}}"#
+    guard boost else { return inner }
+    return #"{"id":"9\#(id)","created_at":"2026-11-02T11:00:00.000Z","language":null,"content":"","#
+      + #""spoiler_text":"","reblog":\#(inner),"account":{"id":"2","acct":"bob","username":"bob"}}"#
+  }
+
+  func page(_ statuses: [String], next: String?, port: UInt16) -> LoopbackHTTPServer.Response {
+    var headers: [String: String] = [:]
+    if let next {
+      headers["Link"] =
+        "<http://127.0.0.1:\(port)/api/v1/timelines/tag/swift?limit=40&max_id=\(next)>; "
+        + "rel=\"next\", <http://127.0.0.1:\(port)/api/v1/timelines/tag/swift?limit=40&"
+        + "min_id=999>; rel=\"prev\""
+    }
+    return .json(200, "[" + statuses.joined(separator: ",") + "]", headers: headers)
+  }
+
+  func configuration(_ server: LoopbackHTTPServer, instance: String? = nil)
+    -> MastodonSource.Configuration
+  {
+    var configuration = MastodonSource.Configuration(
+      token: nil, userAgent: "tweetalyze/9.9",
+      instance: instance ?? "http://127.0.0.1:\(server.port)")
+    configuration.transport.timeout = 5
+    configuration.transport.retryDelay = 0.01
+    let sleeps = sleeps
+    configuration.transport.sleep = { seconds in
+      sleeps.append(seconds)
+      try await Task.sleep(nanoseconds: UInt64(min(seconds, 0.05) * 1e9))
+    }
+    return configuration
+  }
+
+  func fetch(
+    _ server: LoopbackHTTPServer, _ query: SearchQuery = .hashtag("swift"), count: Int = 100,
+    _ adjust: (inout MastodonSource.Configuration) -> Void = { _ in }
+  ) async throws -> [Tweet] {
+    var configuration = configuration(server)
+    adjust(&configuration)
+    return try await MastodonSource(configuration).tweets(for: query, count: count)
+  }
+
+  func failure(_ body: () async throws -> [Tweet]) async -> Error? {
+    do {
+      let tweets = try await body()
+      XCTFail("expected an error, got \(tweets.count) posts")
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func testPagesWithTheLinkHeaderUpToTheCount() async throws {
+    let server = try server([])
+    try server.replaceResponses([
+      page([status(30), status(29)], next: "29", port: server.port),
+      page([status(28), status(27)], next: "27", port: server.port),
+      page([status(26)], next: "26", port: server.port),
+    ])
+    let tweets = try await fetch(server, count: 3)
+    XCTAssertEqual(tweets.map(\.id), ["30", "29", "28"])
+    XCTAssertEqual(tweets.first?.text.contains("#swift"), true)
+    XCTAssertEqual(tweets.first?.author, "ann")
+    let requests = server.requests
+    XCTAssertEqual(requests.count, 2)
+    XCTAssertTrue(requests[0].target.hasPrefix("/api/v1/timelines/tag/swift?"))
+    XCTAssertEqual(requests[0].parameter("limit"), "40")
+    XCTAssertNil(requests[0].parameter("max_id"))
+    XCTAssertEqual(requests[1].parameter("max_id"), "29")
+    XCTAssertNil(requests[0].headers["authorization"], "no token, no Authorization")
+  }
+
+  func testBoostsAreLeftOutUnlessAskedAndLangFilters() async throws {
+    let statuses = [status(5), status(4, boost: true), status(3, language: "de")]
+    let server = try server([])
+    try server.replaceResponses([
+      page(statuses, next: nil, port: server.port), page(statuses, next: nil, port: server.port),
+      page(statuses, next: nil, port: server.port),
+    ])
+    let plain = try await fetch(server)
+    XCTAssertEqual(plain.map(\.id), ["5"])
+    let boosts = try await fetch(server) { $0.includeBoosts = true }
+    XCTAssertEqual(boosts.map(\.id), ["5", "4"])
+    let any = try await fetch(server) { $0.language = nil }
+    XCTAssertEqual(any.map(\.id), ["5", "3"])
+  }
+
+  func testATokenIsSentAsBearerAndRedacted() async throws {
+    let server = try server([])
+    try server.replaceResponses([
+      page([status(1, text: "echo \(token)")], next: nil, port: server.port),
+      .json(401, #"{"error":"The access token is invalid \#(token)"}"#),
+    ])
+    let tweets = try await fetch(server) {
+      $0.token = self.token
+      $0.transport.secrets = [self.token]
+    }
+    XCTAssertEqual(server.requests[0].headers["authorization"], "Bearer \(token)")
+    XCTAssertFalse(tweets[0].text.contains(token))
+    let error = await failure {
+      try await self.fetch(server) {
+        $0.token = self.token
+        $0.transport.secrets = [self.token]
+      }
+    }
+    let service = try XCTUnwrap(error as? ServiceError)
+    guard case .unauthorized = service.error else { return XCTFail("\(service.error)") }
+    XCTAssertTrue(service.localizedDescription.hasPrefix("Mastodon rejected the access token"))
+    XCTAssertFalse(service.localizedDescription.contains(token))
+  }
+
+  func testForbiddenIsAPermissionError() async throws {
+    let server = try server([.json(403, #"{"error":"This API requires an authenticated user"}"#)])
+    let error = await failure { try await self.fetch(server) }
+    guard case .forbidden = (error as? ServiceError)?.error else {
+      return XCTFail("\(String(describing: error))")
+    }
+  }
+
+  func testRateLimitReadsTheISO8601Reset() async throws {
+    let server = try server([
+      .json(
+        429, #"{"error":"Too many requests"}"#,
+        headers: ["X-RateLimit-Reset": "2030-04-13T20:30:00.000Z", "X-RateLimit-Remaining": "0"])
+    ])
+    let error = await failure { try await self.fetch(server) }
+    let service = try XCTUnwrap(error as? ServiceError)
+    guard case .rateLimited(let reset, _) = service.error else {
+      return XCTFail("\(service.error)")
+    }
+    XCTAssertEqual(reset, ISO8601DateFormatter().date(from: "2030-04-13T20:30:00Z"))
+  }
+
+  func testServerErrorsAreRetriedThenReported() async throws {
+    let server = try server([.json(503, "{}"), .json(503, "{}"), .json(503, "{}")])
+    let error = await failure { try await self.fetch(server) }
+    XCTAssertEqual(
+      (error as? ServiceError)?.error, .serverError(status: 503, detail: nil, attempts: 3))
+    XCTAssertEqual(server.requests.count, 3)
+  }
+
+  func testMentionsAndPhrasesAreRefusedWithoutARequest() async throws {
+    let server = try server([])
+    let error = await failure { try await self.fetch(server, .mention("ann")) }
+    XCTAssertEqual(error as? MastodonQueryError, .notAHashtag("@ann"))
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func testACrossOriginRedirectCarriesNoToken() async throws {
+    let other = try server([])
+    try other.replaceResponses([page([status(1)], next: nil, port: other.port)])
+    let first = try server([
+      LoopbackHTTPServer.Response(
+        status: 302,
+        headers: ["Location": "http://localhost:\(other.port)/api/v1/timelines/tag/swift"])
+    ])
+    let error = await failure {
+      try await self.fetch(first) {
+        $0.token = self.token
+        $0.transport.secrets = [self.token]
+      }
+    }
+    XCTAssertTrue(other.requests.allSatisfy { $0.headers["authorization"] == nil })
+    guard case .crossOriginRedirect = (error as? ServiceError)?.error else {
+      return XCTFail("\(String(describing: error))")
+    }
+  }
+
+  func testPlainHTTPToAnotherMachineIsRefused() throws {
+    let server = try server([])
+    let source = MastodonSource(configuration(server, instance: "http://mastodon.example"))
+    XCTAssertThrowsError(try source.checkInstance()) { error in
+      XCTAssertEqual((error as? ServiceError)?.error, .insecureBaseURL("http://mastodon.example"))
+    }
+  }
+
+  func testRecordThenReplayGivesTheSamePosts() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("mastodon-record-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let server = try server([])
+    try server.replaceResponses([
+      page([status(3), status(2)], next: "2", port: server.port),
+      page([status(1)], next: nil, port: server.port),
+    ])
+    let tweets = try await fetch(server) { $0.transport.recordDirectory = directory }
+    let file = directory.appendingPathComponent("hashtag-swift.jsonl")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 2, "one raw page a line")
+    let replayed = try await FixtureTweetSource(path: directory.path)
+      .tweets(for: .hashtag("swift"), count: 100)
+    XCTAssertEqual(replayed, tweets)
+  }
+}
