@@ -64,7 +64,7 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
       ["#TrainTravel", "--source", "bluesky", "--record", recorded.path, "--count", "50"],
       environment: bluesky(server.base))
     XCTAssertEqual(live.status, 0, live.stderr)
-    XCTAssertEqual(live.stderr, "")
+    XCTAssertEqual(live.stderr, FixtureNote.trainTravel)
     XCTAssertNotNil(
       live.stdout.range(of: #"^\S+ -?[0-9]+\n$"#, options: .regularExpression), live.stdout)
     assertNoSecret(live, [password, jwt])

@@ -245,6 +245,11 @@ enum FixtureNote {
     "Note: the score's 90 % interval, -7 to 14, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
+  /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts).
+  static let trainTravel =
+    "Note: the score's 90 % interval, 0 to 22, spans 🙂 pleased to 😄 delighted; more posts would "
+    + "narrow it.\n"
+
   /// `note` as a run of several queries prints it, naming `query`.
   static func named(_ note: String, _ query: String) -> String {
     "Note: \(query): " + note.dropFirst("Note: ".count)
