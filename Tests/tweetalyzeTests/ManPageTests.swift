@@ -51,7 +51,7 @@ final class ManPageTests: XCTestCase {
       "every exit status, in order")
     XCTAssertEqual(
       ManPage.exitStatuses.first { $0.status == 69 }?.meaning,
-      "X API unreachable, failing, timed out or not JSON.")
+      "Service (X, Bluesky, Mastodon) unreachable, failing, timed out or not JSON.")
     for (status, _) in ManPage.exitStatuses {
       XCTAssertTrue(lines.contains(String(status)), "exit status \(status)")
     }

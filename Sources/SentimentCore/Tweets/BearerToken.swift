@@ -38,13 +38,14 @@ package enum BearerTokenError: LocalizedError, Equatable {
     case .unreadableFile(let path, let reason):
       "cannot read the token file \(path): \(reason)"
     case .insecureFile(let path, let mode):
-      "the token file \(path) can be read by other users (mode \(mode)); a bearer token is a "
-        + "secret, so make the file private with 'chmod 600 \(path)' and try again"
+      "the token file \(path) can be read by other users (mode \(mode)); a token or app "
+        + "password is a secret, so make the file private with 'chmod 600 \(path)' and try again"
     case .emptyFile(let path):
-      "the token file \(path) is empty; put your app's Bearer Token in it, on one line"
+      "the token file \(path) is empty; put the secret in it, on one line: the X app's Bearer "
+        + "Token, a Bluesky app password, or a Mastodon access token"
     case .malformed(let source):
-      "the bearer token in \(source) has spaces or control characters inside; "
-        + "it should be the Bearer Token alone, on one line"
+      "the token in \(source) has spaces or control characters inside; "
+        + "it should be the token or app password alone, on one line"
     }
   }
 }

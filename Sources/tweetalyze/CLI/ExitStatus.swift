@@ -74,8 +74,8 @@ enum ExitStatus: Int32, CaseIterable {
   static let summary = """
     0 success, 1 other failure, 3 no tweets found, 64 usage error,
     65 bad input data or model file, 66 input file missing or unreadable,
-    69 X API unreachable, failing, timed out or not JSON,
+    69 service (X, Bluesky, Mastodon) unreachable, failing, timed out or not JSON,
     73 cannot write output, 75 rate limit or usage cap (retry later),
-    77 token refused (401/403) or missing.
+    77 token or login refused (401/403) or missing.
     """
 }
