@@ -302,6 +302,20 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
     XCTAssertEqual(any, plain + 1, "the one German status is kept only with --lang any")
   }
 
+  func testMastodonReplayKeepsBoostsOnlyWhenAsked() throws {
+    let fixtures = Self.packageRoot.appendingPathComponent("Fixtures/tweets/mastodon")
+    func posts(_ arguments: [String]) throws -> Int {
+      let run = try BinaryRunner.run(
+        ["#sourdough", "--source", "mastodon", "--fixtures", fixtures.path, "--tweets"]
+          + arguments)
+      XCTAssertEqual(run.status, 0, run.stderr)
+      return run.stdout.split(separator: "\n").count - 1
+    }
+    XCTAssertEqual(
+      try posts(["--include-retweets"]), try posts([]) + 1,
+      "a replay reads the recorded boost with --include-retweets, as the live source does")
+  }
+
   func testMastodonMentionsAndPhrasesAreUsageErrors() throws {
     for query in ["@ann", "sourdough bread"] {
       let run = try BinaryRunner.run([query, "--source", "mastodon"])

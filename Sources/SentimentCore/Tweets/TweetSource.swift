@@ -45,7 +45,8 @@ package enum FixtureError: LocalizedError, Equatable {
 /// file of such pages (what twarc2 and `--record` write), or a v1.1 response;
 /// or a Bluesky searchPosts page or a Mastodon status array, or JSONL of
 /// them. The format comes from the content, as ``PostFile`` tells it;
-/// Mastodon boosts are left out, as the live source leaves them by default.
+/// Mastodon boosts are left out unless ``includeBoosts``, as the live source
+/// leaves them out unless `--include-retweets`.
 ///
 /// Given a directory, the file is chosen from the query: its
 /// ``SearchQuery/fileStem`` with `.jsonl` or else `.json` (`@Apple` →
@@ -61,6 +62,9 @@ public struct FixtureTweetSource: TweetSource {
   /// (v2 partial `errors`), as ``HTTPTweetSource`` reports them live, for
   /// the pages read; `nil` ignores them.
   public var warning: (@Sendable (String) -> Void)?
+  /// Whether a recorded Mastodon page's boosts are read (the boosted
+  /// status), as the live source reads them with `--include-retweets`.
+  package var includeBoosts = false
 
   /// The largest file read: 256 MiB (10,000 tweets recorded with their
   /// pages take about 10 MB).
@@ -106,7 +110,8 @@ public struct FixtureTweetSource: TweetSource {
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     var collector = TweetCollector(limit: count)
-    if let pages = try Self.blueskyOrMastodonPages(bytes, path: path) {
+    if let pages = try Self.blueskyOrMastodonPages(bytes, path: path, includeBoosts: includeBoosts)
+    {
       for page in pages where !collector.isFull { collector.add(page) }
       return collector.tweets
     }
@@ -127,16 +132,17 @@ public struct FixtureTweetSource: TweetSource {
   /// `nil` for a file of another format.
   ///
   /// - Throws: ``FixtureError/invalidPage(path:problem:)``.
-  private static func blueskyOrMastodonPages(_ bytes: [UInt8], path: String) throws(FixtureError)
-    -> [[Tweet]]?
-  {
+  private static func blueskyOrMastodonPages(
+    _ bytes: [UInt8], path: String, includeBoosts: Bool
+  ) throws(FixtureError) -> [[Tweet]]? {
     let format = PostFile.detect(bytes, textColumns: [])
     do {
       switch format {
       case .blueskySearch:
         return try BlueskySearchPage.decodeFile(Data(bytes)).map(\.tweets)
       case .mastodonStatuses:
-        return try MastodonStatuses.decodeFile(Data(bytes), includeBoosts: false, language: nil)
+        return try MastodonStatuses.decodeFile(
+          Data(bytes), includeBoosts: includeBoosts, language: nil)
       default:
         return nil
       }

@@ -277,6 +277,7 @@ extension Context {
       // it reports no progress, so no spinner starts.
       var source = FixtureTweetSource(path: fixtures)
       source.warning = { display.warn($0) }
+      source.includeBoosts = options.includeRetweets
       if options.source == .mastodon, let language = options.language {
         return (LanguageFilter(source: source, language: language), display)
       }
