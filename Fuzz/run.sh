@@ -46,6 +46,10 @@ find Sources/SentimentCore -name '*.swift' -exec cp {} "$build/src/" \;
 find Sources/tweetalyze -name '*.swift' ! -name main.swift | while read -r file; do
   cp "$file" "$build/src/tweetalyze-$(basename "$file")"
 done
+# The tests' oracles (the tokenizer-equivalence target's reference), without their test imports.
+for file in Tests/SentimentCoreTests/Oracles/*.swift; do
+  sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$build/src/oracle-$(basename "$file")"
+done
 
 echo "fuzzing: $label"
 printf '%-21s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"

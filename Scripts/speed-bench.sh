@@ -6,7 +6,8 @@
 #
 # The harness is compiled with the library's sources as one module (as Fuzz/run.sh does), so it
 # reaches package and internal code; the model reader's plain version is the tests'
-# ReferenceModelDecoder. The corpus is ../shared/bench/make-corpus.py's (1M rows) and the model
+# ReferenceModelDecoder (Tests/SentimentCoreTests/Oracles, with the tokenizer's reference).
+# The corpus is ../shared/bench/make-corpus.py's (1M rows) and the model
 # is trained from it with a release build of tweetalyze.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,9 +21,11 @@ if [ ! -s "$dir/model.json" ]; then
   swift build -c release --product tweetalyze >&2
   .build/release/tweetalyze train "$dir/corpus.csv" --out "$dir/model.json" >&2
 fi
-sed -e '/^import XCTest/d' -e '/^@testable import/d' \
-  Tests/SentimentCoreTests/ReferenceModelDecoder.swift >"$dir/ReferenceModelDecoder.swift"
+mkdir -p "$dir/oracles"
+for file in Tests/SentimentCoreTests/Oracles/*.swift; do
+  sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$dir/oracles/$(basename "$file")"
+done
 swiftc -O -module-name SentimentCore -package-name tweetalyze \
   $(find Sources/SentimentCore -name '*.swift') Scripts/SpeedBench/main.swift \
-  "$dir/ReferenceModelDecoder.swift" -o "$dir/speed-bench" 2>&1 | grep -v warning: >&2 || true
+  "$dir"/oracles/*.swift -o "$dir/speed-bench" 2>&1 | grep -v warning: >&2 || true
 "$dir/speed-bench" "$dir/model.json" "$dir/corpus.txt" "$rounds"

@@ -190,7 +190,7 @@ private func plotTrend(_ input: inout PlotInput) -> Trend {
   var seconds: Int = [1_700_000_000, 0, -62_135_596_800, 253_402_300_000][input.byte() % 4]
   while buckets.count < count && !input.isAtEnd {
     seconds += unit.seconds * (input.byte() + 1)
-    let score = SentimentScore(
+    let score = LabelCount(
       positive: input.count(), negative: input.count(), neutral: input.count())
     buckets.append(
       Trend.Bucket(

@@ -108,7 +108,7 @@ final class HeldOutFitTests: XCTestCase {
         part.posteriors.append(Sentiment.allCases.map { $0 == label ? 1 : 0 })
       }
     }
-    let result = QuantificationProtocol.artificialPrevalence([part], repeats: 1, seed: 1)
+    let result = PrevalenceSampling.artificialPrevalence([part], repeats: 1, seed: 1)
     XCTAssertEqual(result.sets, 66)
     for method in QuantificationMethod.allCases {
       XCTAssertEqual(result.meanAbsoluteError(method) ?? 1, 0, accuracy: 1e-9, "\(method)")

@@ -43,7 +43,7 @@ final class AnalyzeReportTests: XCTestCase {
   /// only when asked.
   func testSummaryJSON() throws {
     let labels: [Sentiment] = [.positive, .positive, .positive, .negative, .neutral]
-    let score = SentimentScore(labels: labels)
+    let score = LabelCount(labels: labels)
     let posteriors = labels.map { label in Sentiment.allCases.map { $0 == label ? 1.0 : 0 } }
     let estimate = ScoreEstimate(
       posteriors: posteriors, method: .count,

@@ -77,16 +77,16 @@ public struct ScoreEstimate: Equatable, Sendable {
   }
 
   /// The band of the printed score scaled to 100 tweets, as
-  /// ``SentimentScore/band`` finds it; `nil` for no tweets.
+  /// ``LabelCount/band`` finds it; `nil` for no tweets.
   public var band: EmojiBand? { Self.band(score: score, count: count) }
 
   /// The printed score scaled to 100 tweets (0 for no tweets).
   public var scaled: Double { count > 0 ? Double(score) * 100 / Double(count) : 0 }
 
   /// The band of a whole-number score among `count` tweets, as
-  /// ``SentimentScore/band`` finds it; `nil` for no tweets.
+  /// ``LabelCount/band`` finds it; `nil` for no tweets.
   static func band(score: Int, count: Int) -> EmojiBand? {
-    SentimentScore(positive: max(0, score), negative: max(0, -score), neutral: count - abs(score))
+    LabelCount(positive: max(0, score), negative: max(0, -score), neutral: count - abs(score))
       .band
   }
 

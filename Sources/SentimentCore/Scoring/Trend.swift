@@ -57,12 +57,12 @@ package struct Trend: Equatable, Sendable {
     /// The bucket's position: whole days or hours since the first bucket.
     package var position: Int
     /// The class counts of its posts, as labeled.
-    package var score: SentimentScore
+    package var score: LabelCount
     /// Its posts' score, by the same estimator as the whole set.
     package var estimate: ScoreEstimate
 
     /// Creates a bucket.
-    package init(start: Date, position: Int, score: SentimentScore, estimate: ScoreEstimate) {
+    package init(start: Date, position: Int, score: LabelCount, estimate: ScoreEstimate) {
       self.start = start
       self.position = position
       self.score = score
@@ -165,10 +165,10 @@ package struct Trend: Equatable, Sendable {
       let remainder = seconds % size
       return seconds - (remainder < 0 ? remainder + size : remainder)
     }
-    var groups: [Int: (score: SentimentScore, posteriors: [[Double]])] = [:]
+    var groups: [Int: (score: LabelCount, posteriors: [[Double]])] = [:]
     for post in dated {
-      groups[floor(post.seconds), default: (SentimentScore(), [])].score.add(post.label)
-      groups[floor(post.seconds), default: (SentimentScore(), [])].posteriors.append(post.posterior)
+      groups[floor(post.seconds), default: (LabelCount(), [])].score.add(post.label)
+      groups[floor(post.seconds), default: (LabelCount(), [])].posteriors.append(post.posterior)
     }
     let first = floor(low)
     buckets = groups.keys.sorted().compactMap { start in

@@ -1,7 +1,7 @@
 // The tokenizer's fast path: a single pass over the UTF-8 bytes that reads
 // words eight bytes at a time (SWAR), keeps the token being built in a
 // scratch buffer on the stack and looks negators up by a perfect hash. It
-// applies the rules of `ReferenceTokenizer` (Tokenizer.swift), which states
+// applies the rules of `ReferenceTokenizer` (Tests/SentimentCoreTests/Oracles), which states
 // them plainly; `TokenizerFastPathTests` and the `tokenizer-equivalence` fuzz
 // target check that both give the same tokens.
 //

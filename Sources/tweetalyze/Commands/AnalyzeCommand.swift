@@ -153,7 +153,7 @@ extension Context {
     model: NaiveBayesModel, several: Bool, csvHeader: Bool
   ) throws {
     var classifier = Classifier(model: model)
-    var score = SentimentScore()
+    var score = LabelCount()
     var posteriors: [[Double]] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
     var dated: [(date: Date?, label: Sentiment, posterior: [Double])] = []

@@ -29,10 +29,10 @@ extension Context {
           "--group-column needs at least two groups in \(name); found \(groups)",
           status: .dataError)
       }
-      guard groups <= QuantificationProtocol.maximumGroups else {
+      guard groups <= PrevalenceSampling.maximumGroups else {
         throw RuntimeError(
           "--group-column \(column) has \(groups) groups in \(name), more than the "
-            + "\(QuantificationProtocol.maximumGroups) that leave one group out takes (it trains "
+            + "\(PrevalenceSampling.maximumGroups) that leave one group out takes (it trains "
             + "a model per group); check that \(column) names the groups",
           status: .dataError)
       }
@@ -59,14 +59,14 @@ extension Context {
     }
     if options.quantification { report.measureScore() }
     if settings.columns.group != nil {
-      let held = QuantificationProtocol.leaveOneGroupOut(
+      let held = PrevalenceSampling.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
       report.groups = held.map { group in
         (
           group.group, group.result.metrics.accuracy,
-          QuantificationProtocol.naturalSets(group.result, seed: options.seed),
+          PrevalenceSampling.naturalSets(group.result, seed: options.seed),
           options.quantification
-            ? QuantificationProtocol.artificialPrevalence([group.result], seed: options.seed) : nil
+            ? PrevalenceSampling.artificialPrevalence([group.result], seed: options.seed) : nil
         )
       }
     }
@@ -103,7 +103,7 @@ extension Context {
     report.heldOut([result])
     if options.quantification {
       report.measureScore()
-      report.naturalSets = QuantificationProtocol.naturalSets(result, seed: options.seed)
+      report.naturalSets = PrevalenceSampling.naturalSets(result, seed: options.seed)
     }
     try write(report, options)
   }

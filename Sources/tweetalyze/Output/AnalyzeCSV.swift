@@ -12,7 +12,7 @@ extension AnalyzeReport {
 
   /// One query's row: the band and score that the text line prints, the
   /// estimate and its 90 % interval (2 decimals), and the labels counted.
-  static func csvRow(query: String, _ score: SentimentScore, _ estimate: ScoreEstimate) -> String {
+  static func csvRow(query: String, _ score: LabelCount, _ estimate: ScoreEstimate) -> String {
     let band = estimate.band
     let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
     return CSVWriter.record([

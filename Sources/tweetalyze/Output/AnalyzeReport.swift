@@ -53,7 +53,7 @@ enum AnalyzeReport {
   /// interval, and the band, with a warning in words when the interval
   /// reaches other bands.
   static func detailsText(
-    _ score: SentimentScore, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
+    _ score: LabelCount, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
   ) -> String {
     guard let band = estimate.band, estimate.count > 0 else { return "" }
     var lines = ["details"]
@@ -204,7 +204,7 @@ enum AnalyzeReport {
   /// `interval`, `mentions` (when asked), `negative`, `neutral`, `positive`,
   /// `query`, `scaled_score`, `score` and `trend` (when asked).
   static func summaryJSON(
-    query: String, _ score: SentimentScore, _ estimate: ScoreEstimate, band: EmojiBand,
+    query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
     trend: Trend?
   ) -> [UInt8] {
@@ -259,7 +259,7 @@ enum AnalyzeReport {
   /// the rule of the score's band, the bands the interval reaches, the
   /// estimated shares and the labels' shares.
   static func detailsJSON(
-    _ score: SentimentScore, _ estimate: ScoreEstimate, into json: inout JSONWriter
+    _ score: LabelCount, _ estimate: ScoreEstimate, into json: inout JSONWriter
   ) {
     json.beginObject()
     json.key("band_rule")
@@ -414,7 +414,7 @@ enum AnalyzeReport {
 
   // MARK: Helpers
 
-  static func count(of label: Sentiment, in score: SentimentScore) -> Int {
+  static func count(of label: Sentiment, in score: LabelCount) -> Int {
     switch label {
     case .positive: score.positive
     case .negative: score.negative

@@ -54,7 +54,7 @@ struct EvalReport {
   mutating func measureScore() {
     quantification = (
       "artificial prevalence, 100-tweet sets",
-      QuantificationProtocol.artificialPrevalence(folds, seed: seed)
+      PrevalenceSampling.artificialPrevalence(folds, seed: seed)
     )
   }
 

@@ -1,3 +1,5 @@
+@testable import SentimentCore
+
 /// What ``NaiveBayesTrainer`` counts, counted the plain way: a dictionary
 /// from each feature's text (its UTF-8 bytes) to its count per class, fed
 /// by ``ReferenceTokenizer``.

@@ -1,4 +1,5 @@
-/// The summed sentiment of a set of tweets and the emoji for it.
+/// A count of labels: the summed sentiment of a set of tweets and the emoji
+/// for it.
 ///
 /// Each positive tweet adds 1, each negative one subtracts 1, neutral ones add
 /// nothing. The original app's thresholds were set for 100 tweets, so the
@@ -6,11 +7,11 @@
 /// count`): 7 of 50 tweets is the same mood as 14 of 100.
 ///
 /// ```swift
-/// let score = SentimentScore(positive: 40, negative: 26, neutral: 34)
+/// let score = LabelCount(positive: 40, negative: 26, neutral: 34)
 /// score.value   // 14
 /// score.emoji   // "😊"
 /// ```
-package struct SentimentScore: Equatable, Sendable {
+package struct LabelCount: Equatable, Sendable {
   /// Tweets classified positive.
   package var positive: Int
   /// Tweets classified negative.
@@ -64,48 +65,4 @@ package struct SentimentScore: Equatable, Sendable {
 
   /// The emoji for the score, or `nil` for no tweets.
   package var emoji: String? { band?.emoji }
-}
-
-/// The original app's score bands, for 100 tweets: >20 😄, >10 😊, >0 🙂,
-/// 0 😐, >-10 😞, >-20 😡, else 😠.
-public enum EmojiBand: String, CaseIterable, Sendable {
-  case delighted, happy, pleased, neutral, sad, angry, furious
-
-  /// The band's emoji.
-  public var emoji: String {
-    switch self {
-    case .delighted: "😄"
-    case .happy: "😊"
-    case .pleased: "🙂"
-    case .neutral: "😐"
-    case .sad: "😞"
-    case .angry: "😡"
-    case .furious: "😠"
-    }
-  }
-
-  /// The bound the scaled score must pass, `nil` for the last band.
-  public var lowerBound: Int? {
-    switch self {
-    case .delighted: 20
-    case .happy: 10
-    case .pleased: 0
-    case .neutral: 0
-    case .sad: -10
-    case .angry: -20
-    case .furious: nil
-    }
-  }
-
-  /// Whether the bound itself belongs to the band (only 😐's 0 does).
-  public var isInclusive: Bool { self == .neutral }
-
-  /// The band's rule as text: `> 20`, `= 0`, `≤ -20`.
-  public var rule: String {
-    switch self {
-    case .neutral: "= 0"
-    case .furious: "≤ -20"
-    default: "> \(lowerBound ?? 0)"
-    }
-  }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// How a ``QuantificationResult`` scores sets: error, emoji, and whether the
 /// printed interval holds the truth.
-final class QuantificationProtocolTests: XCTestCase {
+final class PrevalenceSamplingTests: XCTestCase {
   private let context = QuantificationContext(
     trainingPrevalence: [0.3, 0.4, 0.3],
     rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])

@@ -23,7 +23,7 @@ package struct QuantificationResult: Equatable, Sendable {
   ) {
     guard !labels.isEmpty else { return }
     sets += 1
-    let truth = SentimentScore(labels: labels)
+    let truth = LabelCount(labels: labels)
     let n = Double(labels.count)
     for (index, method) in QuantificationMethod.allCases.enumerated() {
       let shares = Quantifier.prevalence(of: posteriors, method: method, context: context)
@@ -78,7 +78,7 @@ package struct QuantificationResult: Equatable, Sendable {
 /// The standard protocols for measuring quantification (Esuli et al.
 /// 2023, QuaPy): sets drawn from held-out predictions, scored against their
 /// labels' true score.
-package enum QuantificationProtocol {
+package enum PrevalenceSampling {
   /// The artificial-prevalence protocol: from each held-out part, sets of
   /// `size` texts at every class balance on a grid of step 0.1 (66
   /// balances), `repeats` sets each, drawn with replacement within each

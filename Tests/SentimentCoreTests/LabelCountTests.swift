@@ -2,12 +2,12 @@ import XCTest
 
 @testable import SentimentCore
 
-final class ScoringTests: XCTestCase {
+final class LabelCountTests: XCTestCase {
   /// A score of `value` over 100 tweets.
-  private func score(_ value: Int, of count: Int = 100) -> SentimentScore {
+  private func score(_ value: Int, of count: Int = 100) -> LabelCount {
     value >= 0
-      ? SentimentScore(positive: value, negative: 0, neutral: count - value)
-      : SentimentScore(positive: 0, negative: -value, neutral: count + value)
+      ? LabelCount(positive: value, negative: 0, neutral: count - value)
+      : LabelCount(positive: 0, negative: -value, neutral: count + value)
   }
 
   /// The original app's bands are strict on both sides: >-10 😞, >-20 😡,
@@ -26,16 +26,16 @@ final class ScoringTests: XCTestCase {
   }
 
   func testMixedCountsUseTheDifference() {
-    let score = SentimentScore(positive: 40, negative: 26, neutral: 34)
+    let score = LabelCount(positive: 40, negative: 26, neutral: 34)
     XCTAssertEqual(score.value, 14)
     XCTAssertEqual(score.emoji, "😊")
-    XCTAssertEqual(SentimentScore(positive: 30, negative: 30, neutral: 40).emoji, "😐")
-    XCTAssertEqual(SentimentScore(positive: 50, negative: 29, neutral: 21).emoji, "😄")
+    XCTAssertEqual(LabelCount(positive: 30, negative: 30, neutral: 40).emoji, "😐")
+    XCTAssertEqual(LabelCount(positive: 50, negative: 29, neutral: 21).emoji, "😄")
   }
 
   func testScaling() throws {
-    let fifty = SentimentScore(positive: 7, negative: 0, neutral: 43)
-    let hundred = SentimentScore(positive: 14, negative: 0, neutral: 86)
+    let fifty = LabelCount(positive: 7, negative: 0, neutral: 43)
+    let hundred = LabelCount(positive: 14, negative: 0, neutral: 86)
     XCTAssertEqual(try XCTUnwrap(fifty.scaled), 14, accuracy: 1e-12)
     XCTAssertEqual(fifty.band, hundred.band)
     XCTAssertEqual(fifty.emoji, "😊")
@@ -67,7 +67,7 @@ final class ScoringTests: XCTestCase {
   }
 
   func testZeroTweets() {
-    let score = SentimentScore()
+    let score = LabelCount()
     XCTAssertEqual(score.count, 0)
     XCTAssertEqual(score.value, 0)
     XCTAssertNil(score.scaled)
@@ -77,11 +77,11 @@ final class ScoringTests: XCTestCase {
 
   func testFromLabels() {
     let labels: [Sentiment] = [.positive, .positive, .negative, .neutral, .positive]
-    let score = SentimentScore(labels: labels)
-    XCTAssertEqual(score, SentimentScore(positive: 3, negative: 1, neutral: 1))
+    let score = LabelCount(labels: labels)
+    XCTAssertEqual(score, LabelCount(positive: 3, negative: 1, neutral: 1))
     XCTAssertEqual(score.value, 2)
     XCTAssertEqual(score.count, 5)
-    var added = SentimentScore()
+    var added = LabelCount()
     for label in labels { added.add(label) }
     XCTAssertEqual(added, score)
   }
