@@ -111,6 +111,56 @@ final class ByteSourceTests: XCTestCase {
 
   // MARK: FileDescriptorSource
 
+  func testReadAllReadsAWholeFileUpToItsLimit() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("read-all-\(UUID().uuidString)")
+    let bytes = [UInt8]((0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+    try Data(bytes).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    func readAll(limit: Int) throws(CappedReadError) -> [UInt8] {
+      let descriptor = open(file.path, O_RDONLY)
+      defer { close(descriptor) }
+      var source = FileDescriptorSource(descriptor: descriptor)
+      return try source.readAll(limit: limit)
+    }
+    XCTAssertEqual(try readAll(limit: bytes.count), bytes, "exactly at the limit")
+    do {
+      _ = try readAll(limit: bytes.count - 1)
+      XCTFail("one byte over the limit must be refused")
+    } catch .tooLarge {
+    } catch {
+      XCTFail("\(error)")
+    }
+  }
+
+  func testReadAllStopsAnEndlessStreamAtItsLimit() throws {
+    let descriptor = open("/dev/zero", O_RDONLY)
+    XCTAssertGreaterThanOrEqual(descriptor, 0, "/dev/zero")
+    defer { close(descriptor) }
+    var source = FileDescriptorSource(descriptor: descriptor)
+    do {
+      _ = try source.readAll(limit: 1 << 20)
+      XCTFail("an endless stream must pass the limit")
+    } catch .tooLarge {
+    } catch {
+      XCTFail("\(error)")
+    }
+  }
+
+  func testReadAllReportsAReadFailure() throws {
+    let descriptor = open(FileManager.default.temporaryDirectory.path, O_RDONLY | O_DIRECTORY)
+    defer { close(descriptor) }
+    var source = FileDescriptorSource(descriptor: descriptor)
+    do {
+      _ = try source.readAll(limit: 100)
+      XCTFail("read(2) of a directory fails")
+    } catch .unreadable(let error) {
+      XCTAssertEqual(error as? ByteSourceError, .readFailed(errno: EISDIR))
+    } catch {
+      XCTFail("\(error)")
+    }
+  }
+
   func testFileDescriptorSourceReadsAFile() throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("bytesource-\(UUID().uuidString).txt").path

@@ -63,6 +63,42 @@ package struct FileDescriptorSource: ByteSource {
       throw ByteSourceError.readFailed(errno: errno)
     }
   }
+
+  /// The rest of the bytes, at most `limit`: the one capped whole-file
+  /// reader. A longer stream (an endless one, such as `/dev/zero`) is
+  /// ``CappedReadError/tooLarge`` as soon as it passes the limit, not an
+  /// allocation failure; a regular file's size reserves the memory once,
+  /// not a doubling array's copies.
+  ///
+  /// - Complexity: O(*n*) in the bytes read.
+  package mutating func readAll(limit: Int) throws(CappedReadError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var status = stat()
+    if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+      bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+    }
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count: Int
+      do {
+        count = try read(into: &block)
+      } catch {
+        throw .unreadable(error)
+      }
+      if count == 0 { return bytes }
+      guard bytes.count + count <= limit else { throw .tooLarge }
+      bytes.append(contentsOf: block[0..<count])
+    }
+  }
+}
+
+/// Why ``FileDescriptorSource/readAll(limit:)`` stopped; each caller says
+/// it in its own words.
+package enum CappedReadError: Error {
+  /// The bytes passed the limit.
+  case tooLarge
+  /// `read(2)` failed (``ByteSourceError``).
+  case unreadable(any Error)
 }
 
 /// Reads bytes held in memory.

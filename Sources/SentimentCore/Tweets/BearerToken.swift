@@ -105,22 +105,15 @@ package enum BearerToken {
         ? "\(path) (a symbolic link to \(linkTarget(path)), whose mode is checked)" : path
       throw BearerTokenError.insecureFile(path: shown, mode: String(permissions, radix: 8))
     }
-    var data: [UInt8] = []
     var source = FileDescriptorSource(descriptor: descriptor)
-    var block = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count: Int
-      do {
-        count = try source.read(into: &block)
-      } catch {
-        throw BearerTokenError.unreadableFile(path: path, reason: "it is not a readable file")
-      }
-      if count == 0 { break }
-      data.append(contentsOf: block[..<count])
-      guard data.count <= maximumFileSize else {
-        throw BearerTokenError.unreadableFile(
-          path: path, reason: "it is larger than 64 KiB; a bearer token is a line of text")
-      }
+    let data: [UInt8]
+    do {
+      data = try source.readAll(limit: maximumFileSize)
+    } catch .tooLarge {
+      throw BearerTokenError.unreadableFile(
+        path: path, reason: "it is larger than 64 KiB; a token is a line of text")
+    } catch {
+      throw BearerTokenError.unreadableFile(path: path, reason: "it is not a readable file")
     }
     let token = String(decoding: data, as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)

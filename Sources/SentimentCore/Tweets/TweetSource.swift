@@ -160,19 +160,13 @@ public struct FixtureTweetSource: TweetSource {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return nil }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(Int(status.st_size), maximumFileSize) + 1)
     var source = FileDescriptorSource(descriptor: descriptor)
-    var block = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      guard let count = try? source.read(into: &block) else {
-        return nil
-      }
-      if count == 0 { return bytes }
-      guard bytes.count + count <= maximumFileSize else {
-        throw FixtureError.tooLarge(path: shown(path), limit: maximumFileSize)
-      }
-      bytes.append(contentsOf: block[0..<count])
+    do {
+      return try source.readAll(limit: maximumFileSize)
+    } catch .tooLarge {
+      throw FixtureError.tooLarge(path: shown(path), limit: maximumFileSize)
+    } catch {
+      return nil
     }
   }
 

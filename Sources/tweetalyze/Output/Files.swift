@@ -76,19 +76,12 @@ enum Files {
   static func read(_ path: String, limit: Int = .max) throws -> [UInt8] {
     try withInput(path) { source in
       var source = source
-      var bytes: [UInt8] = []
-      // A regular file's size is known: one allocation, not a doubling
-      // array's copies (which peak at 1.5 times the file).
-      var status = stat()
-      if fstat(source.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
-        bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
-      }
-      var block = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count = try source.read(into: &block)
-        if count == 0 { return bytes }
-        guard bytes.count + count <= limit else { throw InputTooLarge(path: path, limit: limit) }
-        bytes.append(contentsOf: block[0..<count])
+      do throws(CappedReadError) {
+        return try source.readAll(limit: limit)
+      } catch .tooLarge {
+        throw InputTooLarge(path: path, limit: limit)
+      } catch .unreadable(let error) {
+        throw error
       }
     }
   }
