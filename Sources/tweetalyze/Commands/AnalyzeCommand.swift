@@ -314,15 +314,7 @@ extension Context {
     configuration.waitForRateLimit = options.wait
     if let record = options.record {
       configuration.recordDirectory = URL(fileURLWithPath: record)
-      // The writer of every output file; recordings are private (0600).
-      configuration.writeRecording = { file, contents in
-        do {
-          try Files.prepareDirectory(record)
-          try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
-        } catch let error as OutputError {
-          throw RecordingFailure(reason: error.reason)
-        }
-      }
+      configuration.writeRecording = Self.recordingWriter(record)
     }
     configuration.progress = { display.show($0) }
     configuration.warning = { display.warn($0) }
@@ -341,17 +333,25 @@ extension Context {
     settings.waitForRateLimit = options.wait
     if let record = options.record {
       settings.recordDirectory = URL(fileURLWithPath: record)
-      settings.writeRecording = { file, contents in
-        do {
-          try Files.prepareDirectory(record)
-          try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
-        } catch let error as OutputError {
-          throw RecordingFailure(reason: error.reason)
-        }
-      }
+      settings.writeRecording = Self.recordingWriter(record)
     }
     settings.progress = { display.show($0) }
     return settings
+  }
+
+  /// Writes a recorded page into `directory` with the writer of every
+  /// output file; recordings are private (0600).
+  private static func recordingWriter(
+    _ directory: String
+  ) -> @Sendable (_ file: URL, _ contents: Data) throws -> Void {
+    { file, contents in
+      do {
+        try Files.prepareDirectory(directory)
+        try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
+      } catch let error as OutputError {
+        throw RecordingFailure(reason: error.reason)
+      }
+    }
   }
 
   /// A base URL or instance that cannot work is a usage error, known
