@@ -60,19 +60,6 @@ public enum Sentiment: Int, CaseIterable, Comparable, Sendable {
   }
 }
 
-extension StringProtocol {
-  /// The string without leading and trailing ASCII spaces, tabs and line
-  /// breaks.
-  func trimmingSpaces() -> Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-    let string = Substring(self)
-    guard let first = string.firstIndex(where: { !isSpace($0) }),
-      let last = string.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return string[first...last]
-  }
-}
-
 extension JSONWriter {
   /// Writes an object with a member per class, named by ``Sentiment/name`` in
   /// the classes' order (which is alphabetical, so the keys stay sorted);

@@ -284,3 +284,16 @@ private struct CSVParser {
     }
   }
 }
+
+extension StringProtocol {
+  /// The string without leading and trailing ASCII spaces, tabs and line
+  /// breaks.
+  func trimmingSpaces() -> Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+    let string = Substring(self)
+    guard let first = string.firstIndex(where: { !isSpace($0) }),
+      let last = string.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return string[first...last]
+  }
+}

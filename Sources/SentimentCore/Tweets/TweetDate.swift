@@ -99,3 +99,32 @@ package enum TweetDate {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 }
+
+/// Formats dates as ISO 8601 in UTC without `DateFormatter`.
+package enum ISO8601 {
+  /// `2026-11-20T13:58:30Z` (whole seconds, UTC).
+  package static func string(_ date: Date) -> String {
+    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    var days = total / 86_400
+    var seconds = total % 86_400
+    if seconds < 0 {
+      seconds += 86_400
+      days -= 1
+    }
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(year)
+    let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+    return "\(paddedYear)-\(two(month))-\(two(day))T\(two(seconds / 3_600)):"
+      + "\(two(seconds % 3_600 / 60)):\(two(seconds % 60))Z"
+  }
+}
