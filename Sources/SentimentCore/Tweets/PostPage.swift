@@ -52,7 +52,8 @@ package enum PostPageError: LocalizedError, Equatable {
 /// The decoding that the Bluesky and Mastodon pages share: `JSONDecoder`
 /// (unknown members ignored, `null` an absent member, a UTF-8 byte order
 /// mark skipped), errors with their path (`missing "text" in
-/// posts[3].record`), and files of one page or JSONL of pages.
+/// posts[3].record`), and files of one page or JSONL of pages. The X
+/// decoders use its white space, lines and paths.
 enum PostPageJSON {
   /// Decodes one page (`line`: its line in a JSONL file, else 0).
   static func decode<Page: Decodable>(
@@ -100,7 +101,7 @@ enum PostPageJSON {
 
   /// The lines of `data` (split at line feeds) that hold more than JSON
   /// white space, with their numbers from 1.
-  private static func nonBlankLines(in data: Data) -> [(number: Int, bytes: Data)] {
+  static func nonBlankLines(in data: Data) -> [(number: Int, bytes: Data)] {
     data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
       .filter { !$0.element.allSatisfy(isSpace) }
       .map { (number: $0.offset + 1, bytes: Data($0.element)) }
@@ -131,13 +132,13 @@ enum PostPageJSON {
     }
   }
 
-  private static func describe(_ context: DecodingError.Context) -> String {
+  static func describe(_ context: DecodingError.Context) -> String {
     let at = path(context.codingPath)
     return at.isEmpty ? "top level" : at
   }
 
   /// A coding path as `posts[3].record`.
-  private static func path(_ codingPath: [any CodingKey]) -> String {
+  static func path(_ codingPath: [any CodingKey]) -> String {
     var text = ""
     for key in codingPath {
       if let index = key.intValue {
