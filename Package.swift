@@ -8,7 +8,7 @@ let package = Package(
     .library(name: "SentimentCore", targets: ["SentimentCore"]),
   ],
   targets: [
-    .target(name: "SentimentCore"),
+    .target(name: "SentimentCore", exclude: ["Speed/README.md"]),
     .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
     .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"], exclude: ["Golden"]),
     .testTarget(

@@ -193,14 +193,14 @@ final class InsightEndToEndTests: XCTestCase {
       positive  4       30.8 %
       negative  4       30.8 %
       neutral   5       38.5 %
-      tweets    13
+      posts     13
       count     0 (positives − negatives, as labeled)
       estimate  0.0 (adjusted: positive 30.8 %, negative 30.8 %)
-      interval  -4.3 to +4.3 (90 %: other samples of such tweets, and each tweet's doubtful label)
+      interval  -4.3 to +4.3 (90 %: other samples of such posts, and each post's doubtful label)
       score     0
-      scaled    0.00 (score × 100 / tweets)
+      scaled    0.00 (score × 100 / posts)
       band      😐 neutral (scaled = 0)
-      uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more tweets narrow it
+      uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
       trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
       2026-03-01  3 posts    😠 -2   -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts

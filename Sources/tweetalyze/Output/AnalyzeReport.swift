@@ -64,7 +64,7 @@ enum AnalyzeReport {
         style.paint(pad(label.name, 10), Style.colour(of: label)) + pad(String(count), 8)
           + share + " %")
     }
-    lines.append(pad("tweets", 10) + String(score.count))
+    lines.append(pad("posts", 10) + String(score.count))
     lines.append(pad("count", 10) + String(score.value) + " (positives − negatives, as labeled)")
     let shares = [Sentiment.positive, .negative].map { label in
       "\(label.name) \(FixedDecimal.string(estimate.prevalence[label.rawValue] * 100, decimals: 1)) %"
@@ -75,18 +75,18 @@ enum AnalyzeReport {
     lines.append(
       pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
         + signed(estimate.interval.upperBound, decimals: 1)
-        + " (90 %: other samples of such tweets, and each tweet's doubtful label)")
+        + " (90 %: other samples of such posts, and each post's doubtful label)")
     lines.append(pad("score", 10) + String(estimate.score))
     lines.append(
       pad("scaled", 10) + FixedDecimal.string(estimate.scaled, decimals: 2)
-        + " (score × 100 / tweets)")
+        + " (score × 100 / posts)")
     lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
     let bands = estimate.bands
     if bands.count > 1 {
       let names = bands.map { "\($0.emoji) \($0.rawValue)" }
       lines.append(
         "uncertain: the interval reaches \(bands.count) bands, from "
-          + "\(names.first ?? "") to \(names.last ?? ""); more tweets narrow it")
+          + "\(names.first ?? "") to \(names.last ?? ""); more posts narrow it")
     }
     if !calibrated {
       lines.append(
