@@ -26,6 +26,6 @@ for file in Tests/SentimentCoreTests/Oracles/*.swift; do
   sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$dir/oracles/$(basename "$file")"
 done
 swiftc -O -module-name SentimentCore -package-name tweetalyze \
-  $(find Sources/SentimentCore -name '*.swift') Scripts/SpeedBench/main.swift \
+  $(find Sources/SentimentCore -name '*.swift') Scripts/SpeedBench/*.swift \
   "$dir"/oracles/*.swift -o "$dir/speed-bench" 2>&1 | grep -v warning: >&2 || true
 "$dir/speed-bench" "$dir/model.json" "$dir/corpus.txt" "$rounds"

@@ -37,6 +37,29 @@ plainVocabulary.reserveCapacity(vocabulary.count)
 for id in 0..<vocabulary.count { plainVocabulary[vocabulary.token(at: id)] = id }
 let tokenizer = Tokenizer(settings: model.tokenizer)
 
+// The plain tokenizer must give the fast path's tokens before it is timed against it.
+var plainTokenizer = PlainTokenizer(settings: model.tokenizer)
+var disagreements = 0
+for line in lines {
+  var fast: [[UInt8]] = []
+  var plain: [[UInt8]] = []
+  line.withUnsafeBufferPointer { buffer in
+    tokenizer.forEachToken(in: buffer.span) { token in
+      fast.append((0..<token.count).map { token[$0] })
+    }
+    plainTokenizer.forEachToken(in: buffer) { token in
+      plain.append((0..<token.count).map { token[$0] })
+    }
+  }
+  if fast != plain {
+    disagreements += 1
+    if disagreements <= 3 {
+      print("tokenizers disagree on:", String(decoding: line, as: UTF8.self))
+    }
+  }
+}
+print("plain tokenizer: \(disagreements) of \(lines.count) texts tokenized differently")
+
 for _ in 0..<rounds {
   // 1. The model reader: one pass into the tables, against a JSON tree read member by member.
   try record("reader-fast") {
@@ -209,6 +232,15 @@ for _ in 0..<rounds {
     for line in lines.prefix(100_000) {
       line.withUnsafeBufferPointer { buffer in
         tokenizer.forEachToken(in: buffer.span) { _ in tokens &+= 1 }
+      }
+    }
+    return tokens
+  }
+  record("tokenizer-plain") {
+    var tokens = 0
+    for line in lines.prefix(100_000) {
+      line.withUnsafeBufferPointer { buffer in
+        plainTokenizer.forEachToken(in: buffer) { _ in tokens &+= 1 }
       }
     }
     return tokens
