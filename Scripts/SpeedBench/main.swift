@@ -213,7 +213,7 @@ for _ in 0..<rounds {
     var classifier = Classifier(model: model)
     var sum = 0.0
     for line in lines {
-      line.withUnsafeBufferPointer { sum += classifier.scores(of: $0.span).0 }
+      line.withUnsafeBufferPointer { sum += classifier.scores(of: $0.span).negative }
     }
     return Int(sum)
   }

@@ -16,14 +16,25 @@ final class CalibrationTests: XCTestCase {
     }
   }
 
-  func testTheTupleFormGivesTheSameBits() {
+  /// The one softmax gives the bits of the array formula it replaced:
+  /// logits from the largest score, then `exp` and a sum in class order.
+  func testTheSoftmaxGivesTheBitsOfThePlainArrayFormula() {
     var generator = SeededGenerator(seed: 2)
     let calibration = Calibration(temperature: 5.07, biases: [0, 0.72, -0.11])
     for _ in 0..<10_000 {
       let s = (0..<3).map { _ in -Double(generator.next(below: 100_000)) / 997 }
-      let array = calibration.probabilities(s)
-      let tuple = calibration.probabilities((s[0], s[1], s[2]))
-      XCTAssertEqual([tuple.0, tuple.1, tuple.2], array)
+      let top = s.max() ?? 0
+      let logits = s.indices.map {
+        (s[$0] - top) / calibration.temperature + calibration.biases[$0]
+      }
+      let high = logits.max() ?? 0
+      let exps = logits.map { exp($0 - high) }
+      let sum = exps.reduce(0, +)
+      let plain = exps.map { $0 / sum }
+      XCTAssertEqual(calibration.probabilities(s), plain)
+      let perClass = calibration.probabilities(
+        PerClass(negative: s[0], neutral: s[1], positive: s[2]))
+      XCTAssertEqual(perClass.array, plain)
     }
   }
 

@@ -42,41 +42,38 @@ package struct Calibration: Equatable, Sendable {
   ///
   /// - Complexity: O(1).
   package func probabilities(_ scores: [Double]) -> [Double] {
-    let p = probabilities((scores[0], scores[1], scores[2]))
-    return [p.0, p.1, p.2]
+    probabilities(PerClass(negative: scores[0], neutral: scores[1], positive: scores[2])).array
   }
 
   /// The calibrated probabilities of three class scores.
   ///
   /// - Complexity: O(1); no allocation.
-  package func probabilities(
-    _ scores: (Double, Double, Double)
-  ) -> (Double, Double, Double) {
+  package func probabilities(_ scores: PerClass<Double>) -> PerClass<Double> {
     // Scores are log-likelihoods, often in the hundreds: only differences
     // matter, so they are taken from the largest first.
-    let top = max(scores.0, scores.1, scores.2)
+    let top = max(scores.negative, scores.neutral, scores.positive)
     return Calibration.softmax(
-      (
-        (scores.0 - top) / temperature + biases[0], (scores.1 - top) / temperature + biases[1],
-        (scores.2 - top) / temperature + biases[2]
-      ))
+      PerClass(
+        negative: (scores.negative - top) / temperature + biases[0],
+        neutral: (scores.neutral - top) / temperature + biases[1],
+        positive: (scores.positive - top) / temperature + biases[2]))
   }
 
   /// The softmax of three logits, computed without overflow: the one
   /// softmax of the package (an uncalibrated model's probabilities are
   /// ``identity``'s).
-  static func softmax(_ logits: (Double, Double, Double)) -> (Double, Double, Double) {
-    let high = max(logits.0, logits.1, logits.2)
+  static func softmax(_ logits: PerClass<Double>) -> PerClass<Double> {
+    let high = max(logits.negative, logits.neutral, logits.positive)
     guard high.isFinite else {
-      return (
-        logits.0 == high ? 1 / 3 : 0, logits.1 == high ? 1 / 3 : 0, logits.2 == high ? 1 / 3 : 0
-      )
+      return PerClass(
+        negative: logits.negative == high ? 1 / 3 : 0, neutral: logits.neutral == high ? 1 / 3 : 0,
+        positive: logits.positive == high ? 1 / 3 : 0)
     }
-    let e0 = exp(logits.0 - high)
-    let e1 = exp(logits.1 - high)
-    let e2 = exp(logits.2 - high)
+    let e0 = exp(logits.negative - high)
+    let e1 = exp(logits.neutral - high)
+    let e2 = exp(logits.positive - high)
     let sum = e0 + e1 + e2
-    return (e0 / sum, e1 / sum, e2 / sum)
+    return PerClass(negative: e0 / sum, neutral: e1 / sum, positive: e2 / sum)
   }
 }
 
@@ -150,8 +147,9 @@ package enum CalibrationFit {
     var hessian = [[Double]](repeating: [0, 0, 0], count: 3)
     for (row, label) in zip(scores, labels) {
       let logits = self.logits(parameters, row)
-      let probabilities = Calibration.softmax((logits[0], logits[1], logits[2]))
-      let p = [probabilities.0, probabilities.1, probabilities.2]
+      let p = Calibration.softmax(
+        PerClass(negative: logits[0], neutral: logits[1], positive: logits[2])
+      ).array
       // d logit_c / d params: [s_c, c == neutral, c == positive].
       let jacobian = (0..<3).map { c in [row[c], c == 1 ? 1.0 : 0, c == 2 ? 1.0 : 0] }
       for c in 0..<3 {

@@ -319,10 +319,14 @@ public struct NaiveBayesModel: Sendable {
   /// probabilities stay calibrated to that balance, for the score's
   /// estimators (`docs/model.md`, "The label").
   public func prediction(scores: (Double, Double, Double)) -> Prediction {
-    let probabilities = (calibration ?? .identity).probabilities(scores)
-    return Prediction(
+    prediction(scores: PerClass(negative: scores.0, neutral: scores.1, positive: scores.2))
+  }
+
+  /// ``prediction(scores:)-(Double,Double,Double)`` of scores per class.
+  func prediction(scores: PerClass<Double>) -> Prediction {
+    Prediction(
       label: Prediction.argmax(scores),
-      probabilities: [probabilities.0, probabilities.1, probabilities.2])
+      probabilities: (calibration ?? .identity).probabilities(scores).array)
   }
 
   /// Feature id × class → how often the feature occurred in documents of the
@@ -551,8 +555,7 @@ public struct Classifier {
   /// The class scores of a text (log prior plus the evidence of its
   /// features), before calibration: what ``Calibration`` is fitted to.
   public mutating func scores(_ text: Span<UInt8>) -> [Double] {
-    let scores = scores(of: text)
-    return [scores.0, scores.1, scores.2]
+    scores(of: text).array
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
@@ -566,7 +569,7 @@ public struct Classifier {
     let scores = scores(of: text)
     let label = Prediction.argmax(scores)
     let calibration = model.calibration ?? .identity
-    return (label, Prediction.component(calibration.probabilities(scores), label))
+    return (label, calibration.probabilities(scores)[label])
   }
 
   /// Classifies a text.
@@ -579,17 +582,15 @@ public struct Classifier {
 extension Prediction {
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
-  init(scores: (Double, Double, Double)) {
-    let probabilities = Calibration.identity.probabilities(scores)
+  init(scores: PerClass<Double>) {
     self.init(
-      label: Self.argmax(scores),
-      probabilities: [probabilities.0, probabilities.1, probabilities.2])
+      label: Self.argmax(scores), probabilities: Calibration.identity.probabilities(scores).array)
   }
 
   /// The prediction for per-class log scores: softmax turns them into
   /// probabilities.
   init(scores: [Double]) {
-    self.init(scores: (scores[0], scores[1], scores[2]))
+    self.init(scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]))
   }
 
   /// The prediction for calibrated probabilities: the most probable class.
@@ -614,30 +615,20 @@ extension Prediction {
     return Sentiment(rawValue: best) ?? .neutral
   }
 
-  /// The element of a per-class triple for `label`.
-  @inline(__always)
-  static func component(_ values: (Double, Double, Double), _ label: Sentiment) -> Double {
-    switch label.rawValue {
-    case 0: values.0
-    case 1: values.1
-    default: values.2
-    }
-  }
-
   /// The class with the highest score; a tie with neutral goes to neutral
   /// (a text of unknown words must not count as negative), another tie to
   /// the lower index. The one argmax of the package.
-  static func argmax(_ scores: (Double, Double, Double)) -> Sentiment {
+  static func argmax(_ scores: PerClass<Double>) -> Sentiment {
     var best = Sentiment.negative
-    if scores.1 > component(scores, best) { best = .neutral }
-    if scores.2 > component(scores, best) { best = .positive }
-    return scores.1 == component(scores, best) ? .neutral : best
+    if scores.neutral > scores[best] { best = .neutral }
+    if scores.positive > scores[best] { best = .positive }
+    return scores.neutral == scores[best] ? .neutral : best
   }
 
   /// The class with the highest score; a tie with neutral goes to neutral,
   /// another tie to the lower index.
   static func argmax(_ scores: [Double]) -> Sentiment {
-    argmax((scores[0], scores[1], scores[2]))
+    argmax(PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]))
   }
 }
 

@@ -13,7 +13,7 @@ extension Classifier {
   /// ``NaiveBayesModel/scores(ofFeatureIDs:into:)`` does.
   ///
   /// - Complexity: O(*n*) in the text's length; no allocation.
-  mutating func scores(of span: Span<UInt8>) -> (Double, Double, Double) {
+  mutating func scores(of span: Span<UInt8>) -> PerClass<Double> {
     // A copy of this classifier shares the text numbers until it scores.
     if !isKnownUniquelyReferenced(&rows) { rows = FeatureRows(rowOfFeature: model.weightRow) }
     let pairs = model.pairs?.view
@@ -21,7 +21,9 @@ extension Classifier {
     let stamp = rows.nextText()
     return model.weightRows.withUnsafeBufferPointer { weights in
       var sum = ScoreSum(
-        scores: (model.logPriors[0], model.logPriors[1], model.logPriors[2]),
+        scores: PerClass(
+          negative: model.logPriors[0], neutral: model.logPriors[1],
+          positive: model.logPriors[2]),
         rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
       guard let pairs else {
         let vocabulary = model.vocabulary.view
@@ -49,7 +51,7 @@ extension Classifier {
 
 /// The per-class sums of a text's weights.
 private struct ScoreSum {
-  var scores: (Double, Double, Double)
+  var scores: PerClass<Double>
   /// Feature id → its weight row and, when binarized, the last text that
   /// scored it (``FeatureRows``).
   let rows: UnsafeMutablePointer<UInt64>
@@ -67,9 +69,9 @@ private struct ScoreSum {
       rows[id] = stamp | entry & ~FeatureRows.stampMask
     }
     let base = Int(truncatingIfNeeded: entry & ~FeatureRows.stampMask) &* Sentiment.count
-    scores.0 += weights[base]
-    scores.1 += weights[base &+ 1]
-    scores.2 += weights[base &+ 2]
+    scores.negative += weights[base]
+    scores.neutral += weights[base &+ 1]
+    scores.positive += weights[base &+ 2]
   }
 }
 
