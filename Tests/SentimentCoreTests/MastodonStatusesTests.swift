@@ -48,6 +48,20 @@ final class MastodonStatusesTests: XCTestCase {
     XCTAssertEqual(with.last?.author, "bob@other.example")
   }
 
+  func testDecodeCountingCountsStatusesWithTextWhateverTheFilters() throws {
+    let boosted = status("50", "<p>original post</p>")
+    let page =
+      "[" + status("1", "<p>own post</p>", language: "de") + ","
+      + status("2", "", reblog: boosted) + "," + status("3", "<p></p>") + "]"
+    let counted = try MastodonStatuses.decodeCounting(
+      Data(page.utf8), line: 0, includeBoosts: false, language: "en")
+    XCTAssertEqual(counted.tweets.map(\.id), [], "the German status and the boost are filtered")
+    XCTAssertEqual(counted.withText, 2, "the own post and the boosted one have text; 3 has none")
+    XCTAssertEqual(
+      counted.withText,
+      try MastodonStatuses.decode(Data(page.utf8), includeBoosts: true, language: nil).count)
+  }
+
   func testLanguageFilter() throws {
     let page =
       "[" + status("1", "english", language: "en") + "," + status("2", "deutsch", language: "de")

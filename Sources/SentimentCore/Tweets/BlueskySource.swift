@@ -151,25 +151,21 @@ package struct BlueskySource: TweetSource {
     HTTPTransport.avoidProxies(for: base)
     let transport = HTTPTransport(configuration.transport)
     defer { transport.close() }
-    let progress = configuration.transport.progress
     let token = try await login(loginURL, transport: transport)
 
-    var collector = TweetCollector(limit: max(0, count))
-    var bodies: [Data] = []
+    var paging = Paging(count: count, transport: transport)
     var cursor: String?
-    var cursorsSeen: Set<String> = []
-    var pages = 0
-    var emptyPages = 0
-    repeat {
-      pages += 1
-      let remaining = collector.limit - collector.tweets.count
+    while true {
+      let number = paging.nextPage()
       let url = try HTTPTransport.url(
         base: base, path: "/app.bsky.feed.searchPosts",
         items: searchItems(
-          for: query, limit: min(Configuration.pageLimit, max(1, remaining)), cursor: cursor),
+          for: query, limit: min(Configuration.pageLimit, max(1, paging.remaining)),
+          cursor: cursor),
         allowInsecureHTTP: allowHTTP)
       let (body, response) = try await transport.send(
-        transport.request(url, bearer: token), page: pages, tweets: collector.tweets.count,
+        transport.request(url, bearer: token), page: number,
+        tweets: paging.collector.tweets.count,
         rateLimit: { http, _ in Self.rateLimitReset(http) },
         refuse: { status, data, url in Self.refusal(status, data, url, transport) })
       var page: BlueskySearchPage
@@ -181,25 +177,13 @@ package struct BlueskySource: TweetSource {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)
       }
       page.tweets = page.tweets.map(transport.redact)
-      let before = collector.tweets.count
-      collector.add(page.tweets)
-      bodies.append(body)
       cursor = page.cursor.flatMap { $0.isEmpty ? nil : $0 }
-      // A cursor seen before would loop forever; so would a server that
-      // sends the same posts with a new cursor each time.
-      if let next = cursor, !cursorsSeen.insert(next).inserted { break }
-      if collector.tweets.count == before && !page.tweets.isEmpty { break }
-      emptyPages = page.tweets.isEmpty ? emptyPages + 1 : 0
-      if emptyPages >= HTTPTweetSource.emptyPageLimit && cursor != nil {
-        progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
-        break
-      }
-    } while !collector.isFull && cursor != nil
+      guard paging.add(page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty)
+      else { break }
+    }
     // The search pages only: the login answer, which holds the session
     // tokens, is never recorded.
-    try transport.record(bodies, stem: query.fileStem)
-    progress?(.finished(pages: pages, tweets: collector.tweets.count))
-    return collector.tweets
+    return try paging.finish(stem: query.fileStem)
   }
 
   /// Logs in; the access token, added to the transport's secrets.

@@ -734,3 +734,67 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     completionHandler(HTTPTransport.sameOrigin(from, request.url) ? request : nil)
   }
 }
+
+/// The paging every live source shares: the posts gathered without
+/// repeats up to a limit, the raw pages kept for `--record`, and when to
+/// stop asking for more: a next-page token seen before (it would loop
+/// forever), a page of posts that adds none (a server that sends the same
+/// posts under new tokens), or ``HTTPTweetSource/emptyPageLimit`` empty
+/// pages in a row while the server still offers another.
+package struct Paging {
+  /// The posts kept so far.
+  package private(set) var collector: TweetCollector
+  /// The number of pages asked for so far.
+  package private(set) var pages = 0
+  private var bodies: [Data] = []
+  private var tokensSeen: Set<String> = []
+  private var emptyPages = 0
+  private let transport: HTTPTransport
+
+  /// Paging for up to `count` posts through `transport`.
+  package init(count: Int, transport: HTTPTransport) {
+    collector = TweetCollector(limit: max(0, count))
+    self.transport = transport
+  }
+
+  /// The posts still wanted.
+  package var remaining: Int { collector.limit - collector.tweets.count }
+
+  /// Counts a page about to be asked for; its number, from 1.
+  package mutating func nextPage() -> Int {
+    pages += 1
+    return pages
+  }
+
+  /// Adds a page's posts and its body; whether to ask for the page `next`
+  /// names.
+  ///
+  /// - Parameters:
+  ///   - empty: whether the page held nothing (for Mastodon, no status at
+  ///     all: a page whose statuses the filters all drop is not empty).
+  ///   - requireNew: whether a page of posts that adds none ends paging
+  ///     (Mastodon's filtered pages may rightly add none).
+  package mutating func add(
+    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true
+  ) -> Bool {
+    let before = collector.tweets.count
+    collector.add(tweets)
+    bodies.append(body)
+    if let next, !tokensSeen.insert(next).inserted { return false }
+    if requireNew && collector.tweets.count == before && !tweets.isEmpty { return false }
+    emptyPages = empty ? emptyPages + 1 : 0
+    if emptyPages >= HTTPTweetSource.emptyPageLimit && next != nil {
+      transport.settings.progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
+      return false
+    }
+    return !collector.isFull && next != nil
+  }
+
+  /// Records the pages under `stem` (when recording), reports the end, and
+  /// gives the posts.
+  package func finish(stem: String) throws -> [Tweet] {
+    try transport.record(bodies, stem: stem)
+    transport.settings.progress?(.finished(pages: pages, tweets: collector.tweets.count))
+    return collector.tweets
+  }
+}

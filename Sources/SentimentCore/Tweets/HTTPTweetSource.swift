@@ -189,20 +189,15 @@ public struct HTTPTweetSource: TweetSource {
     let transport = HTTPTransport(transportSettings)
     defer { transport.close() }
 
-    var collector = TweetCollector(limit: max(0, count))
-    var bodies: [Data] = []
+    var paging = Paging(count: count, transport: transport)
     var nextToken: String?
-    var tokensSeen: Set<String> = []
-    var pages = 0
-    var emptyPages = 0
-    repeat {
-      pages += 1
-      let remaining = collector.limit - collector.tweets.count
+    while true {
+      let number = paging.nextPage()
       let url = try searchURL(
-        for: query, maxResults: min(100, max(10, remaining)), nextToken: nextToken)
+        for: query, maxResults: min(100, max(10, paging.remaining)), nextToken: nextToken)
       let (body, response) = try await transport.send(
-        transport.request(url, bearer: configuration.token), page: pages,
-        tweets: collector.tweets.count,
+        transport.request(url, bearer: configuration.token), page: number,
+        tweets: paging.collector.tweets.count,
         rateLimit: { http, data in try Self.rateLimitReset(http, data, transport: transport) },
         refuse: { status, data, url in error(status: status, body: data, url: url, transport) })
       var page: SearchResponsePage
@@ -216,23 +211,11 @@ public struct HTTPTweetSource: TweetSource {
       // The decoded texts redacted again, for the forms HTML entities spell.
       page.tweets = page.tweets.map(transport.redact)
       for warning in page.warnings { configuration.warning?(transport.redact(warning)) }
-      let before = collector.tweets.count
-      collector.add(page.tweets)
-      bodies.append(body)
       nextToken = page.nextToken
-      // A token seen before would loop forever; so would a server that
-      // sends the same tweets with a new token each time.
-      if let token = nextToken, !tokensSeen.insert(token).inserted { break }
-      if collector.tweets.count == before && !page.tweets.isEmpty { break }
-      emptyPages = page.tweets.isEmpty ? emptyPages + 1 : 0
-      if emptyPages >= Self.emptyPageLimit && nextToken != nil {
-        configuration.progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
-        break
-      }
-    } while !collector.isFull && nextToken != nil
-    try transport.record(bodies, stem: query.fileStem)
-    configuration.progress?(.finished(pages: pages, tweets: collector.tweets.count))
-    return collector.tweets
+      guard paging.add(page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty)
+      else { break }
+    }
+    return try paging.finish(stem: query.fileStem)
   }
 
   /// A 429's reset time (`x-rate-limit-reset`, epoch seconds), or the

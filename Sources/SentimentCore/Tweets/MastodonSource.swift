@@ -112,48 +112,37 @@ package struct MastodonSource: TweetSource {
     HTTPTransport.avoidProxies(for: configuration.instance)
     let transport = HTTPTransport(configuration.transport)
     defer { transport.close() }
-    let progress = configuration.transport.progress
 
-    var collector = TweetCollector(limit: max(0, count))
-    var bodies: [Data] = []
+    var paging = Paging(count: count, transport: transport)
     var maxID: String?
-    var seen: Set<String> = []
-    var pages = 0
-    var emptyPages = 0
-    repeat {
-      pages += 1
+    while true {
+      let number = paging.nextPage()
       let url = try timelineURL(tag: tag, maxID: maxID)
       let (body, response) = try await transport.send(
-        transport.request(url, bearer: configuration.token), page: pages,
-        tweets: collector.tweets.count,
+        transport.request(url, bearer: configuration.token), page: number,
+        tweets: paging.collector.tweets.count,
         rateLimit: { http, _ in Self.rateLimitReset(http) },
         refuse: { status, data, url in Self.refusal(status, data, url, transport) })
-      let kept: [Tweet]
-      let all: Int
+      let page: (tweets: [Tweet], withText: Int)
       do {
-        kept = try MastodonStatuses.decode(
-          body, includeBoosts: configuration.includeBoosts, language: configuration.language)
-        all = try MastodonStatuses.decode(body, includeBoosts: true, language: nil).count
+        page = try MastodonStatuses.decodeCounting(
+          body, line: 0, includeBoosts: configuration.includeBoosts,
+          language: configuration.language)
       } catch PostPageError.unexpectedShape(_, _, let detail) {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: detail)
       } catch {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)
       }
-      collector.add(kept.map(transport.redact))
-      bodies.append(body)
       maxID = MastodonStatuses.nextMaxID(linkHeader: response.value(forHTTPHeaderField: "Link"))
-      // A max_id seen before would loop forever.
-      if let next = maxID, !seen.insert(next).inserted { break }
       // Pages of statuses all filtered out go on; empty pages do not.
-      emptyPages = all == 0 ? emptyPages + 1 : 0
-      if emptyPages >= HTTPTweetSource.emptyPageLimit && maxID != nil {
-        progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
-        break
-      }
-    } while !collector.isFull && maxID != nil && pages < Configuration.maximumPages
-    try transport.record(bodies, stem: stem)
-    progress?(.finished(pages: pages, tweets: collector.tweets.count))
-    return collector.tweets
+      guard
+        paging.add(
+          page.tweets.map(transport.redact), body: body, next: maxID, empty: page.withText == 0,
+          requireNew: false),
+        paging.pages < Configuration.maximumPages
+      else { break }
+    }
+    return try paging.finish(stem: stem)
   }
 
   /// A 429's reset time: `X-RateLimit-Reset`, an ISO 8601 time.

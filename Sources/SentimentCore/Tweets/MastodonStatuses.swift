@@ -38,25 +38,33 @@ package enum MastodonStatuses {
   package static func decodePage(
     _ data: Data, line: Int, includeBoosts: Bool, language: String?
   ) throws(PostPageError) -> [Tweet] {
+    try decodeCounting(data, line: line, includeBoosts: includeBoosts, language: language).tweets
+  }
+
+  /// ``decodePage(_:line:includeBoosts:language:)``, and how many of the
+  /// page's statuses have text whatever the filters (a boost counted as the
+  /// status it boosts): the live source's test of an empty page, from the
+  /// one decoding.
+  package static func decodeCounting(
+    _ data: Data, line: Int, includeBoosts: Bool, language: String?
+  ) throws(PostPageError) -> (tweets: [Tweet], withText: Int) {
     let statuses = try PostPageJSON.decode(
       [Status].self, from: data, kind: .mastodon, line: line)
     let wanted = language.map { primary($0) }
     var tweets: [Tweet] = []
+    var withText = 0
     for status in statuses {
-      let read: Status
-      if let boosted = status.reblog {
-        guard includeBoosts else { continue }
-        read = boosted.status
-      } else {
-        read = status
-      }
+      let read = status.reblog?.status ?? status
+      let tweet = read.tweet
+      guard !tweet.text.isEmpty else { continue }
+      withText += 1
+      if status.reblog != nil && !includeBoosts { continue }
       if let wanted {
         guard let language = read.language, primary(language) == wanted else { continue }
       }
-      let tweet = read.tweet
-      if !tweet.text.isEmpty { tweets.append(tweet) }
+      tweets.append(tweet)
     }
-    return tweets
+    return (tweets, withText)
   }
 
   /// Decodes a recording: one status array, or JSONL with one array per
