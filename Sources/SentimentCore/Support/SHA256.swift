@@ -165,12 +165,10 @@ private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
 package struct HashingSource<Base: ByteSource>: ByteSource {
   private var base: Base
   private let hasher: SHA256Pipe
-  private let background: Bool
 
   /// Creates a source that hashes what it reads from `base`.
   package init(_ base: Base, background: Bool = false) {
     self.base = base
-    self.background = background
     hasher = SHA256Pipe(background: background)
   }
 
@@ -178,9 +176,7 @@ package struct HashingSource<Base: ByteSource>: ByteSource {
   /// it to the hashing thread.
   package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     let count = try base.read(into: &buffer)
-    if count > 0 {
-      background ? hasher.update(Array(buffer[..<count])) : hasher.update(buffer[..<count])
-    }
+    if count > 0 { hasher.update(buffer[..<count]) }
     return count
   }
 
@@ -203,9 +199,13 @@ final class SHA256Pipe: @unchecked Sendable {
     queue = background ? DispatchQueue(label: "tweetalyze.sha256") : nil
   }
 
-  /// Hashes `block` at once; for a pipe that is not in the background.
+  /// Hashes `block` at once, or hands a copy of it to the queue.
   func update(_ block: ArraySlice<UInt8>) {
-    hash.update(block)
+    guard queue != nil else {
+      hash.update(block)
+      return
+    }
+    update(Array(block))
   }
 
   func update(_ block: [UInt8]) {
