@@ -97,7 +97,9 @@ final class DefaultModelTests: XCTestCase {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("model.json")
-    let run = try BinaryRunner.run(["train", corpus.path, "--out", output.path])
+    let run = try BinaryRunner.run([
+      "train", corpus.path, "--fit-groups", "Topic", "--out", output.path,
+    ])
     XCTAssertEqual(run.status, 0, run.stderr)
     let retrained = try Data(contentsOf: output)
     let embedded = Data(DefaultModel.bytes)

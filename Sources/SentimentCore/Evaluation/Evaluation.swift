@@ -150,10 +150,13 @@ public enum Evaluation {
       trainingAccuracy: 0, metrics: ClassificationMetrics(), trainingCount: 0)
     result.context = QuantificationContext(model: model)
     for index in rows ?? Array(corpus.labels.indices) {
-      let scores = classifier.scores(corpus.bytes(at: index).span)
+      let text = corpus.bytes(at: index).span
+      let scores = classifier.scores(text)
       let actual = corpus.labels[index]
       let raw = Prediction(scores: scores).probabilities
-      let prediction = model.prediction(scores: (scores[0], scores[1], scores[2]))
+      let prediction = model.prediction(
+        scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
+        reading: classifier.reading(text))
       let calibrated = prediction.probabilities
       result.metrics.add(actual: actual, predicted: prediction.label)
       result.raw.add(raw, actual: actual)

@@ -27,36 +27,67 @@ package struct Calibration: Equatable, Sendable {
   /// What is added to each class's scaled score, indexed by
   /// `Sentiment.rawValue`; only differences between classes matter.
   package var biases: [Double]
+  /// What each of the lexicon reader's ``ReaderScores/features`` adds to a
+  /// class's logit, per class (`readerWeights[c][k]`, neutral's all 0);
+  /// empty for a model that does not use the reader.
+  package var readerWeights: [[Double]]
+  /// The class balance the probabilities are calibrated to, indexed by
+  /// `Sentiment.rawValue`: the prior behind the biases.
+  package var prior: [Double]
 
   /// Creates a calibration.
-  package init(temperature: Double, biases: [Double] = [0, 0, 0]) {
+  package init(
+    temperature: Double, biases: [Double] = [0, 0, 0], readerWeights: [[Double]] = [],
+    prior: [Double] = [1.0 / 3, 1.0 / 3, 1.0 / 3]
+  ) {
     self.temperature = temperature
     self.biases = biases
+    self.readerWeights = readerWeights
+    self.prior = prior
   }
 
   /// No change: the model's own probabilities.
   package static let identity = Calibration(temperature: 1)
 
+  /// Whether the calibration weighs the lexicon reader.
+  package var usesReader: Bool { !readerWeights.isEmpty }
+
   /// The calibrated probability of each class for a text whose class scores
-  /// (log prior plus evidence) are `scores`.
+  /// (log prior plus evidence) are `scores` and whose reading is `reader`.
   ///
   /// - Complexity: O(1).
-  package func probabilities(_ scores: [Double]) -> [Double] {
-    probabilities(PerClass(negative: scores[0], neutral: scores[1], positive: scores[2])).array
+  package func probabilities(_ scores: [Double], reader: ReaderScores = .none) -> [Double] {
+    probabilities(
+      PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]), reader: reader
+    ).array
   }
 
-  /// The calibrated probabilities of three class scores.
+  /// The calibrated probabilities of three class scores and a reading.
   ///
   /// - Complexity: O(1); no allocation.
-  package func probabilities(_ scores: PerClass<Double>) -> PerClass<Double> {
+  package func probabilities(_ scores: PerClass<Double>, reader: ReaderScores = .none)
+    -> PerClass<Double>
+  {
     // Scores are log-likelihoods, often in the hundreds: only differences
     // matter, so they are taken from the largest first.
     let top = max(scores.negative, scores.neutral, scores.positive)
+    let read = readerLogits(reader)
     return Calibration.softmax(
       PerClass(
-        negative: (scores.negative - top) / temperature + biases[0],
-        neutral: (scores.neutral - top) / temperature + biases[1],
-        positive: (scores.positive - top) / temperature + biases[2]))
+        negative: (scores.negative - top) / temperature + biases[0] + read.negative,
+        neutral: (scores.neutral - top) / temperature + biases[1] + read.neutral,
+        positive: (scores.positive - top) / temperature + biases[2] + read.positive))
+  }
+
+  /// What the reader adds to each class's logit for a text read as
+  /// `reader`: the reader's part of the decision (zeros without a reader).
+  package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
+    guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
+    let features = reader.features
+    func part(_ c: Int) -> Double {
+      zip(readerWeights[c], features).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+    return PerClass(negative: part(0), neutral: part(1), positive: part(2))
   }
 
   /// The softmax of three logits, computed without overflow: the one
@@ -77,34 +108,46 @@ package struct Calibration: Equatable, Sendable {
   }
 }
 
-/// Fits a ``Calibration`` to held-out scores and their true labels by
-/// minimizing the log-loss with Newton's method.
+/// Fits a ``Calibration`` to held-out scores, readings and their true
+/// labels by minimizing the log-loss with Newton's method.
 ///
-/// The parameters are `a = 1 / T` and the biases of neutral and positive
-/// (negative's is 0: only differences matter). The loss is convex in them,
-/// so Newton's method with a backtracking line search finds the minimum in a
-/// few steps.
+/// The parameters are `a = 1 / T`, the biases of neutral and positive
+/// (negative's is 0: only differences matter) and, with readings, the
+/// weights of the reader's four features for negative and positive. Every
+/// class weighs the same in the loss, whatever its share of the rows, so
+/// the fit is the classifier's at equal class priors; the biases are then
+/// moved to ``labelPrior``, the balance the labels are meant for. The loss
+/// is convex, so Newton's method with a backtracking line search finds the
+/// minimum in a few steps.
 package enum CalibrationFit {
-  /// The calibration that best explains `labels` from `scores` (one array of
-  /// class scores per text), or ``Calibration/identity`` when there is
-  /// nothing to fit (no texts, or only one class present).
+  /// The class balance the labels and probabilities are calibrated to:
+  /// 30 % negative, 40 % neutral, 30 % positive (`docs/model.md`, "The
+  /// label").
+  package static let labelPrior = [0.3, 0.4, 0.3]
+  /// class scores per text) and, when given, the texts' `readings`, or
+  /// ``Calibration/identity`` when there is nothing to fit (no texts, or
+  /// only one class present).
   ///
   /// - Complexity: O(*n*) per Newton step in the number of texts; at most
   ///   100 steps.
-  package static func fit(scores: [[Double]], labels: [Sentiment]) -> Calibration {
+  package static func fit(
+    scores: [[Double]], labels: [Sentiment], readings: [ReaderScores]? = nil,
+    prior: [Double] = labelPrior
+  ) -> Calibration {
     precondition(scores.count == labels.count, "one label per text")
+    precondition(readings.map { $0.count == labels.count } ?? true, "one reading per text")
     guard Set(labels).count > 1 else { return .identity }
-    let centered = scores.map { row in row.map { $0 - (row.max() ?? 0) } }
-    var parameters = [1.0, 0, 0]
-    var loss = logLoss(parameters, centered, labels)
+    let problem = Problem(scores: scores, labels: labels, readings: readings)
+    var parameters = [1.0] + [Double](repeating: 0, count: problem.width - 1)
+    var loss = problem.loss(parameters)
     for _ in 0..<100 {
-      let (gradient, hessian) = derivatives(parameters, centered, labels)
+      let (gradient, hessian) = problem.derivatives(parameters)
       guard let step = solve(hessian, gradient.map { -$0 }) else { break }
       var scale = 1.0
       var improved = false
       while scale > 1e-10 {
         let candidate = zip(parameters, step).map { $0 + scale * $1 }
-        let candidateLoss = logLoss(candidate, centered, labels)
+        let candidateLoss = problem.loss(candidate)
         if candidate[0] > 1e-6 && candidateLoss <= loss {
           improved = loss - candidateLoss > 1e-12 * max(1, abs(loss))
           parameters = candidate
@@ -115,66 +158,114 @@ package enum CalibrationFit {
       }
       if !improved { break }
     }
-    return Calibration(temperature: 1 / parameters[0], biases: [0, parameters[1], parameters[2]])
-  }
-
-  /// The mean log-loss of the parameters `[a, b_neutral, b_positive]`.
-  static func logLoss(_ parameters: [Double], _ scores: [[Double]], _ labels: [Sentiment])
-    -> Double
-  {
-    var total = 0.0
-    for (row, label) in zip(scores, labels) {
-      let logits = self.logits(parameters, row)
-      let top = logits.max() ?? 0
-      let logSum = top + log(logits.reduce(0) { $0 + exp($1 - top) })
-      total += logSum - logits[label.rawValue]
+    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior[0], 1e-12)) }
+    var weights: [[Double]] = []
+    if readings != nil {
+      let k = ReaderScores.featureNames.count
+      weights = [
+        Array(parameters[3..<(3 + k)]), [Double](repeating: 0, count: k),
+        Array(parameters[(3 + k)..<(3 + 2 * k)]),
+      ]
     }
-    return total / Double(max(1, scores.count))
+    return Calibration(
+      temperature: 1 / parameters[0],
+      biases: [0, parameters[1] + shift[1], parameters[2] + shift[2]], readerWeights: weights,
+      prior: prior)
   }
 
-  private static func logits(_ parameters: [Double], _ row: [Double]) -> [Double] {
-    [
-      parameters[0] * row[0], parameters[0] * row[1] + parameters[1],
-      parameters[0] * row[2] + parameters[2],
-    ]
-  }
+  /// The rows of a fit: each text's centred scores, reader features, label
+  /// and weight (each class weighs the same in all).
+  struct Problem {
+    let scores: [[Double]]
+    let features: [[Double]]
+    let labels: [Int]
+    let weights: [Double]
+    /// The number of parameters.
+    let width: Int
 
-  /// The gradient and Hessian of the mean log-loss.
-  private static func derivatives(
-    _ parameters: [Double], _ scores: [[Double]], _ labels: [Sentiment]
-  ) -> ([Double], [[Double]]) {
-    var gradient = [0.0, 0, 0]
-    var hessian = [[Double]](repeating: [0, 0, 0], count: 3)
-    for (row, label) in zip(scores, labels) {
-      let logits = self.logits(parameters, row)
-      let p = Calibration.softmax(
-        PerClass(negative: logits[0], neutral: logits[1], positive: logits[2])
-      ).array
-      // d logit_c / d params: [s_c, c == neutral, c == positive].
-      let jacobian = (0..<3).map { c in [row[c], c == 1 ? 1.0 : 0, c == 2 ? 1.0 : 0] }
-      for c in 0..<3 {
-        let residual = p[c] - (c == label.rawValue ? 1 : 0)
-        for i in 0..<3 { gradient[i] += residual * jacobian[c][i] }
+    init(scores: [[Double]], labels: [Sentiment], readings: [ReaderScores]?) {
+      self.scores = scores.map { row in row.map { $0 - (row.max() ?? 0) } }
+      features = readings?.map(\.features) ?? []
+      self.labels = labels.map(\.rawValue)
+      var counts = [0.0, 0, 0]
+      for label in labels { counts[label.rawValue] += 1 }
+      let present = Double(counts.filter { $0 > 0 }.count)
+      let n = Double(labels.count)
+      weights = labels.map { n / (present * counts[$0.rawValue]) }
+      width = 3 + (readings == nil ? 0 : 2 * ReaderScores.featureNames.count)
+    }
+
+    /// A small ridge on the reader's weights keeps them finite when a
+    /// feature separates the classes.
+    static let ridge = 1e-4
+
+    /// The logits of row `i` and their derivatives by each parameter.
+    func logits(_ p: [Double], _ i: Int) -> (logits: [Double], jacobian: [[Double]]) {
+      let s = scores[i]
+      var logits = [p[0] * s[0], p[0] * s[1] + p[1], p[0] * s[2] + p[2]]
+      var jacobian = (0..<3).map { c in
+        [s[c], c == 1 ? 1.0 : 0, c == 2 ? 1.0 : 0] + [Double](repeating: 0, count: width - 3)
       }
-      // Σ_cd J_c (δ_cd p_c − p_c p_d) J_d
-      for c in 0..<3 {
-        for d in 0..<3 {
-          let weight = (c == d ? p[c] : 0) - p[c] * p[d]
-          guard weight != 0 else { continue }
-          for i in 0..<3 {
-            for j in 0..<3 { hessian[i][j] += weight * jacobian[c][i] * jacobian[d][j] }
+      if width > 3 {
+        let f = features[i]
+        for k in f.indices {
+          logits[0] += p[3 + k] * f[k]
+          logits[2] += p[3 + f.count + k] * f[k]
+          jacobian[0][3 + k] = f[k]
+          jacobian[2][3 + f.count + k] = f[k]
+        }
+      }
+      return (logits, jacobian)
+    }
+
+    /// The weighted mean log-loss, plus the ridge.
+    func loss(_ p: [Double]) -> Double {
+      var total = 0.0
+      for i in labels.indices {
+        let z = logits(p, i).logits
+        let top = z.max() ?? 0
+        let logSum = top + log(z.reduce(0) { $0 + exp($1 - top) })
+        total += weights[i] * (logSum - z[labels[i]])
+      }
+      let penalty = p.dropFirst(3).reduce(0) { $0 + $1 * $1 } * Self.ridge / 2
+      return total / Double(max(1, labels.count)) + penalty
+    }
+
+    /// The gradient and Hessian of ``loss(_:)``.
+    func derivatives(_ p: [Double]) -> ([Double], [[Double]]) {
+      var gradient = [Double](repeating: 0, count: width)
+      var hessian = [[Double]](repeating: gradient, count: width)
+      for i in labels.indices {
+        let (z, jacobian) = logits(p, i)
+        let q = Calibration.softmax(PerClass(negative: z[0], neutral: z[1], positive: z[2])).array
+        let w = weights[i]
+        for c in 0..<3 {
+          let residual = w * (q[c] - (c == labels[i] ? 1 : 0))
+          for a in 0..<width where jacobian[c][a] != 0 { gradient[a] += residual * jacobian[c][a] }
+        }
+        // Σ_cd J_c (δ_cd q_c − q_c q_d) J_d
+        for c in 0..<3 {
+          for d in 0..<3 {
+            let weight = w * ((c == d ? q[c] : 0) - q[c] * q[d])
+            guard weight != 0 else { continue }
+            for a in 0..<width where jacobian[c][a] != 0 {
+              for b in 0..<width where jacobian[d][b] != 0 {
+                hessian[a][b] += weight * jacobian[c][a] * jacobian[d][b]
+              }
+            }
           }
         }
       }
+      let n = Double(max(1, labels.count))
+      return (
+        gradient.indices.map { a in gradient[a] / n + (a >= 3 ? Self.ridge * p[a] : 0) },
+        hessian.indices.map { a in
+          hessian[a].indices.map { b in
+            hessian[a][b] / n + (a == b ? (a >= 3 ? Self.ridge : 1e-9) : 0)
+          }
+        }
+      )
     }
-    let n = Double(max(1, scores.count))
-    // A tiny ridge keeps the system solvable when a class never occurs.
-    return (
-      gradient.map { $0 / n },
-      hessian.indices.map { i in
-        hessian[i].indices.map { hessian[i][$0] / n + (i == $0 ? 1e-9 : 0) }
-      }
-    )
   }
 
   /// Solves `matrix × x = vector` by Gaussian elimination with partial

@@ -52,14 +52,19 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   /// when the word's weights are derived (the class totals stay the
   /// data's); 0 leaves the lexicon out.
   public var lexiconWeight: Double
+  /// Whether the lexicon reader (``LexiconReader``) is a second expert
+  /// beside Naive Bayes: its reading of each text is weighed into the
+  /// calibrated probabilities, with weights fitted on held-out data.
+  public var reader: Bool
 
   /// Creates options; the defaults are the ones chosen by cross-validation
   /// (see the README).
   public init(
     alpha: Double = 0.6, binarized: Bool = true, complement: Bool = false,
     priors: Priors = .uniform, bigrams: Bool = true, minCount: Int = 1,
-    lexiconWeight: Double = 1000, smoothing: Smoothing = .additive
+    lexiconWeight: Double = 1000, smoothing: Smoothing = .additive, reader: Bool = true
   ) {
+    self.reader = reader
     self.smoothing = smoothing
     self.minCount = minCount
     self.lexiconWeight = lexiconWeight
@@ -313,21 +318,22 @@ public struct NaiveBayesModel: Sendable {
   /// The prediction for a text's class scores: calibrated probabilities
   /// when the model is calibrated, else the scores' softmax.
   ///
-  /// The label is the class with the highest score: the most probable class
-  /// by the model's own likelihoods at equal class priors, before the
-  /// calibration's biases lean it to the training data's class balance. The
-  /// probabilities stay calibrated to that balance, for the score's
-  /// estimators (`docs/model.md`, "The label").
+  /// The label is the most probable class of the probabilities given:
+  /// one rule from probability to label (`docs/model.md`, "The label").
   public func prediction(scores: (Double, Double, Double)) -> Prediction {
     prediction(scores: PerClass(negative: scores.0, neutral: scores.1, positive: scores.2))
   }
 
-  /// ``prediction(scores:)-(Double,Double,Double)`` of scores per class.
-  func prediction(scores: PerClass<Double>) -> Prediction {
-    Prediction(
-      label: Prediction.argmax(scores),
-      probabilities: (calibration ?? .identity).probabilities(scores).array)
+  /// ``prediction(scores:)-(Double,Double,Double)`` of scores per class and
+  /// the text's reading by the lexicon reader (ignored by a model that does
+  /// not use it).
+  func prediction(scores: PerClass<Double>, reading: ReaderScores = .none) -> Prediction {
+    let probabilities = (calibration ?? .identity).probabilities(scores, reader: reading)
+    return Prediction(label: Prediction.argmax(probabilities), probabilities: probabilities.array)
   }
+
+  /// Whether the model's probabilities weigh the lexicon reader's reading.
+  package var usesReader: Bool { calibration?.usesReader ?? false }
 
   /// Feature id × class → how often the feature occurred in documents of the
   /// class (documents containing it, when binarized).
@@ -546,10 +552,9 @@ public struct Classifier {
 
   /// Classifies a text given as UTF-8 bytes.
   ///
-  /// - Complexity: O(*n*) in the text's length; no allocation but the
-  ///   prediction's probabilities.
+  /// - Complexity: O(*n*) in the text's length.
   public mutating func predict(_ text: Span<UInt8>) -> Prediction {
-    model.prediction(scores: scores(of: text))
+    model.prediction(scores: scores(of: text), reading: reading(text))
   }
 
   /// The class scores of a text (log prior plus the evidence of its
@@ -558,24 +563,30 @@ public struct Classifier {
     scores(of: text).array
   }
 
+  /// The lexicon reader's reading of a text, for a model that uses it;
+  /// ``ReaderScores/none`` for one that does not.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  package func reading(_ text: Span<UInt8>) -> ReaderScores {
+    model.usesReader ? LexiconReader.shared.read(String(decodingUTF8: text)) : .none
+  }
+
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
   /// the class found: ``predict(_:)-(Span<UInt8>)`` without
   /// the array of every class's probability.
   ///
-  /// - Complexity: O(*n*) in the text's length; no allocation.
+  /// - Complexity: O(*n*) in the text's length.
   public mutating func classify(
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
-    let scores = scores(of: text)
-    let label = Prediction.argmax(scores)
-    let calibration = model.calibration ?? .identity
-    return (label, calibration.probabilities(scores)[label])
+    let prediction = model.prediction(scores: scores(of: text), reading: reading(text))
+    return (prediction.label, prediction.confidence)
   }
 
   /// Classifies a text.
   public mutating func predict(_ text: String) -> Prediction {
     var text = text
-    return model.prediction(scores: text.withUTF8 { self.scores(of: $0.span) })
+    return text.withUTF8 { predict($0.span) }
   }
 }
 
@@ -596,23 +607,6 @@ extension Prediction {
   /// The prediction for calibrated probabilities: the most probable class.
   init(probabilities: [Double]) {
     self.init(label: Self.argmax(probabilities), probabilities: probabilities)
-  }
-
-  /// The label of calibrated probabilities `p = softmax(score / T + b)`
-  /// given the calibration's `biases` b: the class with the highest score,
-  /// found as the highest `log p − b`, for code that has only the
-  /// probabilities. Values within 1e-9 of each other tie (the rounding of
-  /// the softmax, where the scores tie exactly), with ``argmax(_:)-([Double])``'s
-  /// tie rule.
-  static func label(calibrated probabilities: [Double], biases: [Double]) -> Sentiment {
-    let values = probabilities.indices.map { log(probabilities[$0]) - biases[$0] }
-    let tolerance = 1e-9
-    var best = 0
-    for index in 1..<values.count where values[index] > values[best] + tolerance {
-      best = index
-    }
-    if abs(values[Sentiment.neutral.rawValue] - values[best]) <= tolerance { return .neutral }
-    return Sentiment(rawValue: best) ?? .neutral
   }
 
   /// The class with the highest score; a tie with neutral goes to neutral

@@ -80,7 +80,7 @@ public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the only one it reads.
-  public static let version = 5
+  public static let version = 6
 
   /// Encodes a model.
   ///
@@ -217,6 +217,8 @@ public enum ModelFile {
     json.integer(model.options.minCount)
     json.key("priors")
     json.string(model.options.priors.rawValue)
+    json.key("reader")
+    json.bool(model.options.reader)
     json.key("smoothing")
     json.string(model.options.smoothing.rawValue)
     json.endObject()
@@ -278,6 +280,12 @@ public enum ModelFile {
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
     writePerClass(heldOut.meanProbabilities, to: &json)
+    json.key("prior")
+    json.perClass { json, label in json.number(heldOut.calibration.prior[label.rawValue]) }
+    if heldOut.calibration.usesReader {
+      json.key("reader_weights")
+      writePerClass(heldOut.calibration.readerWeights, to: &json)
+    }
     json.key("rows")
     json.integer(heldOut.rows)
     json.key("temperature")
@@ -499,8 +507,30 @@ public enum ModelFile {
     guard let rows = nonNegativeInteger(value["rows"]) else {
       throw ModelFileError.missing("calibration.rows")
     }
+    let prior = try Sentiment.allCases.map { label in
+      guard case .number(let share)? = value["prior"]?[label.name], share > 0, share < 1 else {
+        throw ModelFileError.missing("calibration.prior.\(label.name)")
+      }
+      return share
+    }
+    var readerWeights: [[Double]] = []
+    if let listed = value["reader_weights"] {
+      readerWeights = try Sentiment.allCases.map { label in
+        guard case .array(let row)? = listed[label.name],
+          row.count == ReaderScores.featureNames.count
+        else { throw ModelFileError.missing("calibration.reader_weights.\(label.name)") }
+        return try row.map { weight in
+          guard case .number(let weight) = weight, weight.isFinite else {
+            throw ModelFileError.missing("calibration.reader_weights.\(label.name)")
+          }
+          return weight
+        }
+      }
+    }
     return HeldOutFit(
-      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      calibration: Calibration(
+        temperature: temperature, biases: biases, readerWeights: readerWeights, prior: prior),
+      confusion: confusion,
       meanProbabilities: means, equalPriorMeans: equalPriorMeans, folds: folds, rows: rows)
   }
 
@@ -574,7 +604,7 @@ public enum ModelFile {
     return NaiveBayesOptions(
       alpha: alpha, binarized: try flag("binarized"), complement: try flag("complement"),
       priors: priors, bigrams: try flag("bigrams"), minCount: minCount,
-      lexiconWeight: lexiconWeight, smoothing: smoothing)
+      lexiconWeight: lexiconWeight, smoothing: smoothing, reader: try flag("reader"))
   }
 
   private static func decodeTokenizer(_ value: JSONValue?) throws -> TokenizerSettings {

@@ -113,6 +113,7 @@ package enum ModelMerge {
       differ("options.lexicon_weight", a.lexiconWeight, b.lexiconWeight),
       differ("options.min_count", a.minCount, b.minCount),
       differ("options.priors", a.priors.rawValue, b.priors.rawValue),
+      differ("options.reader", a.reader, b.reader),
       differ("options.smoothing", a.smoothing.rawValue, b.smoothing.rawValue),
     ]
     if let found = checks.compactMap({ $0 }).first { return found }
@@ -186,11 +187,18 @@ package enum ModelMerge {
     let rows = fits.reduce(0) { $0 + $1.rows }
     var logTemperature = 0.0
     var biases = [Double](repeating: 0, count: classes)
+    var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
     var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
     var classRows = [Int](repeating: 0, count: classes)
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
       logTemperature += weight * log(fit.calibration.temperature)
+      // The parts agree on options.reader, so their weights have one shape.
+      for (c, row) in fit.calibration.readerWeights.enumerated() where c < readerWeights.count {
+        for (k, value) in row.enumerated() where k < readerWeights[c].count {
+          readerWeights[c][k] += weight * value
+        }
+      }
       for c in 0..<classes {
         biases[c] += weight * fit.calibration.biases[c]
         classRows[c] += fit.confusion[c].reduce(0, +)
@@ -219,8 +227,14 @@ package enum ModelMerge {
     if fits.allSatisfy({ $0.calibration.biases == first.calibration.biases }) {
       biases = first.calibration.biases
     }
+    if fits.allSatisfy({ $0.calibration.readerWeights == first.calibration.readerWeights }) {
+      readerWeights = first.calibration.readerWeights
+    }
     return HeldOutFit(
-      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      calibration: Calibration(
+        temperature: temperature, biases: biases, readerWeights: readerWeights,
+        prior: first.calibration.prior),
+      confusion: confusion,
       meanProbabilities: means, equalPriorMeans: equalPriorMeans, folds: first.folds, rows: rows)
   }
 }

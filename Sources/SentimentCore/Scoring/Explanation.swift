@@ -6,9 +6,9 @@ import Foundation
 ///
 /// A class's score is its log prior plus, for each known feature, the
 /// feature's weight for the class times how often it counts (once when the
-/// model is binarized); the probabilities are the softmax of the scores, so
-/// the explanation predicts exactly what ``NaiveBayesModel/predict(_:)-(String)``
-/// predicts.
+/// model is binarized); the probabilities are the calibrated softmax of the
+/// scores plus the lexicon reader's part, so the explanation predicts exactly
+/// what ``NaiveBayesModel/predict(_:)-(String)`` predicts.
 ///
 /// ```swift
 /// let explanation = Explanation(text: "love it", model: model)
@@ -60,6 +60,13 @@ package struct Explanation: Equatable, Sendable {
   /// How the scores became probabilities; `nil` for a model without a
   /// calibration, whose probabilities are the scores' softmax.
   package var calibration: Calibration?
+  /// The lexicon reader's reading of the text; `nil` for a model that does
+  /// not use the reader.
+  package var reading: ReaderScores?
+  /// What the reading adds to each class's calibrated logit, indexed by
+  /// `Sentiment.rawValue`: the reader's part of the decision (zeros
+  /// without a reader).
+  package var readerPart: [Double]
 
   /// Explains how `model` classifies `text`.
   package init(text: String, model: NaiveBayesModel) {
@@ -96,7 +103,12 @@ package struct Explanation: Equatable, Sendable {
     }
     self.scores = scores
     calibration = model.calibration
-    prediction = model.prediction(scores: (scores[0], scores[1], scores[2]))
+    let reading = model.usesReader ? LexiconReader.shared.read(text) : nil
+    self.reading = reading
+    readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none).array
+    prediction = model.prediction(
+      scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
+      reading: reading ?? .none)
     // A stable sort: strongest first, ties in order of occurrence.
     self.features = features.enumerated().sorted {
       $0.element.spread != $1.element.spread

@@ -44,21 +44,16 @@ package struct QuantificationContext: Equatable, Sendable {
   /// The weight, in tweets, of a Dirichlet prior toward the training
   /// balance in ``QuantificationMethod/em`` (0: plain maximum likelihood).
   package var priorWeight: Double
-  /// The calibration's biases, which ``QuantificationMethod/count`` takes
-  /// off the probabilities' log to find the label `classify` prints (the
-  /// class with the highest score); zeros count the most probable class.
-  package var labelBiases: [Double]
 
   /// Creates a context.
   package init(
     trainingPrevalence: [Double], rates: [[Double]], equalPriors: Bool = false,
-    priorWeight: Double = 0, labelBiases: [Double] = [0, 0, 0]
+    priorWeight: Double = 0
   ) {
     self.trainingPrevalence = trainingPrevalence
     self.rates = rates
     self.equalPriors = equalPriors
     self.priorWeight = priorWeight
-    self.labelBiases = labelBiases
   }
 }
 
@@ -112,8 +107,8 @@ package enum Quantifier {
     switch method {
     case .count:
       posteriors.map { row in
-        // The label `classify` prints: the class with the highest score.
-        let label = Prediction.label(calibrated: row, biases: context.labelBiases)
+        // The label `classify` prints: the most probable class.
+        let label = Prediction.argmax(row)
         return Sentiment.allCases.map { $0 == label ? 1 : 0 }
       }
     case .probabilities: posteriors
@@ -205,8 +200,7 @@ extension QuantificationContext {
   package init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
-      trainingPrevalence: Sentiment.shares(model.documents.map(Double.init)),
-      rates: heldOut.equalPriorMeans, equalPriors: true,
-      labelBiases: heldOut.calibration.biases)
+      trainingPrevalence: heldOut.calibration.prior, rates: heldOut.equalPriorMeans,
+      equalPriors: true)
   }
 }

@@ -81,10 +81,12 @@ package struct CorpusTrainer {
     let jobs = max(1, jobs)
     if jobs == 1 {
       var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
-      let summary = try TrainingData.read(&reader, columns: columns) { label, text in
+      var group: String?
+      let summary = try TrainingData.read(&reader, columns: columns, group: { group = $0 }) {
+        label, text in
         let text = text.span
         trainer.add(text, as: label)
-        sample.add(text, as: label)
+        sample.add(text, as: label, group: group)
       }
       let heldOut = HeldOutFit.fit(
         sample.corpus, tokenizer: tokenizer, options: options, lexicon: lexicon)
@@ -109,15 +111,17 @@ package struct CorpusTrainer {
         queue.close()
         for thread in done { thread.wait() }
       }
-      summary = try TrainingData.read(&reader, columns: columns) { label, text in
+      var group: String?
+      summary = try TrainingData.read(&reader, columns: columns, group: { group = $0 }) {
+        label, text in
         if text.count > largeRow {
           // One copy, shared by the batch and the sample, as one thread keeps one.
           let row = Array(text)
-          sample.add(row, as: label)
+          sample.add(row, as: label, group: group)
           batch.large.append((batch.rows.count, row))
           batch.rows.append([], label: label)
         } else {
-          sample.add(text.span, as: label)
+          sample.add(text.span, as: label, group: group)
           batch.rows.append(text, label: label)
         }
         if batch.rows.count >= batchRows {

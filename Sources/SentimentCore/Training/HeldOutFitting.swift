@@ -2,32 +2,43 @@ import Foundation
 
 extension HeldOutFit {
   /// Cross-validates `corpus` with the model settings given and fits the
-  /// calibration to the held-out scores; `nil` when the corpus has fewer
-  /// texts than folds or only one class.
+  /// calibration to the held-out scores (and, with
+  /// ``NaiveBayesOptions/reader``, the lexicon reader's readings); `nil`
+  /// when the corpus has fewer texts than folds or only one class.
+  ///
+  /// A corpus with groups (`train --fit-groups Topic`) is held out a group
+  /// at a time instead of in `folds` folds, so that the calibration learns
+  /// how far to trust the model on a topic it was not trained on.
   ///
   /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts.
   package static func fit(
     _ corpus: LabeledCorpus, folds: Int = defaultFolds, seed: UInt64 = seed,
     tokenizer: TokenizerSettings, options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
   ) -> HeldOutFit? {
-    guard corpus.count >= folds, Set(corpus.labels).count > 1 else { return nil }
+    let parts = heldOutParts(corpus, folds: folds, seed: seed)
+    guard corpus.count >= folds, parts.count > 1, Set(corpus.labels).count > 1 else { return nil }
     let scores = heldOutScores(
-      corpus, folds: folds, seed: seed, tokenizer: tokenizer, options: options, lexicon: lexicon,
-      jobs: jobs)
-    let calibration = CalibrationFit.fit(scores: scores, labels: corpus.labels)
+      corpus, parts: parts, tokenizer: tokenizer, options: options, lexicon: lexicon, jobs: jobs)
+    let readings =
+      options.reader
+      ? corpus.labels.indices.map {
+        LexiconReader.shared.read(String(decodingUTF8: corpus.bytes(at: $0).span))
+      }
+      : nil
+    let calibration = CalibrationFit.fit(
+      scores: scores, labels: corpus.labels, readings: readings)
     var confusion = [[Int]](
       repeating: [Int](repeating: 0, count: Sentiment.count), count: Sentiment.count)
     let zero = [[Double]](
       repeating: [Double](repeating: 0, count: Sentiment.count), count: Sentiment.count)
     var sums = zero
     var equalPriorSums = zero
-    let training = Sentiment.shares(
-      corpus.labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
-    for (row, actual) in zip(scores, corpus.labels) {
-      let probabilities = calibration.probabilities(row)
-      // The label `classify` prints: the class with the highest score.
-      confusion[actual.rawValue][Prediction.argmax(row).rawValue] += 1
-      let equal = Quantifier.equalPriors(probabilities, training: training)
+    for (index, actual) in corpus.labels.enumerated() {
+      let probabilities = calibration.probabilities(
+        scores[index], reader: readings?[index] ?? .none)
+      // The label `classify` prints: the most probable class.
+      confusion[actual.rawValue][Prediction.argmax(probabilities).rawValue] += 1
+      let equal = Quantifier.equalPriors(probabilities, training: calibration.prior)
       for c in probabilities.indices {
         sums[actual.rawValue][c] += probabilities[c]
         equalPriorSums[actual.rawValue][c] += equal[c]
@@ -36,8 +47,24 @@ extension HeldOutFit {
     return HeldOutFit(
       calibration: calibration, confusion: confusion,
       meanProbabilities: sums.map { Sentiment.shares($0) },
-      equalPriorMeans: equalPriorSums.map { Sentiment.shares($0) }, folds: folds,
+      equalPriorMeans: equalPriorSums.map { Sentiment.shares($0) }, folds: parts.count,
       rows: corpus.count)
+  }
+
+  /// The parts a corpus is held out in: its groups, in the order of their
+  /// names, when it has two or more; else `folds` seeded stratified folds.
+  static func heldOutParts(_ corpus: LabeledCorpus, folds: Int, seed: UInt64) -> [[Int]] {
+    let names = Set(corpus.groups).sorted()
+    guard names.count > 1, corpus.groups.count == corpus.count else {
+      guard corpus.count >= folds else { return [] }
+      return StratifiedFolds.folds(labels: corpus.labels, k: folds, seed: seed)
+    }
+    let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    var parts = [[Int]](repeating: [], count: names.count)
+    for (index, group) in corpus.groups.enumerated() {
+      if let part = number[group] { parts[part].append(index) }
+    }
+    return parts
   }
 
   /// Each text's class scores from the model of the folds it is not in;
@@ -48,7 +75,16 @@ extension HeldOutFit {
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
   ) -> [[Double]] {
-    let folds = StratifiedFolds.folds(labels: corpus.labels, k: k, seed: seed)
+    heldOutScores(
+      corpus, parts: StratifiedFolds.folds(labels: corpus.labels, k: k, seed: seed),
+      tokenizer: tokenizer, options: options, lexicon: lexicon, jobs: jobs)
+  }
+
+  /// Each text's class scores from the model of the other parts.
+  static func heldOutScores(
+    _ corpus: LabeledCorpus, parts folds: [[Int]], tokenizer: TokenizerSettings,
+    options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int
+  ) -> [[Double]] {
     let foldScores = Parallel.map(folds.count, jobs: jobs) { fold in
       let held = folds[fold]
       let isHeld = Set(held)
@@ -73,6 +109,7 @@ extension HeldOutFit {
 package struct HeldOutSample {
   private var texts: [[UInt8]] = []
   private var labels: [Sentiment] = []
+  private var groups: [String] = []
   private var seen = 0
   private var generator = SeededGenerator(seed: HeldOutFit.seed)
   private let capacity: Int
@@ -82,39 +119,43 @@ package struct HeldOutSample {
     self.capacity = capacity
   }
 
-  /// Offers one row to the sample.
+  /// Offers one row to the sample, with its group when the rows are
+  /// grouped (every row then has one).
   ///
   /// - Complexity: O(*k*) in the text's length.
-  package mutating func add(_ text: Span<UInt8>, as label: Sentiment) {
-    offer(label) { [UInt8](copying: text) }
+  package mutating func add(_ text: Span<UInt8>, as label: Sentiment, group: String? = nil) {
+    offer(label, group) { [UInt8](copying: text) }
   }
 
   /// Offers one row held in an array of its own, which the sample keeps
-  /// without copying: the same sample as ``add(_:as:)`` of its bytes.
-  package mutating func add(_ text: [UInt8], as label: Sentiment) {
-    offer(label) { text }
+  /// without copying: the same sample as ``add(_:as:group:)`` of its bytes.
+  package mutating func add(_ text: [UInt8], as label: Sentiment, group: String? = nil) {
+    offer(label, group) { text }
   }
 
   /// Keeps the row or not, by algorithm R; `text` is called only for a row
   /// that is kept.
-  private mutating func offer(_ label: Sentiment, _ text: () -> [UInt8]) {
+  private mutating func offer(_ label: Sentiment, _ group: String?, _ text: () -> [UInt8]) {
     seen += 1
     if texts.count < capacity {
       texts.append(text())
       labels.append(label)
+      if let group { groups.append(group) }
     } else {
       let slot = generator.next(below: seen)
       if slot < capacity {
         texts[slot] = text()
         labels[slot] = label
+        if let group, slot < groups.count { groups[slot] = group }
       }
     }
   }
 
-  /// The sampled rows.
+  /// The sampled rows, with their groups when every row had one.
   package var corpus: LabeledCorpus {
     var corpus = LabeledCorpus()
     for (text, label) in zip(texts, labels) { corpus.append(text[...], label: label) }
+    if groups.count == labels.count { corpus.groups = groups }
     return corpus
   }
 }

@@ -236,6 +236,9 @@ struct TrainingSettings: Equatable, CommandSettings {
       .flag(
         "no-lexicon", \.options.lexiconWeight, setting: 0,
         help: "Learn from the data alone, without a lexicon.", conflict: lexiconConflict),
+      .flag(
+        "no-reader", \.options.reader, setting: false,
+        help: "Leave out the lexicon reader, the second expert: Naive Bayes alone."),
       Option(
         spec: OptionSpec(
           name: "disable", arity: .value("STEPS"),
@@ -305,6 +308,10 @@ struct TrainOptions: Equatable, CommandSettings {
         "out", "PATH", .string, \.output, help: "Where to write the model (required; - for stdout)."
       ),
       .jobs(\.jobs, default: "one per processor, at most \(TrainOptions.defaultJobs)"),
+      .value(
+        "fit-groups", "NAME", .string, \.training.columns.group,
+        help: "Fit the calibration on each group of this column held out in turn (e.g. Topic) "
+          + "instead of 5 folds: how far to trust the model on a topic it did not see."),
     ]
       + TrainingSettings.options.map { $0.embedded(in: \.training) } + [
         .value(

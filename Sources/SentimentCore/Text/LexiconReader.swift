@@ -1,0 +1,346 @@
+import Foundation
+
+/// What the lexicon reader makes of a text: its overall valence and the
+/// shares of its words that read positive and negative.
+package struct ReaderScores: Equatable, Sendable {
+  /// The text's valence, from −1 (most negative) to +1 (most positive); 0
+  /// for a text without sentiment words.
+  package var compound: Double
+  /// The share of the text's weight in positive words, 0 to 1.
+  package var positive: Double
+  /// The share of the text's weight in negative words, 0 to 1.
+  package var negative: Double
+  /// The sum of the positive words' valences, after the rules.
+  package var positiveSum: Double
+  /// The sum of the negative words' valences, after the rules, as a
+  /// positive number.
+  package var negativeSum: Double
+  /// The number of `!` in the text.
+  package var exclamations: Int
+
+  /// Creates a reading.
+  package init(
+    compound: Double, positive: Double, negative: Double, positiveSum: Double = 0,
+    negativeSum: Double = 0, exclamations: Int = 0
+  ) {
+    self.compound = compound
+    self.positive = positive
+    self.negative = negative
+    self.positiveSum = positiveSum
+    self.negativeSum = negativeSum
+    self.exclamations = exclamations
+  }
+
+  /// A text without sentiment words.
+  package static let none = ReaderScores(compound: 0, positive: 0, negative: 0)
+
+  /// The reader's own label, by its authors' rule: positive at a compound of
+  /// 0.05 or more, negative at −0.05 or less, else neutral.
+  package var label: Sentiment {
+    compound >= 0.05 ? .positive : compound <= -0.05 ? .negative : .neutral
+  }
+
+  /// The values the classifier's calibration weighs, in
+  /// ``ReaderScores/featureNames``' order: the compound and its size, the
+  /// shares, the sums on a log scale, and the `!` (up to four) as a share.
+  package var features: [Double] {
+    [
+      compound, abs(compound), positive, negative, log1p(positiveSum), log1p(negativeSum),
+      Double(min(exclamations, 4)) / 4,
+    ]
+  }
+
+  /// The names of ``features``, as `explain` and docs/model.md give them.
+  package static let featureNames = [
+    "compound", "strength", "positive share", "negative share", "positive sum", "negative sum",
+    "exclamations",
+  ]
+}
+
+/// A reader of everyday sentiment: graded word valences and the rules that
+/// make a lexicon read sentences, after VADER (Hutto & Gilbert 2014).
+///
+/// Each word of the text found in the lexicon gives its valence (−4 to +4),
+/// changed by the words before it and by the text:
+/// - **degree words** before it (`very`, `so`, `kinda`, `barely`) raise or
+///   lower it, less with each word of distance;
+/// - **negation** within three words before it (`not`, `never`, `isn't`,
+///   `without`) turns it and damps it (× −0.74); `no` before a word, too;
+/// - **capitals**: a word in capitals, in a text that is not all capitals,
+///   weighs more;
+/// - **contrast**: after `but` words weigh 1.5 times, before it half;
+/// - **emphasis**: each `!` (up to four) and repeated `?` strengthen the
+///   text's side;
+/// - **emoji** read as the words that describe them (😍 as "smiling face
+///   with heart-eyes").
+///
+/// The sum of the valences is squashed to ``ReaderScores/compound`` in
+/// (−1, 1). The reader knows nothing of topics: it is the second expert
+/// beside Naive Bayes, whose say the model's calibration weighs
+/// (`docs/model.md`).
+///
+/// ```swift
+/// LexiconReader.shared.read("not bad at all").compound  // 0.43
+/// LexiconReader.shared.read("The update is great, but battery life is awful").label  // .negative
+/// ```
+package struct LexiconReader: Sendable {
+  /// The reader of the built-in lexicon.
+  package static let shared = LexiconReader(lexicon: .builtIn)
+
+  /// The words and emoji the reader knows.
+  package let lexicon: ReaderLexicon
+
+  /// Creates a reader of `lexicon`.
+  package init(lexicon: ReaderLexicon) {
+    self.lexicon = lexicon
+  }
+
+  /// Reads a text.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  package func read(_ text: String) -> ReaderScores {
+    let words = self.words(text)
+    guard !words.isEmpty else { return .none }
+    let lowered = words.map { $0.lowercased() }
+    let capitals = words.filter(Self.isUpper).count
+    let emphasisByCase = capitals > 0 && capitals < words.count
+    var valences = [Double](repeating: 0, count: words.count)
+    for index in words.indices {
+      valences[index] = valence(
+        at: index, words: words, lowered: lowered, emphasisByCase: emphasisByCase)
+    }
+    if let but = lowered.firstIndex(of: "but") {
+      for index in valences.indices where index != but {
+        valences[index] *= index < but ? 0.5 : 1.5
+      }
+    }
+    return Self.scores(valences, text: text)
+  }
+
+  /// The text's words: runs between white space, emoji replaced by their
+  /// descriptions, each stripped of the ASCII punctuation around it unless
+  /// that leaves two characters or fewer (an emoticon such as `:)` stays).
+  func words(_ text: String) -> [Substring] {
+    var expanded = ""
+    expanded.reserveCapacity(text.utf8.count)
+    var afterSpace = true
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x80, let description = lexicon.emoji[scalar] {
+        if !afterSpace { expanded.append(" ") }
+        expanded.append(description)
+        afterSpace = false
+      } else {
+        expanded.unicodeScalars.append(scalar)
+        afterSpace = scalar == " "
+      }
+    }
+    return expanded.split(whereSeparator: \.isWhitespace).map { token in
+      guard let first = token.firstIndex(where: { !Self.isPunctuation($0) }),
+        let last = token.lastIndex(where: { !Self.isPunctuation($0) })
+      else { return token }
+      let stripped = token[first...last]
+      return stripped.count <= 2 ? token : stripped
+    }
+  }
+
+  /// The valence of word `index` in its sentence: its lexicon valence with
+  /// the rules of the type's documentation; 0 for a word the lexicon lacks.
+  private func valence(
+    at index: Int, words: [Substring], lowered: [String], emphasisByCase: Bool
+  ) -> Double {
+    let word = lowered[index]
+    if ReaderLexicon.boosters[word] != nil { return 0 }
+    if word == "kind", index + 1 < lowered.count, lowered[index + 1] == "of" { return 0 }
+    guard let base = lexicon.words[word] else { return 0 }
+    var valence = base
+    if word == "no", index + 1 < lowered.count, lexicon.words[lowered[index + 1]] != nil {
+      valence = 0
+    }
+    if (index > 0 && lowered[index - 1] == "no") || (index > 1 && lowered[index - 2] == "no")
+      || (index > 2 && lowered[index - 3] == "no" && ["or", "nor"].contains(lowered[index - 1]))
+    {
+      valence = base * Self.negationScalar
+    }
+    if emphasisByCase && Self.isUpper(words[index]) {
+      valence += valence > 0 ? Self.capitalIncrement : -Self.capitalIncrement
+    }
+    for distance in 1...3 where index >= distance {
+      let before = lowered[index - distance]
+      guard lexicon.words[before] == nil else { continue }
+      var boost = ReaderLexicon.boosters[before].map { valence < 0 ? -$0 : $0 } ?? 0
+      if boost != 0, emphasisByCase, Self.isUpper(words[index - distance]) {
+        boost += valence > 0 ? Self.capitalIncrement : -Self.capitalIncrement
+      }
+      valence += boost * [1, 0.95, 0.9][distance - 1]
+      valence = negated(valence, at: index, distance: distance, lowered: lowered)
+    }
+    if index > 0, lowered[index - 1] == "least", lexicon.words["least"] == nil,
+      index < 2 || !["at", "very"].contains(lowered[index - 2])
+    {
+      valence *= Self.negationScalar
+    }
+    return valence
+  }
+
+  /// `valence` after the negation rule for the word `distance` places
+  /// before word `index`: `never so`/`never this` strengthens, `without
+  /// doubt` keeps, another negator turns it.
+  private func negated(_ valence: Double, at index: Int, distance: Int, lowered: [String])
+    -> Double
+  {
+    let before = lowered[index - distance]
+    switch distance {
+    case 2:
+      if lowered[index - 2] == "never", ["so", "this"].contains(lowered[index - 1]) {
+        return valence * 1.25
+      }
+      if lowered[index - 2] == "without", lowered[index - 1] == "doubt" { return valence }
+    case 3:
+      if (lowered[index - 3] == "never" && ["so", "this"].contains(lowered[index - 2]))
+        || ["so", "this"].contains(lowered[index - 1])
+      {
+        return valence * 1.25
+      }
+      if lowered[index - 3] == "without",
+        lowered[index - 2] == "doubt" || lowered[index - 1] == "doubt"
+      {
+        return valence
+      }
+    default: break
+    }
+    return Self.isNegator(before) ? valence * Self.negationScalar : valence
+  }
+
+  /// The scores of a text's word valences, with its `!` and `?` emphasis.
+  static func scores(_ valences: [Double], text: String) -> ReaderScores {
+    var exclamations = 0
+    var questions = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "!") { exclamations += 1 }
+      if byte == UInt8(ascii: "?") { questions += 1 }
+    }
+    let emphasis =
+      Double(min(exclamations, 4)) * 0.292
+      + (questions > 3 ? 0.96 : questions > 1 ? Double(questions) * 0.18 : 0)
+    var sum = valences.reduce(0, +)
+    if sum > 0 { sum += emphasis } else if sum < 0 { sum -= emphasis }
+    let compound = max(-1, min(1, sum / (sum * sum + 15).squareRoot()))
+    // Each sentiment word counts one more than its valence, so that words
+    // without sentiment (counted 1 each) are comparable.
+    var positive = 0.0
+    var negative = 0.0
+    var neutral = 0.0
+    for valence in valences {
+      if valence > 0 { positive += valence + 1 }
+      if valence < 0 { negative += 1 - valence }
+      if valence == 0 { neutral += 1 }
+    }
+    if positive > negative {
+      positive += emphasis
+    } else if positive < negative {
+      negative += emphasis
+    }
+    let total = positive + negative + neutral
+    guard total > 0 else { return .none }
+    return ReaderScores(
+      compound: compound, positive: positive / total, negative: negative / total,
+      positiveSum: valences.reduce(0) { $0 + max($1, 0) },
+      negativeSum: valences.reduce(0) { $0 - min($1, 0) }, exclamations: exclamations)
+  }
+
+  /// Whether a word negates what follows: a negator or any `n't` form.
+  static func isNegator(_ word: String) -> Bool {
+    ReaderLexicon.negators.contains(word) || word.contains("n't")
+  }
+
+  /// Whether a word is written in capitals: it has a cased letter and no
+  /// lower-case one.
+  static func isUpper(_ word: Substring) -> Bool {
+    var cased = false
+    for character in word {
+      if character.isLowercase { return false }
+      if character.isUppercase { cased = true }
+    }
+    return cased
+  }
+
+  /// Whether a character is ASCII punctuation (Python's
+  /// `string.punctuation`).
+  static func isPunctuation(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return false }
+    return (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii)
+      || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
+  }
+
+  /// What negation multiplies a valence by.
+  static let negationScalar = -0.74
+  /// What capitals add to a valence's size.
+  static let capitalIncrement = 0.733
+}
+
+/// The words the ``LexiconReader`` knows: each word's valence, each
+/// emoji's description, and the fixed lists of degree words and negators.
+package struct ReaderLexicon: Sendable {
+  /// Word (lower case) → mean valence, −4 to +4.
+  package let words: [String: Double]
+  /// Emoji → the words that describe it.
+  package let emoji: [Unicode.Scalar: String]
+
+  /// The built-in lexicon: VADER's 7,520 words and 3,570 emoji
+  /// (vaderSentiment 3.3.2, MIT licence, C.J. Hutto).
+  package static let builtIn = ReaderLexicon(
+    wordData: wordData.description, emojiData: emojiData.description)
+
+  /// Parses tab-separated word and emoji lists (lines of another shape are
+  /// passed over).
+  init(wordData: String, emojiData: String) {
+    var words: [String: Double] = [:]
+    for line in wordData.split(separator: "\n") {
+      let fields = line.split(separator: "\t")
+      if fields.count >= 2, let valence = Double(fields[1]) { words[String(fields[0])] = valence }
+    }
+    var emoji: [Unicode.Scalar: String] = [:]
+    for line in emojiData.split(separator: "\n") {
+      let fields = line.split(separator: "\t")
+      guard fields.count >= 2 else { continue }
+      let scalars = fields[0].unicodeScalars
+      if scalars.count == 1, let scalar = scalars.first { emoji[scalar] = String(fields[1]) }
+    }
+    self.words = words
+    self.emoji = emoji
+  }
+
+  /// Degree words and what they add to a valence's size (negative: they
+  /// lower it).
+  static let boosters: [String: Double] = {
+    let up = 0.293
+    var table: [String: Double] = [:]
+    for word in """
+    absolutely amazingly awfully completely considerable considerably decidedly deeply effing \
+    enormous enormously entirely especially exceptional exceptionally extreme extremely \
+    fabulously flipping flippin frackin fracking fricking frickin frigging friggin fully fuckin \
+    fucking fuggin fugging greatly hella highly hugely incredible incredibly intensely major \
+    majorly more most particularly purely quite really remarkably so substantially thoroughly \
+    total totally tremendous tremendously uber unbelievably unusually utter utterly very
+    """.split(separator: " ") {
+      table[String(word)] = up
+    }
+    for word in """
+    almost barely hardly kinda kindof kind-of less little marginal marginally occasional \
+    occasionally partly scarce scarcely slight slightly somewhat sorta sortof sort-of
+    """.split(separator: " ") {
+      table[String(word)] = -up
+    }
+    return table
+  }()
+
+  /// Words that turn the valence of what follows.
+  static let negators: Set<String> = Set(
+    """
+    aint arent cannot cant couldnt darent didnt doesnt ain't aren't can't couldn't daren't didn't \
+    doesn't dont hadnt hasnt havent isnt mightnt mustnt neither don't hadn't hasn't haven't isn't \
+    mightn't mustn't neednt needn't never none nope nor not nothing nowhere oughtnt shant \
+    shouldnt uhuh wasnt werent oughtn't shan't shouldn't uh-uh wasn't weren't without wont \
+    wouldnt won't wouldn't rarely seldom despite
+    """.split(separator: " ").map(String.init))
+}
