@@ -82,12 +82,13 @@ package struct CorpusTrainer {
     if jobs == 1 {
       var trainer = NaiveBayesTrainer(tokenizer: tokenizer, options: options, lexicon: lexicon)
       var group: String?
-      let summary = try TrainingData.read(&reader, columns: columns, group: { group = $0 }) {
-        label, text in
-        let text = text.span
-        trainer.add(text, as: label)
-        sample.add(text, as: label, group: group)
-      }
+      let summary = try TrainingData.read(
+        &reader, columns: columns, group: { group = $0 },
+        { label, text in
+          let text = text.span
+          trainer.add(text, as: label)
+          sample.add(text, as: label, group: group)
+        })
       let heldOut = HeldOutFit.fit(
         sample.corpus, tokenizer: tokenizer, options: options, lexicon: lexicon)
       let order = trainer.keptFeatures().kept
@@ -112,24 +113,25 @@ package struct CorpusTrainer {
         for thread in done { thread.wait() }
       }
       var group: String?
-      summary = try TrainingData.read(&reader, columns: columns, group: { group = $0 }) {
-        label, text in
-        if text.count > largeRow {
-          // One copy, shared by the batch and the sample, as one thread keeps one.
-          let row = Array(text)
-          sample.add(row, as: label, group: group)
-          batch.large.append((batch.rows.count, row))
-          batch.rows.append([], label: label)
-        } else {
-          sample.add(text.span, as: label, group: group)
-          batch.rows.append(text, label: label)
-        }
-        if batch.rows.count >= batchRows {
-          queue.push((batches, batch))
-          batches += 1
-          batch = Batch()
-        }
-      }
+      summary = try TrainingData.read(
+        &reader, columns: columns, group: { group = $0 },
+        { label, text in
+          if text.count > largeRow {
+            // One copy, shared by the batch and the sample, as one thread keeps one.
+            let row = Array(text)
+            sample.add(row, as: label, group: group)
+            batch.large.append((batch.rows.count, row))
+            batch.rows.append([], label: label)
+          } else {
+            sample.add(text.span, as: label, group: group)
+            batch.rows.append(text, label: label)
+          }
+          if batch.rows.count >= batchRows {
+            queue.push((batches, batch))
+            batches += 1
+            batch = Batch()
+          }
+        })
       if batch.rows.count > 0 {
         queue.push((batches, batch))
         batches += 1
