@@ -15,6 +15,9 @@ public struct EvaluationResult: Equatable, Sendable {
   package var calibrated = ProbabilityMetrics()
   /// Each held-out text's calibrated probabilities, for quantification.
   public var posteriors: [[Double]] = []
+  /// Each held-out text's labels by each expert alone, for a model with
+  /// the lexicon reader (empty otherwise): they widen a set's interval.
+  package var votes: [ExpertVotes] = []
   /// Each held-out text's true class.
   public var labels: [Sentiment] = []
   /// What the part's model knows for quantification (`nil`: too little
@@ -162,6 +165,7 @@ public enum Evaluation {
       result.raw.add(raw, actual: actual)
       result.calibrated.add(calibrated, actual: actual)
       result.posteriors.append(calibrated)
+      if let experts = prediction.experts { result.votes.append(experts) }
       result.labels.append(actual)
     }
     return result

@@ -13,13 +13,17 @@ package struct QuantificationResult: Equatable, Sendable {
   /// Sets whose 90 % interval holds the true score, by method (not counted
   /// for ``QuantificationMethod/em``, whose bootstrap reruns EM 200 times).
   private var intervalHeld = [Int](repeating: 0, count: QuantificationMethod.allCases.count)
+  /// Summed interval widths per 100 tweets, by method (not for em).
+  private var widthSums = [Double](repeating: 0, count: QuantificationMethod.allCases.count)
 
   /// Creates an empty result.
   package init() {}
 
-  /// Scores one set: its texts' calibrated probabilities and true classes.
+  /// Scores one set: its texts' calibrated probabilities, the experts'
+  /// labels when the model has them, and the true classes.
   package mutating func add(
-    posteriors: [[Double]], labels: [Sentiment], context: QuantificationContext
+    posteriors: [[Double]], votes: [ExpertVotes]? = nil, labels: [Sentiment],
+    context: QuantificationContext
   ) {
     guard !labels.isEmpty else { return }
     sets += 1
@@ -33,9 +37,11 @@ package struct QuantificationResult: Equatable, Sendable {
       if band == truth.band { emojiRight[index] += 1 }
       guard method != .em else { continue }
       let interval = ScoreEstimate.interval(
-        posteriors, value: value, method: method, context: context,
-        resamples: ScoreEstimate.resamples, iterations: Quantifier.maximumIterations)
+        posteriors, value: value, experts: votes.flatMap(ExpertScores.init(votes:)),
+        method: method, context: context, resamples: ScoreEstimate.resamples,
+        iterations: Quantifier.maximumIterations)
       if interval.contains(Double(truth.value)) { intervalHeld[index] += 1 }
+      widthSums[index] += (interval.upperBound - interval.lowerBound) * 100 / n
     }
   }
 
@@ -46,6 +52,7 @@ package struct QuantificationResult: Equatable, Sendable {
       errorSums[index] += other.errorSums[index]
       emojiRight[index] += other.emojiRight[index]
       intervalHeld[index] += other.intervalHeld[index]
+      widthSums[index] += other.widthSums[index]
     }
   }
 
@@ -64,6 +71,15 @@ package struct QuantificationResult: Equatable, Sendable {
       let index = QuantificationMethod.allCases.firstIndex(of: method)
     else { return nil }
     return Double(intervalHeld[index]) / Double(sets)
+  }
+
+  /// The mean width of `method`'s 90 % interval per 100 tweets: what the
+  /// coverage costs; `nil` for ``QuantificationMethod/em``.
+  package func meanIntervalWidth(_ method: QuantificationMethod) -> Double? {
+    guard sets > 0, method != .em,
+      let index = QuantificationMethod.allCases.firstIndex(of: method)
+    else { return nil }
+    return widthSums[index] / Double(sets)
   }
 
   /// The share of sets whose emoji `method` got right.
@@ -102,6 +118,7 @@ package enum PrevalenceSampling {
           let shares = [negative, neutral, 10 - negative - neutral].map { Double($0) / 10 }
           for _ in 0..<repeats {
             var posteriors: [[Double]] = []
+            var votes: [ExpertVotes] = []
             var labels: [Sentiment] = []
             for label in Sentiment.allCases {
               let count = Int((shares[label.rawValue] * Double(size)).rounded())
@@ -109,10 +126,13 @@ package enum PrevalenceSampling {
                 let pool = pools[label.rawValue]
                 let index = pool[generator.next(below: pool.count)]
                 posteriors.append(part.posteriors[index])
+                if part.hasVotes { votes.append(part.votes[index]) }
                 labels.append(label)
               }
             }
-            result.add(posteriors: posteriors, labels: labels, context: context)
+            result.add(
+              posteriors: posteriors, votes: part.hasVotes ? votes : nil, labels: labels,
+              context: context)
           }
         }
       }
@@ -133,8 +153,9 @@ package enum PrevalenceSampling {
       generator.shuffle(&indices)
       let chosen = indices.prefix(size)
       result.add(
-        posteriors: chosen.map { part.posteriors[$0] }, labels: chosen.map { part.labels[$0] },
-        context: context)
+        posteriors: chosen.map { part.posteriors[$0] },
+        votes: part.hasVotes ? chosen.map { part.votes[$0] } : nil,
+        labels: chosen.map { part.labels[$0] }, context: context)
     }
     return result
   }
@@ -165,4 +186,9 @@ package enum PrevalenceSampling {
       )
     }
   }
+}
+
+extension EvaluationResult {
+  /// Whether every held-out text has the experts' labels.
+  var hasVotes: Bool { !votes.isEmpty && votes.count == labels.count }
 }

@@ -85,8 +85,29 @@ public struct Prediction: Equatable, Sendable {
   /// to 1.
   public var probabilities: [Double]
 
+  /// How each expert reads the text on its own, for a model with the
+  /// lexicon reader; `nil` otherwise. Where the experts disagree about a
+  /// set, its score's interval widens (``ScoreEstimate``).
+  package var experts: ExpertVotes? = nil
+
   /// The probability of the predicted class.
   public var confidence: Double { probabilities[label.rawValue] }
+}
+
+/// The labels the two experts of a model give a text on their own: Naive
+/// Bayes (the class with the highest score, at equal class priors) and the
+/// lexicon reader (by its authors' rule, ``ReaderScores/label``).
+package struct ExpertVotes: Equatable, Sendable {
+  /// Naive Bayes's label.
+  package var naiveBayes: Sentiment
+  /// The lexicon reader's label.
+  package var reader: Sentiment
+
+  /// Creates the votes.
+  package init(naiveBayes: Sentiment, reader: Sentiment) {
+    self.naiveBayes = naiveBayes
+    self.reader = reader
+  }
 }
 
 /// Counts features per class from labeled texts and builds a
@@ -329,7 +350,10 @@ public struct NaiveBayesModel: Sendable {
   /// not use it).
   func prediction(scores: PerClass<Double>, reading: ReaderScores = .none) -> Prediction {
     let probabilities = (calibration ?? .identity).probabilities(scores, reader: reading)
-    return Prediction(label: Prediction.argmax(probabilities), probabilities: probabilities.array)
+    return Prediction(
+      label: Prediction.argmax(probabilities), probabilities: probabilities.array,
+      experts: usesReader
+        ? ExpertVotes(naiveBayes: Prediction.argmax(scores), reader: reading.label) : nil)
   }
 
   /// Whether the model's probabilities weigh the lexicon reader's reading.

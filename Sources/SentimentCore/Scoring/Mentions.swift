@@ -135,9 +135,9 @@ package struct MentionCount: Equatable, Sendable {
 ///
 /// ```swift
 /// var tally = MentionTally(excluding: .mention("Apple"))
-/// tally.add("Love @Apple and @tim_cook #iPhone", label: .positive, posterior: [0.1, 0.1, 0.8])
-/// tally.add("@TIM_COOK fix it #iphone", label: .negative, posterior: [0.8, 0.1, 0.1])
-/// tally.top(10) { ScoreEstimate(posteriors: $0, model: model, method: .adjusted) }.users
+/// tally.add("Love @Apple and @tim_cook #iPhone", model.predict("Love @Apple and @tim_cook #iPhone"))
+/// tally.add("@TIM_COOK fix it #iphone", model.predict("@TIM_COOK fix it #iphone"))
+/// tally.top(10) { ScoreEstimate(predictions: $0, model: model, method: .count) }.users
 /// // [@tim_cook: 2 posts, its estimate]
 /// ```
 package struct MentionTally: Sendable {
@@ -145,11 +145,11 @@ package struct MentionTally: Sendable {
   package let excludedUser: String?
   /// The query's own tag (lower-cased), left out of the counts.
   package let excludedHashtag: String?
-  /// Per name: the label sum and the indices of its posts in `posteriors`.
+  /// Per name: the label sum and the indices of its posts in `predictions`.
   private var users: [String: (sum: Int, posts: [Int])] = [:]
   private var hashtags: [String: (sum: Int, posts: [Int])] = [:]
-  /// The calibrated probabilities of every post added, in order.
-  private var posteriors: [[Double]] = []
+  /// The prediction of every post added that names someone, in order.
+  private var predictions: [Prediction] = []
 
   /// Creates an empty tally that leaves out the query's own handle or tag.
   package init(excluding query: SearchQuery? = nil) {
@@ -160,11 +160,11 @@ package struct MentionTally: Sendable {
     }
   }
 
-  /// Counts the mentions of one post with its label and calibrated
-  /// probabilities.
-  package mutating func add(_ text: String, label: Sentiment, posterior: [Double]) {
+  /// Counts the mentions of one post with its prediction.
+  package mutating func add(_ text: String, _ prediction: Prediction) {
+    let label = prediction.label
     let mentions = Mentions.extract(from: text)
-    let index = posteriors.count
+    let index = predictions.count
     var kept = false
     for user in mentions.users where user != excludedUser {
       users[user, default: (0, [])].sum += label.score
@@ -177,15 +177,15 @@ package struct MentionTally: Sendable {
       kept = true
     }
     // Only posts that name someone are held.
-    if kept { posteriors.append(posterior) }
+    if kept { predictions.append(prediction) }
   }
 
   /// The `limit` most frequent users and hashtags that occur in at least two
   /// posts, most posts first, ties in alphabetical order of the name
   /// (by Unicode scalar values), each scored by `estimate` on the
-  /// probabilities of its posts (one call per name shown).
+  /// predictions of its posts (one call per name shown).
   package func top(
-    _ limit: Int, estimate: ([[Double]]) -> ScoreEstimate
+    _ limit: Int, estimate: ([Prediction]) -> ScoreEstimate
   ) -> (users: [MentionCount], hashtags: [MentionCount]) {
     (
       rank(users, kind: .user, limit: limit, estimate: estimate),
@@ -195,7 +195,7 @@ package struct MentionTally: Sendable {
 
   private func rank(
     _ table: [String: (sum: Int, posts: [Int])], kind: MentionCount.Kind, limit: Int,
-    estimate: ([[Double]]) -> ScoreEstimate
+    estimate: ([Prediction]) -> ScoreEstimate
   ) -> [MentionCount] {
     let sorted = table.filter { $0.value.posts.count >= 2 }.sorted {
       $0.value.posts.count != $1.value.posts.count
@@ -205,7 +205,7 @@ package struct MentionTally: Sendable {
     return sorted.prefix(max(0, limit)).map { name, entry in
       MentionCount(
         kind: kind, name: name, tweets: entry.posts.count, sentimentSum: entry.sum,
-        estimate: estimate(entry.posts.map { posteriors[$0] }))
+        estimate: estimate(entry.posts.map { predictions[$0] }))
     }
   }
 }

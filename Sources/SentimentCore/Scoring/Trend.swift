@@ -22,7 +22,7 @@ import Foundation
 /// `too few posts`.
 ///
 /// ```swift
-/// let trend = Trend(posts) { ScoreEstimate(posteriors: $0, model: model, method: .adjusted) }
+/// let trend = Trend(posts) { ScoreEstimate(predictions: $0, model: model, method: .count) }
 /// trend.verdict   // .rising
 /// ```
 package struct Trend: Equatable, Sendable {
@@ -140,12 +140,12 @@ package struct Trend: Equatable, Sendable {
 
   /// Buckets posts by their dates and estimates each bucket's score with
   /// `estimate`, the call that scores the whole set (one call per bucket,
-  /// on the calibrated probabilities of its posts, in their order).
+  /// on the predictions of its posts, in their order).
   package init(
-    _ posts: some Sequence<(date: Date?, label: Sentiment, posterior: [Double])>,
-    estimate: ([[Double]]) -> ScoreEstimate
+    _ posts: some Sequence<(date: Date?, prediction: Prediction)>,
+    estimate: ([Prediction]) -> ScoreEstimate
   ) {
-    var dated: [(seconds: Int, label: Sentiment, posterior: [Double])] = []
+    var dated: [(seconds: Int, prediction: Prediction)] = []
     var undated = 0
     for post in posts {
       // A date past the limit (or NaN) would overflow the seconds below.
@@ -154,7 +154,7 @@ package struct Trend: Equatable, Sendable {
         undated += 1
         continue
       }
-      dated.append((Int(seconds.rounded(.down)), post.label, post.posterior))
+      dated.append((Int(seconds.rounded(.down)), post.prediction))
     }
     self.undated = undated
     let low = dated.map(\.seconds).min() ?? 0
@@ -165,17 +165,17 @@ package struct Trend: Equatable, Sendable {
       let remainder = seconds % size
       return seconds - (remainder < 0 ? remainder + size : remainder)
     }
-    var groups: [Int: (score: LabelCount, posteriors: [[Double]])] = [:]
+    var groups: [Int: (score: LabelCount, predictions: [Prediction])] = [:]
     for post in dated {
-      groups[floor(post.seconds), default: (LabelCount(), [])].score.add(post.label)
-      groups[floor(post.seconds), default: (LabelCount(), [])].posteriors.append(post.posterior)
+      groups[floor(post.seconds), default: (LabelCount(), [])].score.add(post.prediction.label)
+      groups[floor(post.seconds), default: (LabelCount(), [])].predictions.append(post.prediction)
     }
     let first = floor(low)
     buckets = groups.keys.sorted().compactMap { start in
       guard let group = groups[start] else { return nil }
       return Bucket(
         start: Date(timeIntervalSince1970: Double(start)), position: (start - first) / size,
-        score: group.score, estimate: estimate(group.posteriors))
+        score: group.score, estimate: estimate(group.predictions))
     }
     slope = Self.slope(of: buckets, unit: unit)
   }

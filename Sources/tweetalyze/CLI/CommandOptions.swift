@@ -44,7 +44,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
-  var estimator = QuantificationMethod.adjusted
+  var estimator = QuantificationMethod.count
   /// Where a search goes.
   var source = PostService.x
   /// `--instance URL`: the Mastodon instance (`nil`: mastodon.social).
@@ -95,8 +95,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "--trend: per day or hour; --mentions: per name)."),
       .choice(
         "estimator", QuantificationMethod.allCases, \.estimator,
-        help: "How the score is estimated: 'count' sums the labels (+1/-1), as the original "
-          + "app did; the others correct for the tweets' class balance {default}."),
+        help: "How the score is estimated: 'count' sums the labels (+1/-1) that --tweets "
+          + "prints, as the original app did; the others correct for the posts' class "
+          + "balance by the model's behaviour on its held-out training data {default}."),
       .flag(
         "tweets", \.tweets,
         help: "First print each tweet: id, date, label, probability and text, tab-separated."),

@@ -154,20 +154,18 @@ extension Context {
   ) throws {
     var classifier = Classifier(model: model)
     var score = LabelCount()
-    var posteriors: [[Double]] = []
+    var predictions: [Prediction] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
-    var dated: [(date: Date?, label: Sentiment, posterior: [Double])] = []
+    var dated: [(date: Date?, prediction: Prediction)] = []
     if options.tweets && options.csv && csvHeader {
       try stdout.write(AnalyzeReport.tweetCSVHeader)
     }
     for tweet in tweets {
       let prediction = classifier.predict(tweet.text)
       score.add(prediction.label)
-      posteriors.append(prediction.probabilities)
-      tally?.add(tweet.text, label: prediction.label, posterior: prediction.probabilities)
-      if options.trend {
-        dated.append((tweet.createdAt, prediction.label, prediction.probabilities))
-      }
+      predictions.append(prediction)
+      tally?.add(tweet.text, prediction)
+      if options.trend { dated.append((tweet.createdAt, prediction)) }
       if options.tweets {
         if options.json {
           try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
@@ -181,10 +179,10 @@ extension Context {
     // One estimator for the score, each day or hour of --trend and each
     // name of --mentions.
     let method = options.estimator
-    let estimator = { (group: [[Double]]) in
-      ScoreEstimate(posteriors: group, model: model, method: method)
+    let estimator = { (group: [Prediction]) in
+      ScoreEstimate(predictions: group, model: model, method: method)
     }
-    let estimate = estimator(posteriors)
+    let estimate = estimator(predictions)
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }

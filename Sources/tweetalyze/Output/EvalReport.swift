@@ -165,10 +165,11 @@ struct EvalReport {
     return text
   }
 
-  /// Each method's error per 100 tweets and emoji accuracy.
+  /// Each method's error per 100 tweets, emoji accuracy, and its
+  /// interval's coverage and mean width per 100 tweets.
   static func table(_ result: QuantificationResult) -> String {
     var text = "  " + pad("estimator", 15) + pad("mean |error| per 100", 22)
-    text += pad("emoji right", 13) + "interval holds\n"
+    text += pad("emoji right", 13) + pad("interval holds", 16) + "width\n"
     let percent = { (value: Double?) in
       value.map { FixedDecimal.string($0 * 100, decimals: 1) + " %" } ?? "--"
     }
@@ -176,7 +177,10 @@ struct EvalReport {
       let error = result.meanAbsoluteError(method).map { FixedDecimal.string($0, decimals: 2) }
       text += "  " + pad(method.rawValue, 15) + pad(error ?? "--", 22)
       text += pad(percent(result.emojiAccuracy(method)), 13)
-      text += percent(result.intervalCoverage(method)) + "\n"
+      text += pad(percent(result.intervalCoverage(method)), 16)
+      text +=
+        (result.meanIntervalWidth(method).map { FixedDecimal.string($0, decimals: 1) } ?? "--")
+      text += "\n"
     }
     return text
   }
@@ -194,6 +198,12 @@ struct EvalReport {
       json.key("interval_coverage")
       if let coverage = result.intervalCoverage(method) {
         json.number(coverage, decimals: 4)
+      } else {
+        json.null()
+      }
+      json.key("interval_width")
+      if let width = result.meanIntervalWidth(method) {
+        json.number(width, decimals: 4)
       } else {
         json.null()
       }
