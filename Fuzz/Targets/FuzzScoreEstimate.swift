@@ -10,8 +10,9 @@
 // vector is scaled to sum to 1 (one-hot when its sum is 0 or overflows), as
 // a classifier's probabilities do. Whatever the input: the shares are
 // finite, non-negative and sum to 1; the estimate, its interval and the
-// scaled score are finite; the interval lies within [-count, count] and
-// holds the estimate; the score and the bands are defined. The estimate is
+// scaled estimate are finite; the interval lies within [-count, count] and
+// holds the estimate; the score is the scaled estimate rounded, within
+// [-100, 100], and the bands are defined. The estimate is
 // computed with 20 bootstrap resamples and at most 100 EM iterations (the
 // production code's 200 and 1,000 made it 150 inputs a second).
 
@@ -98,7 +99,9 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   {
     fatalError("\(method): interval \(interval) for \(estimate.value) of \(count) tweets")
   }
-  if abs(estimate.score) > count || !estimate.scaled.isFinite || abs(estimate.scaled) > 100 {
+  if abs(estimate.score) > 100 || !estimate.scaled.isFinite || abs(estimate.scaled) > 100
+    || abs(Double(estimate.score) - estimate.scaled) > 0.5
+  {
     fatalError("\(method): score \(estimate.score), scaled \(estimate.scaled) of \(count)")
   }
   if (estimate.band == nil) != (count == 0) || estimate.bands.isEmpty != (count == 0) {

@@ -59,6 +59,27 @@ final class LabelCountTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(score(-3, of: 7).scaled), -300.0 / 7, accuracy: 1e-12)
   }
 
+  /// The band is that of the score per 100 tweets as printed, rounded half
+  /// away from zero: 1 of 300 (0.33) prints 0 and is 😐, 1 of 200 (0.5)
+  /// prints 1 and is 🙂, -1 of 300 is 😐; the same band as the count
+  /// estimator's.
+  func testTheBandIsThatOfTheRoundedScore() {
+    XCTAssertEqual(score(1, of: 300).band, .neutral)
+    XCTAssertEqual(score(-1, of: 300).band, .neutral)
+    XCTAssertEqual(score(1, of: 200).band, .pleased)
+    XCTAssertEqual(score(-1, of: 200).band, .sad)
+    let context = QuantificationContext(trainingPrevalence: [1, 1, 1], rates: [])
+    for (value, count) in [(1, 300), (4, 32), (-31, 150), (-5, 50), (7, 50)] {
+      let labels = score(value, of: count)
+      let rows =
+        [[Double]](repeating: [0, 0, 1], count: labels.positive)
+        + [[Double]](repeating: [1, 0, 0], count: labels.negative)
+        + [[Double]](repeating: [0, 1, 0], count: labels.neutral)
+      let estimate = ScoreEstimate(posteriors: rows, method: .count, context: context)
+      XCTAssertEqual(labels.band, estimate.band, "\(value) of \(count)")
+    }
+  }
+
   func testNegativeBoundsScaleTheSameWay() {
     // -10 of 50 is -20 per 100, -11 of 50 is -22.
     XCTAssertEqual(score(-10, of: 50).band, score(-20).band)

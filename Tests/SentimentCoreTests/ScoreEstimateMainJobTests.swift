@@ -10,25 +10,26 @@ final class ScoreEstimateMainJobTests: XCTestCase {
     .appendingPathComponent("Fixtures/tweets")
 
   /// `ScoreEstimate(texts:model:)` on the `#WWDC` fixture reads what
-  /// `tweetalyze --fixtures Fixtures/tweets "#WWDC"` prints: 😊 4, with an
-  /// interval that holds the written score.
+  /// `tweetalyze --fixtures Fixtures/tweets "#WWDC"` prints: 😊 and the
+  /// estimate per 100 posts, with an interval that holds the written score
+  /// (+4 of 32).
   func testOneCallScoresTheWWDCFixtureAsTheBinaryDoes() async throws {
     let source = FixtureTweetSource(location: Self.fixtures)
     let tweets = try await source.tweets(for: try SearchQuery("#WWDC"), count: 100)
     XCTAssertEqual(tweets.count, 32)
     let model = try DefaultModel.load()
     let estimate = ScoreEstimate(texts: tweets.map(\.text), model: model)
-    XCTAssertEqual(estimate.score, 4)
+    XCTAssertEqual(estimate.score, Int((estimate.value * 100 / 32).rounded()))
     XCTAssertEqual(estimate.band, .happy)
     XCTAssertEqual(estimate.band?.emoji, "😊")
     XCTAssertTrue(estimate.interval.contains(4), "\(estimate.interval)")
-    // The plain count is the labels' sum.
+    // The plain count is the labels' sum, printed per 100 posts.
     var classifier = Classifier(model: model)
     let labels = tweets.map { classifier.predict($0.text).label }
     let count = ScoreEstimate(texts: tweets.map(\.text), model: model, method: .count)
-    XCTAssertEqual(
-      count.score, labels.filter { $0 == .positive }.count - labels.filter { $0 == .negative }.count
-    )
+    let sum = labels.filter { $0 == .positive }.count - labels.filter { $0 == .negative }.count
+    XCTAssertEqual(count.value, Double(sum), accuracy: 1e-9)
+    XCTAssertEqual(count.score, Int((Double(sum) * 100 / 32).rounded()))
   }
 
   /// A model too small to calibrate counts labels, whatever is asked.
@@ -40,6 +41,7 @@ final class ScoreEstimateMainJobTests: XCTestCase {
     XCTAssertNil(model.calibration)
     let estimate = ScoreEstimate(texts: ["love it", "love love", "hate it"], model: model)
     XCTAssertEqual(estimate.method, .count)
-    XCTAssertEqual(estimate.score, 1)
+    XCTAssertEqual(estimate.value, 1, accuracy: 1e-9)
+    XCTAssertEqual(estimate.score, 33, "+1 of 3 tweets is 33 per 100")
   }
 }

@@ -4,9 +4,10 @@ import XCTest
 
 /// The score estimator on degenerate sets, for every estimator and for
 /// degenerate classifiers: the results stay finite and within the ranges
-/// `docs/score.md` documents (shares in [0, 1] summing to 1; the estimate,
-/// its interval and the printed score within [-count, count], the interval
-/// holding the estimate; a band for every non-empty set).
+/// `docs/score.md` documents (shares in [0, 1] summing to 1; the estimate
+/// and its interval within [-count, count], the interval holding the
+/// estimate; the printed score, per 100 tweets, within [-100, 100]; a band
+/// for every non-empty set); and the scale of the printed score.
 final class ScoreEstimateTests: XCTestCase {
   /// The shape of a real classifier: right 80 % of the time, its errors
   /// going to neutral.
@@ -132,10 +133,15 @@ final class ScoreEstimateTests: XCTestCase {
       interval.lowerBound.isFinite && interval.upperBound.isFinite && interval.lowerBound >= -n
         && interval.upperBound <= n && interval.contains(estimate.value),
       "\(context): \(interval) for \(estimate.value)", file: file, line: line)
-    XCTAssertLessThanOrEqual(abs(estimate.score), estimate.count, context, file: file, line: line)
+    XCTAssertLessThanOrEqual(abs(estimate.score), 100, context, file: file, line: line)
     XCTAssertTrue(
       estimate.scaled.isFinite && abs(estimate.scaled) <= 100, context, file: file, line: line)
-    XCTAssertNotNil(estimate.band, context, file: file, line: line)
+    XCTAssertEqual(
+      estimate.scaled, estimate.value * 100 / n, accuracy: 1e-9, context, file: file, line: line)
+    XCTAssertEqual(
+      estimate.score, Int(estimate.scaled.rounded()), context, file: file, line: line)
+    XCTAssertEqual(
+      estimate.band, EmojiBand(scaled: Double(estimate.score)), context, file: file, line: line)
     XCTAssertFalse(estimate.bands.isEmpty, context, file: file, line: line)
   }
 
@@ -175,8 +181,9 @@ final class ScoreEstimateTests: XCTestCase {
   }
 
   /// Where the answer is certain, every estimator gives it: tweets that are
-  /// surely positive (probabilities exactly 0 and 1) score their count, with
-  /// an interval of width 0, under a sound classifier.
+  /// surely positive (probabilities exactly 0 and 1) estimate their count,
+  /// with an interval of width 0, under a sound classifier, and print 100
+  /// (or -100) per 100 tweets whatever their number.
   func testCertainSetsScoreTheirCount() {
     let context = QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rates)
     for method in QuantificationMethod.allCases {
@@ -185,7 +192,8 @@ final class ScoreEstimateTests: XCTestCase {
           let set = [[Double]](repeating: row, count: count)
           let estimate = ScoreEstimate(posteriors: set, method: method, context: context)
           let name = "\(method), \(count) × \(row)"
-          XCTAssertEqual(estimate.score, sign * count, name)
+          XCTAssertEqual(estimate.value, Double(sign * count), name)
+          XCTAssertEqual(estimate.score, sign * 100, name)
           XCTAssertEqual(estimate.interval, Double(sign * count)...Double(sign * count), name)
           XCTAssertEqual(estimate.band, sign > 0 ? .delighted : .furious, name)
           XCTAssertEqual(estimate.bands, [estimate.band], name)
@@ -214,10 +222,119 @@ final class ScoreEstimateTests: XCTestCase {
     for method in QuantificationMethod.allCases {
       let estimate = ScoreEstimate(posteriors: [], method: method, context: context)
       XCTAssertEqual(estimate.score, 0)
+      XCTAssertEqual(estimate.scaled, 0)
+      XCTAssertEqual(estimate.scaledInterval, 0...0)
+      XCTAssertEqual(estimate.scoreInterval, 0...0)
       XCTAssertEqual(estimate.interval, 0...0)
       XCTAssertNil(estimate.band)
       XCTAssertEqual(estimate.bands, [])
       XCTAssertEqual(estimate.prevalence, [0.2, 0.6, 0.2])
+    }
+  }
+
+  // MARK: The printed score is per 100 tweets
+
+  /// `count` tweets, `positive` of them surely positive and `negative`
+  /// surely negative, counted as labeled.
+  func counted(positive: Int, negative: Int, of count: Int) -> ScoreEstimate {
+    let rows =
+      [[Double]](repeating: [0, 0, 1], count: positive)
+      + [[Double]](repeating: [1, 0, 0], count: negative)
+      + [[Double]](repeating: [0, 1, 0], count: count - positive - negative)
+    return ScoreEstimate(
+      posteriors: rows, method: .count,
+      context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+  }
+
+  /// The estimate scaled to 100 tweets and rounded half away from zero: 7
+  /// of 50 is 14; -124 of 250 is -49.6, printed -50; 4 of 32 is 12.5,
+  /// printed 13 (and -4 of 32, -13); for 100 tweets the labels' sum.
+  func testThePrintedScoreIsTheEstimatePer100Rounded() {
+    let cases: [(positive: Int, negative: Int, count: Int, scaled: Double, score: Int)] = [
+      (7, 0, 50, 14, 14),
+      (0, 124, 250, -49.6, -50),
+      (4, 0, 32, 12.5, 13),
+      (0, 4, 32, -12.5, -13),
+      (1, 0, 300, 1.0 / 3, 0),
+      (2, 0, 3, 200.0 / 3, 67),
+      (45, 30, 100, 15, 15),
+      (0, 0, 1, 0, 0),
+      (1, 0, 1, 100, 100),
+    ]
+    for (positive, negative, count, scaled, score) in cases {
+      let estimate = counted(positive: positive, negative: negative, of: count)
+      let name = "+\(positive) -\(negative) of \(count)"
+      XCTAssertEqual(estimate.value, Double(positive - negative), accuracy: 1e-9, name)
+      XCTAssertEqual(estimate.scaled, scaled, accuracy: 1e-9, name)
+      XCTAssertEqual(estimate.score, score, name)
+    }
+    // The same rule on any value: held within ±100, 0 for no tweets and for
+    // what is not a number.
+    XCTAssertEqual(ScoreEstimate.perHundred(-124, count: 250), -50)
+    XCTAssertEqual(ScoreEstimate.perHundred(7, count: 50), 14)
+    XCTAssertEqual(ScoreEstimate.perHundred(0.49, count: 100), 0)
+    XCTAssertEqual(ScoreEstimate.perHundred(-0.5, count: 100), -1)
+    XCTAssertEqual(ScoreEstimate.perHundred(51, count: 50), 100)
+    XCTAssertEqual(ScoreEstimate.perHundred(-51, count: 50), -100)
+    XCTAssertEqual(ScoreEstimate.perHundred(5, count: 0), 0)
+    XCTAssertEqual(ScoreEstimate.perHundred(.nan, count: 10), 0)
+    XCTAssertEqual(ScoreEstimate.perHundred(.infinity, count: 10), 0)
+    XCTAssertEqual(ScoreEstimate.scaled(-124, count: 250), -49.6, accuracy: 1e-12)
+    XCTAssertEqual(ScoreEstimate.scaled(3, count: 0), 0)
+  }
+
+  /// For 100 tweets counted as labeled the printed score is the original
+  /// app's sum, positives minus negatives, for every sum.
+  func testOneHundredCountedTweetsPrintTheLabelsSum() {
+    for sum in stride(from: -100, through: 100, by: 7) {
+      let estimate = counted(positive: max(0, sum), negative: max(0, -sum), of: 100)
+      XCTAssertEqual(estimate.score, sum)
+      XCTAssertEqual(estimate.band, EmojiBand(scaled: Double(sum)))
+    }
+  }
+
+  /// The emoji is the printed number's band, not that of the per-set
+  /// value: +1 of 300 prints 0 and is 😐 (its unrounded 0.33 per 100 would
+  /// be 🙂), +4 of 32 prints 13 and is 😊, +31 of 150 prints 21 and is 😄
+  /// (20.7 per 100), -1 of 40 prints -3 and is 😞, -29 and -30 of 150
+  /// print -19 (😡) and -20 (😠).
+  func testTheBandIsThePrintedScoresBand() {
+    let cases: [(positive: Int, negative: Int, count: Int, band: EmojiBand)] = [
+      (1, 0, 300, .neutral), (4, 0, 32, .happy), (31, 0, 150, .delighted),
+      (0, 1, 40, .sad), (0, 29, 150, .angry), (0, 30, 150, .furious),
+    ]
+    for (positive, negative, count, band) in cases {
+      let estimate = counted(positive: positive, negative: negative, of: count)
+      XCTAssertEqual(estimate.band, band, "+\(positive) -\(negative) of \(count)")
+      XCTAssertEqual(estimate.band, EmojiBand(scaled: Double(estimate.score)))
+    }
+  }
+
+  /// The interval on the printed scale: its ends per 100 tweets, unrounded
+  /// and rounded as the score is, and the bands those rounded ends reach.
+  func testTheIntervalPer100AndItsBands() {
+    var estimate = counted(positive: 4, negative: 0, of: 32)
+    estimate.value = 3.51
+    estimate.interval = -7.33...14.34
+    XCTAssertEqual(estimate.scaledInterval.lowerBound, -22.90625, accuracy: 1e-9)
+    XCTAssertEqual(estimate.scaledInterval.upperBound, 44.8125, accuracy: 1e-9)
+    XCTAssertEqual(estimate.scoreInterval, -23...45)
+    XCTAssertEqual(estimate.score, 11)
+    XCTAssertEqual(estimate.bands, EmojiBand.allCases, "-23 is 😠, 45 is 😄")
+    // An end that rounds to 0 is 😐, as a printed 0 is.
+    estimate.interval = -0.15...3.51
+    XCTAssertEqual(estimate.scoreInterval, 0...11)
+    XCTAssertEqual(estimate.bands, [.happy, .pleased, .neutral])
+    for (contextName, context) in contexts {
+      for (setName, set) in sets where set.count < 10_000 {
+        let estimate = ScoreEstimate(posteriors: set, method: .adjusted, context: context)
+        let name = "\(setName), \(contextName)"
+        XCTAssertTrue(estimate.scoreInterval.contains(estimate.score), name)
+        XCTAssertEqual(
+          estimate.bands.first, EmojiBand(scaled: Double(estimate.scoreInterval.upperBound)), name)
+        XCTAssertEqual(
+          estimate.bands.last, EmojiBand(scaled: Double(estimate.scoreInterval.lowerBound)), name)
+      }
     }
   }
 }

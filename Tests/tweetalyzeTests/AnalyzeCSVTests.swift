@@ -29,9 +29,23 @@ final class AnalyzeCSVTests: XCTestCase {
     }
     XCTAssertEqual(row["estimate"].flatMap(Double.init), object["estimate"] as? Double)
     XCTAssertEqual(row["scaled_score"].flatMap(Double.init), object["scaled_score"] as? Double)
+    XCTAssertEqual(row["scaled_score"].flatMap(Double.init), row["score"].flatMap(Double.init))
+    // Earlier columns keep their places; the per-100 estimate comes last.
+    XCTAssertTrue(
+      AnalyzeReport.csvHeader.hasPrefix(
+        "query,emoji,band,score,estimate,interval_low,interval_high,estimator,scaled_score,count,"
+          + "count_score,negative,neutral,positive,"))
+    XCTAssertEqual(
+      row["scaled_estimate"].flatMap(Double.init), object["scaled_estimate"] as? Double)
     let interval = try XCTUnwrap(object["interval"] as? [Double])
     XCTAssertEqual(row["interval_low"].flatMap(Double.init), interval.first)
     XCTAssertEqual(row["interval_high"].flatMap(Double.init), interval.last)
+    let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double])
+    XCTAssertEqual(row["scaled_low"].flatMap(Double.init), scaled.first)
+    XCTAssertEqual(row["scaled_high"].flatMap(Double.init), scaled.last)
+    // The CSV's score is the printed one: the estimate per 100 posts.
+    let text = try BinaryRunner.run(arguments)
+    XCTAssertEqual(text.stdout, "\(row["emoji"] ?? "") \(row["score"] ?? "")\n")
   }
 
   /// Several queries: one header, a row per query in order; a failing query
@@ -151,7 +165,6 @@ final class AnalyzeCSVTests: XCTestCase {
         XCTAssertEqual(row[key].flatMap { Int($0) }, bucket[key] as? Int, key)
       }
       XCTAssertEqual(row["estimate"].flatMap(Double.init), bucket["estimate"] as? Double)
-      XCTAssertEqual(row["scaled_score"].flatMap(Double.init), bucket["scaled_score"] as? Double)
       XCTAssertEqual(
         row["scaled_estimate"].flatMap(Double.init), bucket["scaled_estimate"] as? Double)
       let interval = try XCTUnwrap(bucket["interval"] as? [Double])
@@ -193,7 +206,6 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(row["count"].flatMap { Int($0) }, mention["tweets"] as? Int)
       XCTAssertEqual(row["score"].flatMap { Int($0) }, mention["score"] as? Int)
       XCTAssertEqual(row["estimate"].flatMap(Double.init), mention["estimate"] as? Double)
-      XCTAssertEqual(row["scaled_score"].flatMap(Double.init), mention["scaled_score"] as? Double)
       XCTAssertEqual(
         row["scaled_estimate"].flatMap(Double.init), mention["scaled_estimate"] as? Double)
       let interval = try XCTUnwrap(mention["interval"] as? [Double])

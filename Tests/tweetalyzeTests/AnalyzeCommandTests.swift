@@ -118,10 +118,10 @@ final class AnalyzeCommandTests: XCTestCase {
   }
 
   /// One tweet, tweets that all say the same thing, and 10,000 identical
-  /// tweets, with each `--estimator`: exit 0, and in `--json --details` a
-  /// score, an estimate and an interval within [-count, count], the
-  /// interval holding the estimate, and the printed band among the
-  /// interval's bands. `em` skips the 10,000 (its bootstrap repeats EM 200
+  /// tweets, with each `--estimator`: exit 0, and in `--json --details` an
+  /// estimate and an interval within [-count, count], the interval holding
+  /// the estimate, a score per 100 posts within [-100, 100] that is the
+  /// estimate scaled, and the printed band among the interval's bands. `em` skips the 10,000 (its bootstrap repeats EM 200
   /// times, tens of seconds in a debug build; `ScoreEstimateTests` gives it
   /// 10,000 identical tweets through the library).
   func testDegenerateSetsGiveFiniteScoresForEveryEstimator() throws {
@@ -149,7 +149,7 @@ final class AnalyzeCommandTests: XCTestCase {
         let estimate = try XCTUnwrap(object["estimate"] as? Double, name)
         let interval = try XCTUnwrap(object["interval"] as? [Double], name)
         let limit = Double(count)
-        XCTAssertLessThanOrEqual(abs(score), count, name)
+        XCTAssertLessThanOrEqual(abs(score), 100, name)
         XCTAssertEqual(interval.count, 2, name)
         // The JSON rounds to 2 decimals.
         XCTAssertTrue(
@@ -160,8 +160,11 @@ final class AnalyzeCommandTests: XCTestCase {
         let bands = try XCTUnwrap(details["interval_bands"] as? [String], name)
         let band = try XCTUnwrap(object["band"] as? String, name)
         XCTAssertTrue(bands.contains(band), "\(name): \(band) not in \(bands)")
-        let scaled = try XCTUnwrap(object["scaled_score"] as? Double, name)
+        let scaled = try XCTUnwrap(object["scaled_estimate"] as? Double, name)
         XCTAssertLessThanOrEqual(abs(scaled), 100, name)
+        // Scaled from the unrounded estimate; the JSON rounds both to 2 decimals.
+        XCTAssertEqual(scaled, estimate * 100 / limit, accuracy: 0.005 + 0.005 * 100 / limit, name)
+        XCTAssertLessThanOrEqual(abs(Double(score) - scaled), 0.5 + 0.005, name)
       }
     }
   }

@@ -171,8 +171,8 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertEqual(analysis.status, 0, analysis.stderr)
     XCTAssertEqual(
       analysis.stderr,
-      "Note: the score's 90 % interval, -3 to 4, spans 😠 furious to 😄 delighted; more posts "
-        + "would narrow it.\n", "4 posts: the emoji is in doubt")
+      "Note: the score's 90 % interval, -71 to 100, spans 😠 furious to 😄 delighted; more "
+        + "posts would narrow it.\n", "4 posts: the emoji is in doubt (the ends per 100 posts)")
     let lines = analysis.stdout.split(separator: "\n")
     XCTAssertEqual(lines.count, 5, analysis.stdout)
     let classified = try run(["classify", "--input", "posts.txt"])
@@ -446,7 +446,10 @@ final class AnalyzeInputTests: XCTestCase {
     for (index, (bucket, rows)) in zip(buckets, days).enumerated() {
       try write("id,text,created_at\n" + rows.joined(separator: "\n") + "\n", "day\(index).csv")
       let alone = try summary(run(["--input", "day\(index).csv", "--json"]))
-      for key in ["count", "estimate", "interval", "score", "emoji", "band", "scaled_score"] {
+      for key in [
+        "count", "estimate", "interval", "score", "emoji", "band", "scaled_estimate",
+        "scaled_interval",
+      ] {
         // The summary's keys, as the day's posts alone give them.
         XCTAssertEqual(
           "\(bucket[key] ?? "none")", "\(alone[key] ?? "missing")", "day \(index): \(key)")
@@ -470,9 +473,12 @@ final class AnalyzeInputTests: XCTestCase {
       "happy.csv")
     let happy = try run(["--input", "happy.csv"])
     XCTAssertEqual(happy.status, 0, happy.stderr)
-    XCTAssertEqual(happy.stdout, "😄 12\n")
-    XCTAssertEqual(happy.stderr, "", "12 happy posts: sure of its emoji")
     let details = try summary(run(["--input", "happy.csv", "--json", "--details"]))
+    // The score per 100 posts, as --json gives it.
+    let score = try XCTUnwrap(details["score"] as? Int)
+    XCTAssertGreaterThan(score, 20)
+    XCTAssertEqual(happy.stdout, "😄 \(score)\n")
+    XCTAssertEqual(happy.stderr, "", "12 happy posts: sure of its emoji")
     XCTAssertEqual(
       (details["details"] as? [String: Any])?["interval_bands"] as? [String], ["delighted"])
   }

@@ -40,7 +40,8 @@ final class AnalyzeReportTests: XCTestCase {
 
   /// The `--json` summary of three positive, one negative and one neutral
   /// tweet counted as labeled: one line, sorted keys, the optional sections
-  /// only when asked.
+  /// only when asked; the post count, the estimate and its interval
+  /// unscaled, and per 100 posts beside them (+2 of 5 scores 40).
   func testSummaryJSON() throws {
     let labels: [Sentiment] = [.positive, .positive, .positive, .negative, .neutral]
     let score = LabelCount(labels: labels)
@@ -52,11 +53,16 @@ final class AnalyzeReportTests: XCTestCase {
     let bytes = AnalyzeReport.summaryJSON(
       query: "@Acme", score, estimate, band: band, details: false, mentions: nil, trend: nil)
     let line = String(decoding: bytes, as: UTF8.self)
+    let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
+    let interval = estimate.interval
     XCTAssertEqual(
       line,
       #"{"band":"delighted","count":5,"count_score":2,"emoji":"😄","estimate":2.00,"#
-        + #""estimator":"count","interval":[-0.98,4.98],"negative":1,"neutral":1,"positive":3,"#
-        + #""query":"@Acme","scaled_score":40.00,"score":2}"# + "\n")
+        + #""estimator":"count","interval":["# + decimal(interval.lowerBound) + ","
+        + decimal(interval.upperBound) + #"],"negative":1,"neutral":1,"positive":3,"#
+        + #""query":"@Acme","scaled_estimate":40.00,"scaled_interval":["#
+        + decimal(interval.lowerBound * 20) + "," + decimal(interval.upperBound * 20)
+        + #"],"scaled_score":40.00,"score":40}"# + "\n")
     let detailed = AnalyzeReport.summaryJSON(
       query: "@Acme", score, estimate, band: band, details: true,
       mentions: (users: [], hashtags: []),
@@ -68,7 +74,8 @@ final class AnalyzeReportTests: XCTestCase {
       object.keys.sorted(),
       [
         "band", "count", "count_score", "details", "emoji", "estimate", "estimator", "interval",
-        "mentions", "negative", "neutral", "positive", "query", "scaled_score", "score", "trend",
+        "mentions", "negative", "neutral", "positive", "query", "scaled_estimate",
+        "scaled_interval", "scaled_score", "score", "trend",
       ])
   }
 
@@ -179,12 +186,16 @@ final class AnalyzeReportTests: XCTestCase {
       [
         "band", "count", "count_score", "emoji", "estimate", "interval", "mean", "negative",
         "neutral", "position", "positive", "scaled_estimate", "scaled_interval", "scaled_score",
-        "score", "start",
-        "used",
+        "score", "start", "used",
       ])
     for (object, bucket) in zip(buckets, trend.buckets) {
       XCTAssertEqual(object["count"] as? Int, bucket.count)
       XCTAssertEqual(object["score"] as? Int, bucket.estimate.score)
+      // The score is the day's estimate per 100 posts, rounded.
+      XCTAssertEqual(
+        object["score"] as? Int,
+        Int((bucket.estimate.value * 100 / Double(bucket.count)).rounded()))
+      XCTAssertEqual(object["scaled_score"] as? Double, (object["score"] as? Int).map(Double.init))
       XCTAssertEqual(object["count_score"] as? Int, bucket.score.value)
       XCTAssertEqual(
         try XCTUnwrap(object["estimate"] as? Double), bucket.estimate.value, accuracy: 0.005)
@@ -193,8 +204,6 @@ final class AnalyzeReportTests: XCTestCase {
       XCTAssertEqual(interval[1], bucket.estimate.interval.upperBound, accuracy: 0.005)
       XCTAssertEqual(
         try XCTUnwrap(object["scaled_estimate"] as? Double), bucket.scaled, accuracy: 0.005)
-      XCTAssertEqual(
-        try XCTUnwrap(object["scaled_score"] as? Double), bucket.estimate.scaled, accuracy: 0.005)
       let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double])
       XCTAssertEqual(scaled[0], bucket.scaledInterval.lowerBound, accuracy: 0.005)
       XCTAssertEqual(scaled[1], bucket.scaledInterval.upperBound, accuracy: 0.005)
@@ -245,9 +254,14 @@ final class AnalyzeReportTests: XCTestCase {
       ])
     XCTAssertEqual(try XCTUnwrap(user["estimate"] as? Double), ada.estimate.value, accuracy: 0.005)
     XCTAssertEqual(user["score"] as? Int, ada.estimate.score)
+    // Per 100 posts, as the score line: 4 posts, so 25 times the estimate.
+    XCTAssertEqual(ada.estimate.score, Int((ada.estimate.value * 25).rounded()))
     XCTAssertEqual(user["tweets"] as? Int, 4)
   }
 
+  /// The note names the interval's ends per 100 posts, rounded as the
+  /// score is (4 posts: -1.2 to 2.6 is -30 to 65), and the bands of those
+  /// ends.
   func testUncertaintyNoteOnlyWhenTheIntervalReachesOtherBands() throws {
     var wide = estimate([Sentiment.positive, .negative, .positive, .neutral].map(posterior))
     wide.interval = -1.2...2.6
@@ -255,9 +269,11 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertGreaterThan(wide.bands.count, 1)
     let low = try XCTUnwrap(wide.bands.last)
     let high = try XCTUnwrap(wide.bands.first)
+    XCTAssertEqual(low, EmojiBand(scaled: -30))
+    XCTAssertEqual(high, EmojiBand(scaled: 65))
     XCTAssertEqual(
       AnalyzeReport.uncertaintyNote(wide, query: nil),
-      "Note: the score's 90 % interval, -1 to 3, spans \(low.emoji) \(low.rawValue) to "
+      "Note: the score's 90 % interval, -30 to 65, spans \(low.emoji) \(low.rawValue) to "
         + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n")
     XCTAssertEqual(
       AnalyzeReport.uncertaintyNote(wide, query: "#a\u{1B}b")?.hasPrefix("Note: #a\\u{1B}b: the"),
@@ -267,5 +283,52 @@ final class AnalyzeReportTests: XCTestCase {
     sure.value = 1
     XCTAssertEqual(sure.bands.count, 1)
     XCTAssertNil(AnalyzeReport.uncertaintyNote(sure, query: nil))
+  }
+
+  /// The issue's `#WWDC` case: 32 posts, estimate +3.51 in -7.33 to
+  /// +14.34. Per set the note said -7 and named it 😠 furious (a band of
+  /// the per-100 scale); per 100 posts the ends are -23 (😠, below -20)
+  /// and 45 (😄), each in the band named for it, and the score 11 is 😊.
+  func testTheNotesEndsAreOnTheScaleOfTheBands() throws {
+    var wwdc = estimate(Array(repeating: posterior(.neutral), count: 32))
+    wwdc.value = 3.51
+    wwdc.interval = -7.33...14.34
+    XCTAssertEqual(wwdc.score, 11)
+    XCTAssertEqual(wwdc.band, .happy)
+    XCTAssertEqual(wwdc.scoreInterval, -23...45)
+    XCTAssertEqual(
+      AnalyzeReport.uncertaintyNote(wwdc, query: nil),
+      "Note: the score's 90 % interval, -23 to 45, spans 😠 furious to 😄 delighted; more "
+        + "posts would narrow it.\n")
+    // Near a band's edge the rounded end decides: -0.4 per 100 posts
+    // prints 0 and is 😐, not 😞.
+    wwdc.value = 1
+    wwdc.interval = -0.128...2
+    XCTAssertEqual(wwdc.scoreInterval, 0...6)
+    XCTAssertEqual(wwdc.bands, [.pleased, .neutral])
+  }
+
+  /// `--details` gives the estimate and its interval both as counted and
+  /// per 100 posts, and the printed score with its band's rule.
+  func testDetailsGiveTheScalePer100() throws {
+    let labels: [Sentiment] =
+      Array(repeating: .positive, count: 7)
+      + Array(
+        repeating: .neutral, count: 43)
+    let estimate = ScoreEstimate(
+      posteriors: labels.map { label in Sentiment.allCases.map { $0 == label ? 1.0 : 0 } },
+      method: .count, context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+    let text = AnalyzeReport.detailsText(
+      LabelCount(labels: labels), estimate, calibrated: true, style: .plain)
+    let lines = text.split(separator: "\n").map(String.init)
+    let interval = estimate.interval
+    XCTAssertTrue(lines.contains("estimate  +7.0 (count: positive 14.0 %, negative 0.0 %)"), text)
+    XCTAssertTrue(
+      lines.contains(
+        "per 100   +14.0 (\(AnalyzeReport.signed(interval.lowerBound * 2, decimals: 1)) to "
+          + "\(AnalyzeReport.signed(interval.upperBound * 2, decimals: 1)); estimate and "
+          + "interval × 100 / posts)"), text)
+    XCTAssertTrue(lines.contains("score     14 (per 100 posts, rounded)"), text)
+    XCTAssertTrue(lines.contains("band      😊 happy (score > 10)"), text)
   }
 }

@@ -240,14 +240,15 @@ enum FixtureNote {
   static let apple =
     "Note: the score's 90 % interval, -32 to 12, spans 😠 furious to 😊 happy; more posts would "
     + "narrow it.\n"
-  /// `#WWDC` in `Fixtures/tweets` (32 tweets).
+  /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
   static let wwdc =
-    "Note: the score's 90 % interval, -7 to 14, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -23 to 45, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
-  /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts).
+  /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per
+  /// 100 posts).
   static let trainTravel =
-    "Note: the score's 90 % interval, 0 to 22, spans 🙂 pleased to 😄 delighted; more posts would "
+    "Note: the score's 90 % interval, 1 to 75, spans 🙂 pleased to 😄 delighted; more posts would "
     + "narrow it.\n"
 
   /// `note` as a run of several queries prints it, naming `query`.

@@ -96,37 +96,86 @@ final class EndToEndTests: XCTestCase {
   }
 
   /// The emoji of the bands >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡,
-  /// else 😠, for the score scaled to 100 tweets.
-  func expectedEmoji(score: Int, count: Int) -> String {
-    let scaled = score * 100  // compared with bound × count: exact
-    if scaled > 20 * count { return "😄" }
-    if scaled > 10 * count { return "😊" }
-    if scaled > 0 { return "🙂" }
-    if scaled == 0 { return "😐" }
-    if scaled > -10 * count { return "😞" }
-    if scaled > -20 * count { return "😡" }
+  /// else 😠, for a score per 100 tweets.
+  func expectedEmoji(per100 score: Int) -> String {
+    if score > 20 { return "😄" }
+    if score > 10 { return "😊" }
+    if score > 0 { return "🙂" }
+    if score == 0 { return "😐" }
+    if score > -10 { return "😞" }
+    if score > -20 { return "😡" }
     return "😠"
   }
 
-  /// Checks `EMOJI SCORE` against classifying `texts` one by one.
+  /// `value` of `count` tweets per 100 tweets, rounded half away from zero.
+  func per100(_ value: Double, of count: Int) -> Int {
+    Int((value * 100 / Double(count)).rounded())
+  }
+
+  /// Runs `arguments` (with `--estimator count`) and checks `EMOJI SCORE`
+  /// against classifying `texts` one by one: positives − negatives per 100
+  /// tweets, rounded, and that number's emoji; and stderr, which holds the
+  /// note of a doubtful emoji (``assertNote(_:arguments:file:line:)``) or
+  /// nothing (always with `--quiet`).
+  @discardableResult
   func assertScoreLine(
-    _ run: BinaryRun, texts: [String], note: String = "", file: StaticString = #filePath,
-    line: UInt = #line
-  ) throws {
+    _ arguments: [String], texts: [String], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> BinaryRun {
+    let run = try tweetalyze(arguments)
     XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
-    XCTAssertEqual(
-      run.stderr, note, "the note of a doubtful emoji, or nothing", file: file, line: line)
+    if arguments.contains("--quiet") {
+      XCTAssertEqual(run.stderr, "", "--quiet: no note", file: file, line: line)
+    } else {
+      try assertNote(run.stderr, arguments: arguments, file: file, line: line)
+    }
     XCTAssertNotNil(
       run.stdout.range(of: #"^(😄|😊|🙂|😐|😞|😡|😠) -?[0-9]+\n$"#, options: .regularExpression),
       run.stdout, file: file, line: line)
     let parts = run.stdout.dropLast().split(separator: " ")
-    guard parts.count == 2, let score = Int(parts[1]) else { return }
+    guard parts.count == 2, let score = Int(parts[1]) else { return run }
     let classified = try classifyLabels(texts)
     let expected =
       classified.filter { $0 == "positive" }.count - classified.filter { $0 == "negative" }.count
-    XCTAssertEqual(score, expected, "positives − negatives of classify", file: file, line: line)
     XCTAssertEqual(
-      String(parts[0]), expectedEmoji(score: score, count: texts.count), file: file, line: line)
+      score, per100(Double(expected), of: texts.count),
+      "positives − negatives of classify per 100 tweets", file: file, line: line)
+    XCTAssertEqual(String(parts[0]), expectedEmoji(per100: score), file: file, line: line)
+    return run
+  }
+
+  /// Checks the stderr of a run of `arguments`: nothing when the interval
+  /// of `--json --details` reaches one band, else the note, whose ends are
+  /// that interval per 100 tweets (`scaled_interval`, to its 2 decimals)
+  /// rounded, each with its own band.
+  func assertNote(
+    _ stderr: String, arguments: [String], file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let object = try json(tweetalyze(arguments + ["--json", "--details"]).stdoutData)
+    let details = try XCTUnwrap(object["details"] as? [String: Any], file: file, line: line)
+    let bands = try XCTUnwrap(details["interval_bands"] as? [String], file: file, line: line)
+    guard bands.count > 1 else {
+      XCTAssertEqual(stderr, "", "one band: no note", file: file, line: line)
+      return
+    }
+    let pattern =
+      #"^Note: the score's 90 % interval, (-?[0-9]+) to (-?[0-9]+), spans (\S+) ([a-z]+) to "#
+      + #"(\S+) ([a-z]+); more posts would narrow it\.\n$"#
+    let expression = try NSRegularExpression(pattern: pattern)
+    let match = try XCTUnwrap(
+      expression.firstMatch(in: stderr, range: NSRange(stderr.startIndex..., in: stderr)),
+      stderr, file: file, line: line)
+    let groups = (1...6).map { index in
+      Range(match.range(at: index), in: stderr).map { String(stderr[$0]) } ?? ""
+    }
+    let ends = try [groups[0], groups[1]].map { try XCTUnwrap(Int($0), file: file, line: line) }
+    let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double], file: file, line: line)
+    for (end, value) in zip(ends, scaled) {
+      XCTAssertEqual(Double(end), value, accuracy: 0.5 + 0.005, stderr, file: file, line: line)
+    }
+    XCTAssertEqual(
+      [groups[2], groups[4]], ends.map { expectedEmoji(per100: $0) }, stderr, file: file,
+      line: line)
+    XCTAssertEqual([groups[3], groups[5]], [bands.last, bands.first], file: file, line: line)
   }
 
   /// Minimal RFC 4180 reading: rows of fields (quoted fields may hold `""`,
@@ -213,21 +262,23 @@ final class EndToEndTests: XCTestCase {
     let texts = try fixtureTexts("Fixtures/tweets/at-apple.json")
     XCTAssertEqual(texts.count, 100)
     XCTAssertTrue(texts.contains { $0.contains("&") && !$0.contains("&amp;") }, "&amp; decoded")
-    let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--estimator", "count"])
-    try assertScoreLine(
-      run, texts: texts,
-      note: "Note: the score's 90 % interval, -29 to 3, spans 😠 furious to 🙂 pleased; more "
-        + "posts would narrow it.\n")
+    // 100 tweets: the score is the labels' sum.
+    let run = try assertScoreLine(
+      ["--fixtures", "Fixtures/tweets", "@Apple", "--estimator", "count"], texts: texts)
+    let object = try json(
+      tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--estimator", "count", "--json"])
+        .stdoutData)
+    XCTAssertEqual(run.stdout, "\(object["emoji"] ?? "") \(object["count_score"] ?? "")\n")
   }
 
   func testWWDCFromJSONLAsTextAndJSON() throws {
     let texts = try fixtureTexts("Fixtures/tweets/hashtag-wwdc.jsonl")
     XCTAssertEqual(texts.count, 32)
     try assertScoreLine(
-      try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC", "--estimator", "count"]),
-      texts: texts,
-      note: "Note: the score's 90 % interval, -7 to 11, spans 😠 furious to 😄 delighted; more "
-        + "posts would narrow it.\n")
+      ["--fixtures", "Fixtures/tweets", "#WWDC", "--estimator", "count"], texts: texts)
+    let text = try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    try assertNote(text.stderr, arguments: ["--fixtures", "Fixtures/tweets", "#WWDC"])
 
     let run = try tweetalyze(["--fixtures", "Fixtures/tweets", "#WWDC", "--json"])
     XCTAssertEqual(run.status, 0, run.stderr)
@@ -240,7 +291,8 @@ final class EndToEndTests: XCTestCase {
       Set(object.keys),
       [
         "band", "count", "count_score", "emoji", "estimate", "estimator", "interval", "negative",
-        "neutral", "positive", "query", "scaled_score", "score",
+        "neutral", "positive", "query", "scaled_estimate", "scaled_interval", "scaled_score",
+        "score",
       ])
     XCTAssertEqual(object["count"] as? Int, 32)
     XCTAssertEqual(object["query"] as? String, "#WWDC")
@@ -252,19 +304,28 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(object["neutral"] as? Int, classified.filter { $0 == "neutral" }.count)
     XCTAssertEqual(object["count_score"] as? Int, positive - negative)
     XCTAssertEqual(object["estimator"] as? String, "adjusted")
+    // The count and the unscaled estimate beside the score per 100 posts.
     let estimate = try XCTUnwrap(object["estimate"] as? Double)
     let score = try XCTUnwrap(object["score"] as? Int)
-    XCTAssertEqual(Double(score), estimate.rounded(), accuracy: 1e-9)
     let interval = try XCTUnwrap(object["interval"] as? [Double])
     XCTAssertEqual(interval.count, 2)
     XCTAssertLessThanOrEqual(interval[0], estimate + 0.01)
     XCTAssertGreaterThanOrEqual(interval[1], estimate - 0.01)
-    let scaled = try XCTUnwrap(object["scaled_score"] as? Double)
-    // Rounded to two decimals: off by at most half a hundredth.
-    XCTAssertEqual(scaled, Double(score) * 100 / 32, accuracy: 0.005 + 1e-9)
-    XCTAssertEqual(object["emoji"] as? String, expectedEmoji(score: score, count: 32))
+    XCTAssertLessThanOrEqual(abs(score), 100)
+    // Rounded to two decimals: off by at most half a hundredth, times 100 / 32.
+    let scaled = try XCTUnwrap(object["scaled_estimate"] as? Double)
+    XCTAssertEqual(scaled, estimate * 100 / 32, accuracy: (0.005 + 1e-9) * (1 + 100.0 / 32))
+    XCTAssertLessThanOrEqual(abs(Double(score) - estimate * 100 / 32), 0.5 + 0.005 * 100 / 32)
+    let scaledInterval = try XCTUnwrap(object["scaled_interval"] as? [Double])
+    for (end, unscaled) in zip(scaledInterval, interval) {
+      XCTAssertEqual(end, unscaled * 100 / 32, accuracy: (0.005 + 1e-9) * (1 + 100.0 / 32))
+    }
+    XCTAssertEqual(object["scaled_score"] as? Double, Double(score))
+    XCTAssertEqual(object["emoji"] as? String, expectedEmoji(per100: score))
     let bands = ["delighted", "happy", "pleased", "neutral", "sad", "angry", "furious"]
     XCTAssertTrue(bands.contains(object["band"] as? String ?? ""))
+    // The text line prints that score: per 100 posts, not per set.
+    XCTAssertEqual(text.stdout, "\(object["emoji"] ?? "") \(score)\n")
   }
 
   func testCountLimitsTheTweets() throws {
@@ -279,11 +340,8 @@ final class EndToEndTests: XCTestCase {
       classified.filter { $0 == "positive" }.count - classified.filter { $0 == "negative" }.count,
       "the first 10 tweets")
     try assertScoreLine(
-      try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count=10", "--estimator=count"]
-      ),
-      texts: Array(texts.prefix(10)),
-      note: "Note: the score's 90 % interval, -7 to 3, spans 😠 furious to 😄 delighted; more "
-        + "posts would narrow it.\n")
+      ["--fixtures", "Fixtures/tweets", "@Apple", "--count=10", "--estimator=count"],
+      texts: Array(texts.prefix(10)))
   }
 
   func testFixtureFileInsteadOfDirectory() throws {
@@ -303,18 +361,14 @@ final class EndToEndTests: XCTestCase {
       #""errors":[{"title":"Not Found Error","detail":"Could not find user with id: [9]."}]"#
     try Data((page + problem + #","meta":{"result_count":2}}"# + "\n").utf8)
       .write(to: directory.appendingPathComponent("at-acme.jsonl"))
-    let run = try tweetalyze(["--fixtures", directory.path, "@Acme", "--estimator", "count"])
+    let arguments = ["--fixtures", directory.path, "@Acme", "--estimator", "count"]
+    let run = try tweetalyze(arguments)
     XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stderrLines.count, 2, run.stderr)
     XCTAssertEqual(
-      run.stderrLines,
-      [
-        "Warning: Not Found Error: Could not find user with id: [9].",
-        "Note: the score's 90 % interval, -2 to 2, spans 😠 furious to 😄 delighted; more posts "
-          + "would narrow it.",
-      ])
-    let quiet = try tweetalyze(
-      ["--fixtures", directory.path, "@Acme", "--quiet", "--estimator", "count"])
-    try assertScoreLine(quiet, texts: ["great", "awful"])
+      run.stderrLines.first, "Warning: Not Found Error: Could not find user with id: [9].")
+    try assertNote(String(run.stderrLines.last ?? "") + "\n", arguments: arguments)
+    let quiet = try assertScoreLine(arguments + ["--quiet"], texts: ["great", "awful"])
     XCTAssertEqual(quiet.stdout, run.stdout)
   }
 

@@ -28,10 +28,10 @@ import XCTest
 final class InsightEndToEndTests: XCTestCase {
   var model = ""
 
-  /// The line on stderr of a text run: the score's interval reaches every
-  /// band.
+  /// The line on stderr of a text run: the score's interval (-4.3 to +4.3
+  /// of 13 posts: -33 to 33 per 100) reaches every band.
   static let note =
-    "Note: the score's 90 % interval, -4 to 4, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -33 to 33, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   override func setUpWithError() throws {
@@ -111,6 +111,10 @@ final class InsightEndToEndTests: XCTestCase {
         "2026-03-04T00:00:00Z",
       ])
     XCTAssertEqual(buckets.map { $0["count_score"] as? Int }, [-2, -1, 0, 2])
+    // Each day's score is its estimate per 100 posts, rounded: the emoji's number.
+    XCTAssertEqual(
+      buckets.map { $0["score"] as? Int },
+      buckets.map { bucket in (bucket["scaled_estimate"] as? Double).map { Int($0.rounded()) } })
     XCTAssertEqual(buckets.map { $0["count"] as? Int }, [3, 3, 3, 3])
     XCTAssertEqual(buckets.map { $0["mean"] as? Double }, [-0.6667, -0.3333, 0, 0.6667])
     XCTAssertEqual(buckets.map { $0["position"] as? Int }, [0, 1, 2, 3])
@@ -173,8 +177,8 @@ final class InsightEndToEndTests: XCTestCase {
       😐 0
 
       mentions (posts, score, adjusted score per 100 posts, 90 % interval)
-      @bob        4     😠 -1   -25.0 (-93.4 to +43.4)
-      #launch     3     😠 -1   -33.3 (-100.0 to +59.0)
+      @bob        4     😠 -25  -25.0 (-93.4 to +43.4)
+      #launch     3     😠 -33  -33.3 (-100.0 to +59.0)
 
       """)
     XCTAssertEqual(run.stderr, Self.note)
@@ -197,16 +201,16 @@ final class InsightEndToEndTests: XCTestCase {
       count     0 (positives − negatives, as labeled)
       estimate  0.0 (adjusted: positive 30.8 %, negative 30.8 %)
       interval  -4.3 to +4.3 (90 %: other samples of such posts, and each post's doubtful label)
-      score     0
-      scaled    0.00 (score × 100 / posts)
-      band      😐 neutral (scaled = 0)
+      per 100   0.0 (-32.8 to +32.8; estimate and interval × 100 / posts)
+      score     0 (per 100 posts, rounded)
+      band      😐 neutral (score = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
       trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
-      2026-03-01  3 posts    😠 -2   -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
-      2026-03-02  3 posts    😠 -1   -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
+      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
+      2026-03-02  3 posts    😠 -33  -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
       2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)  not in the slope: under 10 posts
-      2026-03-04  3 posts    😄 2    +66.7 (+20.5 to +100.0)  not in the slope: under 10 posts
+      2026-03-04  3 posts    😄 67   +66.7 (+20.5 to +100.0)  not in the slope: under 10 posts
       undated: 1 post (in no day)
 
       """)
@@ -299,14 +303,16 @@ final class InsightEndToEndTests: XCTestCase {
         "band": string, "count": int, "count_score": int, "details": object, "emoji": string,
         "estimate": number, "estimator": string, "interval": interval, "mentions": object,
         "negative": int, "neutral": int, "positive": int, "query": string,
-        "scaled_score": number, "score": int, "trend": object,
+        "scaled_estimate": number, "scaled_interval": interval, "scaled_score": number,
+        "score": int, "trend": object,
       ], "analyze")
     let plain = try object(try acme(["--json"]).stdout)
     XCTAssertEqual(
       Set(plain.keys),
       [
         "band", "count", "count_score", "emoji", "estimate", "estimator", "interval", "negative",
-        "neutral", "positive", "query", "scaled_score", "score",
+        "neutral", "positive", "query", "scaled_estimate", "scaled_interval", "scaled_score",
+        "score",
       ])
     assertSchema(
       try XCTUnwrap(analyze["details"] as? [String: Any]),

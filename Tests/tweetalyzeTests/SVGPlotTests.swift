@@ -137,6 +137,10 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(
       points.map { $0.attributes["data-scaled"] },
       trend.buckets.map { FixedDecimal.string($0.scaled, decimals: 2) })
+    // The score is per 100 posts, as the trend rows print it.
+    XCTAssertEqual(
+      points.map { $0.attributes["data-score"] },
+      trend.buckets.map { String(Int(($0.estimate.value * 100 / 12).rounded())) })
     XCTAssertEqual(points.map { $0.attributes["data-count"] }, ["12", "12", "12", "12"])
     XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "true", "true", "true"])
     XCTAssertEqual(
@@ -244,6 +248,11 @@ final class SVGPlotTests: XCTestCase {
     let bars = svg.ofClass("bar")
     XCTAssertEqual(bars.map { $0.attributes["data-name"] }, ["@bob", "@alice", "#launch"])
     XCTAssertEqual(bars.map { $0.attributes["data-tweets"] }, ["4", "2", "3"])
+    XCTAssertEqual(
+      bars.map { $0.attributes["data-score"] },
+      (users + hashtags).map {
+        String(Int(($0.estimate.value * 100 / Double($0.tweets)).rounded()))
+      })
     XCTAssertEqual(
       bars.map { $0.attributes["data-value"] },
       (users + hashtags).map { FixedDecimal.string($0.scaled, decimals: 2) })

@@ -33,7 +33,7 @@ package struct QuantificationResult: Equatable, Sendable {
       let shares = Quantifier.prevalence(of: posteriors, method: method, context: context)
       let value = ScoreEstimate.score(shares, count: labels.count)
       errorSums[index] += abs(value - Double(truth.value)) * 100 / n
-      let band = ScoreEstimate.band(score: Int(value.rounded()), count: labels.count)
+      let band = EmojiBand(scaled: Double(ScoreEstimate.perHundred(value, count: labels.count)))
       if band == truth.band { emojiRight[index] += 1 }
       guard method != .em else { continue }
       let interval = ScoreEstimate.interval(

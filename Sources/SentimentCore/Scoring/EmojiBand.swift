@@ -1,7 +1,28 @@
-/// The original app's score bands, for 100 tweets: >20 😄, >10 😊, >0 🙂,
-/// 0 😐, >-10 😞, >-20 😡, else 😠.
+/// The original app's score bands, for a score per 100 tweets: >20 😄,
+/// >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
+///
+/// ```swift
+/// EmojiBand(scaled: 13).emoji   // "😊"
+/// EmojiBand(scaled: -20).emoji  // "😠"
+/// ```
 public enum EmojiBand: String, CaseIterable, Sendable {
   case delighted, happy, pleased, neutral, sad, angry, furious
+
+  /// The band of a score per 100 tweets: the first band, from 😄 down,
+  /// whose bound the score passes (strictly, but for 😐's `= 0`). The one
+  /// rule from a number to its emoji: ``ScoreEstimate/band`` gives it the
+  /// printed score. A value that is not a number is 😐.
+  public init(scaled: Double) {
+    guard !scaled.isNaN else {
+      self = .neutral
+      return
+    }
+    self =
+      Self.allCases.first { band in
+        guard let bound = band.lowerBound.map(Double.init) else { return true }
+        return band.isInclusive ? scaled >= bound : scaled > bound
+      } ?? .furious
+  }
 
   /// The band's emoji.
   public var emoji: String {

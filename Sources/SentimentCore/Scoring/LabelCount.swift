@@ -3,8 +3,9 @@
 ///
 /// Each positive tweet adds 1, each negative one subtracts 1, neutral ones add
 /// nothing. The original app's thresholds were set for 100 tweets, so the
-/// emoji is chosen from the score scaled to 100 tweets (`score × 100 /
-/// count`): 7 of 50 tweets is the same mood as 14 of 100.
+/// emoji is the band of the score per 100 tweets rounded, as
+/// ``ScoreEstimate/score`` prints it (`score × 100 / count`): 7 of 50 tweets
+/// is the same mood as 14 of 100.
 ///
 /// ```swift
 /// let score = LabelCount(positive: 40, negative: 26, neutral: 34)
@@ -52,15 +53,11 @@ package struct LabelCount: Equatable, Sendable {
     count == 0 ? nil : Double(value) * 100 / Double(count)
   }
 
-  /// The band the scaled score falls in, or `nil` for no tweets.
+  /// The band of the score per 100 tweets, rounded as the printed score
+  /// is (``ScoreEstimate/perHundred(_:count:)``), or `nil` for no tweets.
   package var band: EmojiBand? {
-    guard count > 0 else { return nil }
-    // Exact integer comparison of value × 100 / count against each bound.
-    let scaled = value * 100
-    return EmojiBand.allCases.first { band in
-      guard let bound = band.lowerBound else { return true }
-      return band.isInclusive ? scaled >= bound * count : scaled > bound * count
-    }
+    count == 0
+      ? nil : EmojiBand(scaled: Double(ScoreEstimate.perHundred(Double(value), count: count)))
   }
 
   /// The emoji for the score, or `nil` for no tweets.

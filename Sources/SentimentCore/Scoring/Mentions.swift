@@ -117,14 +117,10 @@ package struct MentionCount: Equatable, Sendable {
   }
 
   /// The estimate per 100 posts, unrounded.
-  package var scaled: Double { Trend.per100(estimate.value, count: estimate.count) }
+  package var scaled: Double { estimate.scaled }
 
   /// The estimate's 90 % interval per 100 posts.
-  package var scaledInterval: ClosedRange<Double> {
-    let low = Trend.per100(estimate.interval.lowerBound, count: estimate.count)
-    let high = Trend.per100(estimate.interval.upperBound, count: estimate.count)
-    return min(low, high)...max(low, high)
-  }
+  package var scaledInterval: ClosedRange<Double> { estimate.scaledInterval }
 
   /// The name with its sigil: `@apple`, `#wwdc`.
   package var display: String { (kind == .user ? "@" : "#") + name }

@@ -5,8 +5,10 @@ import Foundation
 ///
 /// The estimate is `count × (share of positive − share of negative)`, the
 /// shares coming from a ``QuantificationMethod`` (by default the labels'
-/// own count); the printed score is the estimate scaled to 100 posts and
-/// rounded, and its emoji follows the original app's bands for it.
+/// own count); the printed score is the estimate per 100 posts
+/// (`estimate × 100 ÷ count`) rounded, from -100 to 100, and its emoji is
+/// that number's band (``EmojiBand/init(scaled:)``). For 100 posts counted
+/// (``QuantificationMethod/count``) it is the original app's sum.
 ///
 /// The interval is `estimate ± 1.645 σ`, clipped to what `count` posts can
 /// score, where σ² adds the sources of doubt:
@@ -25,8 +27,9 @@ import Foundation
 ///
 /// ```swift
 /// let estimate = ScoreEstimate(predictions: predictions, model: model, method: .count)
-/// estimate.scaled    // the estimate per 100 posts
+/// estimate.value     // positives minus negatives among these posts
 /// estimate.interval  // its 90 % interval
+/// estimate.score     // the estimate per 100 tweets, rounded: what is printed
 /// ```
 public struct ScoreEstimate: Equatable, Sendable {
   /// The number of tweets.
@@ -88,48 +91,59 @@ public struct ScoreEstimate: Equatable, Sendable {
       resamples: resamples, iterations: iterations)
   }
 
-  /// The estimate rounded to a whole number of tweets: what is printed.
-  public var score: Int {
-    let rounded = value.rounded()
-    return rounded.isFinite ? Int(max(-Double(count), min(Double(count), rounded))) : 0
+  /// The printed score: the estimate per 100 tweets (``scaled``) rounded
+  /// half away from zero, from -100 to 100; 0 for no tweets.
+  public var score: Int { Self.perHundred(value, count: count) }
+
+  /// The estimate per 100 tweets, unrounded: `value × 100 ÷ count`, from
+  /// -100 to 100; 0 for no tweets.
+  public var scaled: Double { Self.scaled(value, count: count) }
+
+  /// ``interval`` per 100 tweets, unrounded.
+  package var scaledInterval: ClosedRange<Double> {
+    let low = Self.scaled(interval.lowerBound, count: count)
+    let high = Self.scaled(interval.upperBound, count: count)
+    return min(low, high)...max(low, high)
   }
 
-  /// The band of the printed score scaled to 100 tweets, as
-  /// ``LabelCount/band`` finds it; `nil` for no tweets.
-  public var band: EmojiBand? { Self.band(score: score, count: count) }
-
-  /// The printed score scaled to 100 tweets (0 for no tweets).
-  public var scaled: Double { count > 0 ? Double(score) * 100 / Double(count) : 0 }
-
-  /// The band of a whole-number score among `count` tweets, as
-  /// ``LabelCount/band`` finds it; `nil` for no tweets.
-  static func band(score: Int, count: Int) -> EmojiBand? {
-    LabelCount(positive: max(0, score), negative: max(0, -score), neutral: count - abs(score))
-      .band
+  /// The ends of ``interval`` per 100 tweets, rounded as ``score`` is: the
+  /// interval on the printed scale, whose bands ``bands`` names.
+  package var scoreInterval: ClosedRange<Int> {
+    let low = Self.perHundred(interval.lowerBound, count: count)
+    let high = Self.perHundred(interval.upperBound, count: count)
+    return min(low, high)...max(low, high)
   }
 
-  /// The bands that the interval reaches, from the highest, and always
-  /// ``band``: one band when the estimate is sure of its emoji.
+  /// The band of the printed ``score``; `nil` for no tweets.
+  public var band: EmojiBand? { count > 0 ? EmojiBand(scaled: Double(score)) : nil }
+
+  /// The bands that the interval reaches on the printed scale
+  /// (``scoreInterval``), from the highest, and always ``band``: one band
+  /// when the estimate is sure of its emoji.
   public var bands: [EmojiBand] {
-    guard count > 0, let printed = band else { return [] }
-    let scale = 100 / Double(count)
+    guard let printed = band else { return [] }
+    let ends = scoreInterval
     let all = EmojiBand.allCases
-    // The printed score is the estimate rounded, which can fall outside a
-    // narrow interval (0.0001 in 0.0001...0.0001 prints 0, 😐).
     let reached = [
-      band(scaled: interval.upperBound * scale), printed, band(scaled: interval.lowerBound * scale),
+      EmojiBand(scaled: Double(ends.upperBound)), printed,
+      EmojiBand(scaled: Double(ends.lowerBound)),
     ]
     .compactMap { all.firstIndex(of: $0) }
     guard let from = reached.min(), let to = reached.max() else { return [] }
     return Array(all[from...to])
   }
 
-  /// The band of a score scaled to 100 tweets.
-  private func band(scaled: Double) -> EmojiBand {
-    EmojiBand.allCases.first { band in
-      guard let bound = band.lowerBound.map(Double.init) else { return true }
-      return band.isInclusive ? scaled >= bound : scaled > bound
-    } ?? .furious
+  /// `value` among `count` tweets scaled to 100 tweets; 0 for no tweets.
+  package static func scaled(_ value: Double, count: Int) -> Double {
+    count > 0 ? value * 100 / Double(count) : 0
+  }
+
+  /// `value` among `count` tweets per 100 tweets, rounded half away from
+  /// zero and held within -100...100: the printed score (7 of 50 is 14);
+  /// 0 for no tweets or a value that is not finite.
+  package static func perHundred(_ value: Double, count: Int) -> Int {
+    let rounded = scaled(value, count: count).rounded()
+    return rounded.isFinite ? Int(max(-100, min(100, rounded))) : 0
   }
 
   /// Positives minus negatives among `count` tweets with these shares.
@@ -219,7 +233,7 @@ extension ScoreEstimate {
   ///
   /// let model = try DefaultModel.load()
   /// let estimate = ScoreEstimate(texts: ["I love it", "worst update ever"], model: model)
-  /// print(estimate.band?.emoji ?? "", estimate.score, estimate.interval)
+  /// print(estimate.band?.emoji ?? "", estimate.score)  // per 100 tweets, as printed
   /// ```
   ///
   /// A model without a calibration (trained on too little data to

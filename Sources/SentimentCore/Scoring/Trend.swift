@@ -76,14 +76,10 @@ package struct Trend: Equatable, Sendable {
     package var count: Int { estimate.count }
 
     /// The estimate per 100 posts, unrounded: the bucket's point.
-    package var scaled: Double { Trend.per100(estimate.value, count: count) }
+    package var scaled: Double { estimate.scaled }
 
     /// The estimate's 90 % interval per 100 posts.
-    package var scaledInterval: ClosedRange<Double> {
-      let low = Trend.per100(estimate.interval.lowerBound, count: count)
-      let high = Trend.per100(estimate.interval.upperBound, count: count)
-      return min(low, high)...max(low, high)
-    }
+    package var scaledInterval: ClosedRange<Double> { estimate.scaledInterval }
 
     /// Whether it holds enough posts (``Trend/minimumPosts``) to be a point
     /// of the slope.
@@ -244,11 +240,6 @@ package struct Trend: Equatable, Sendable {
     return Slope(
       perDay: slope, interval: (slope - half)...(slope + half), intercept: intercept,
       points: points.count)
-  }
-
-  /// `value` among `count` posts scaled to 100 posts (0 for none).
-  static func per100(_ value: Double, count: Int) -> Double {
-    count > 0 ? value * 100 / Double(count) : 0
   }
 
   /// A bucket's start as ISO 8601 UTC: `2026-11-20` by day,

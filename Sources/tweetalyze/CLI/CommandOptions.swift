@@ -103,8 +103,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "First print each tweet: id, date, label, probability and text, tab-separated."),
       .flag(
         "details", \.details,
-        help: "Under the score line, print the counts and shares per class, the scaled score "
-          + "and the band."),
+        help: "Under the score line, print the counts and shares per class, the estimate "
+          + "and its interval (also per 100 tweets), the score and its band."),
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
         help: "Show the N most frequent @users and #hashtags {default} seen in more than "

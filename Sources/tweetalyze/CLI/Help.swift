@@ -33,9 +33,12 @@ enum Help {
           )
         ],
         discussion: """
-          Prints one line, 'EMOJI SCORE': the score is positives minus negatives.
-          The emoji compares the score scaled to 100 tweets with the bands
-          >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
+          Prints one line, 'EMOJI SCORE': the score is the estimated positives
+          minus negatives per 100 tweets, rounded (-100 to +100; for 100 tweets
+          counted with --estimator count, the labels' sum). The emoji is that
+          number's band: >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
+          Trend and mention rows, --csv and the Note: line use the same scale;
+          --json also gives the post count and the unscaled estimate.
           --tweets lines come before the score line; --details, --mentions and
           --trend sections follow it, in that order, each after a blank line.
           Several queries print one such block each, in order: the score line

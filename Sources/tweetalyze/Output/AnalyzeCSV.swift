@@ -7,20 +7,27 @@ extension AnalyzeReport {
   /// The header of the score table: the columns of ``csvRow(query:_:_:)``.
   static let csvHeader = CSVWriter.record([
     "query", "emoji", "band", "score", "estimate", "interval_low", "interval_high", "estimator",
-    "scaled_score", "count", "count_score", "negative", "neutral", "positive",
+    "scaled_score", "count", "count_score", "negative", "neutral", "positive", "scaled_estimate",
+    "scaled_low", "scaled_high",
   ])
 
-  /// One query's row: the band and score that the text line prints, the
-  /// estimate and its 90 % interval (2 decimals), and the labels counted.
+  /// One query's row: the band and score (per 100 posts, rounded) that the
+  /// text line prints, the estimate and its 90 % interval unscaled (2
+  /// decimals), the score again as `scaled_score` (the column of earlier
+  /// versions), the labels counted, and last the estimate and its interval
+  /// per 100 posts (new columns go at the end, so that earlier columns keep
+  /// their places).
   static func csvRow(query: String, _ score: LabelCount, _ estimate: ScoreEstimate) -> String {
     let band = estimate.band
     let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
+    let scaled = estimate.scaledInterval
     return CSVWriter.record([
       query, band?.emoji ?? "", band?.rawValue ?? "", String(estimate.score),
       decimal(estimate.value), decimal(estimate.interval.lowerBound),
-      decimal(estimate.interval.upperBound), estimate.method.rawValue, decimal(estimate.scaled),
-      String(score.count), String(score.value), String(score.negative), String(score.neutral),
-      String(score.positive),
+      decimal(estimate.interval.upperBound), estimate.method.rawValue,
+      decimal(Double(estimate.score)), String(score.count), String(score.value),
+      String(score.negative), String(score.neutral), String(score.positive),
+      decimal(estimate.scaled), decimal(scaled.lowerBound), decimal(scaled.upperBound),
     ])
   }
 
@@ -31,18 +38,18 @@ extension AnalyzeReport {
   ]
 
   /// A group's estimate as the ``groupColumns`` (2 decimals): as the score
-  /// table's columns, and the estimate per 100 posts (unrounded) with its
-  /// 90 % interval.
-  static func groupFields(
-    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>
-  ) -> [String] {
+  /// table's columns, the score per 100 posts rounded, the estimate and
+  /// its 90 % interval unscaled, the score again (`scaled_score`), then the
+  /// estimate and its interval per 100 posts (unrounded).
+  static func groupFields(_ estimate: ScoreEstimate) -> [String] {
     let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
+    let scaled = estimate.scaledInterval
     return [
       estimate.band?.emoji ?? "", estimate.band?.rawValue ?? "", String(estimate.score),
       decimal(estimate.value), decimal(estimate.interval.lowerBound),
-      decimal(estimate.interval.upperBound), decimal(estimate.scaled), decimal(scaled),
-      decimal(interval.lowerBound),
-      decimal(interval.upperBound), estimate.method.rawValue,
+      decimal(estimate.interval.upperBound), decimal(Double(estimate.score)),
+      decimal(estimate.scaled), decimal(scaled.lowerBound), decimal(scaled.upperBound),
+      estimate.method.rawValue,
     ]
   }
 
@@ -65,7 +72,7 @@ extension AnalyzeReport {
     return trend.buckets.map { bucket in
       CSVWriter.record(
         [query, trend.unit.rawValue, ISO8601.string(bucket.start), String(bucket.count)]
-          + groupFields(bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval)
+          + groupFields(bucket.estimate)
           + [
             bucket.isUsed ? "true" : "false", String(bucket.score.value),
             String(bucket.score.negative), String(bucket.score.neutral),
@@ -86,8 +93,7 @@ extension AnalyzeReport {
     (top.users + top.hashtags).map { mention in
       CSVWriter.record(
         [query, mention.kind.rawValue, mention.name, String(mention.tweets)]
-          + groupFields(
-            mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval)
+          + groupFields(mention.estimate)
           + [FixedDecimal.string(mention.averageSentiment, decimals: 4)])
     }.joined()
   }

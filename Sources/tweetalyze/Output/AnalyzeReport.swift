@@ -50,8 +50,8 @@ enum AnalyzeReport {
   // MARK: Sections as text
 
   /// The `--details` section: the labels counted, the estimate and its
-  /// interval, and the band, with a warning in words when the interval
-  /// reaches other bands.
+  /// interval, both per 100 posts, the printed score and its band, with a
+  /// warning in words when the interval reaches other bands.
   static func detailsText(
     _ score: LabelCount, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
   ) -> String {
@@ -76,11 +76,13 @@ enum AnalyzeReport {
       pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
         + signed(estimate.interval.upperBound, decimals: 1)
         + " (90 %: other samples of such posts, and each post's doubtful label)")
-    lines.append(pad("score", 10) + String(estimate.score))
+    let per100 = estimate.scaledInterval
     lines.append(
-      pad("scaled", 10) + FixedDecimal.string(estimate.scaled, decimals: 2)
-        + " (score × 100 / posts)")
-    lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (scaled \(band.rule))")
+      pad("per 100", 10) + signed(estimate.scaled, decimals: 1) + " ("
+        + signed(per100.lowerBound, decimals: 1) + " to "
+        + signed(per100.upperBound, decimals: 1) + "; estimate and interval × 100 / posts)")
+    lines.append(pad("score", 10) + String(estimate.score) + " (per 100 posts, rounded)")
+    lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (score \(band.rule))")
     let bands = estimate.bands
     if bands.count > 1 {
       let names = bands.map { "\($0.emoji) \($0.rawValue)" }
@@ -98,25 +100,28 @@ enum AnalyzeReport {
 
   /// The note on stderr when the score's 90 % interval reaches more than
   /// one band, or `nil`: `Note: the score's 90 % interval, -32 to 12, spans
-  /// 😠 furious to 😊 happy; more posts would narrow it.` With several
-  /// queries it names its query.
+  /// 😠 furious to 😊 happy; more posts would narrow it.` The ends are per
+  /// 100 posts and rounded, as the score is (``ScoreEstimate/scoreInterval``),
+  /// so each lies in the band named for it. With several queries it names
+  /// its query.
   static func uncertaintyNote(_ estimate: ScoreEstimate, query: String?) -> String? {
     let bands = estimate.bands
     guard bands.count > 1, let high = bands.first, let low = bands.last else { return nil }
-    let whole = { (value: Double) in FixedDecimal.string(value, decimals: 0) }
+    let ends = estimate.scoreInterval
     return "Note: " + (query.map { "\(ErrorLine.clean($0)): " } ?? "")
-      + "the score's 90 % interval, \(whole(estimate.interval.lowerBound)) to "
-      + "\(whole(estimate.interval.upperBound)), spans \(low.emoji) \(low.rawValue) to "
+      + "the score's 90 % interval, \(ends.lowerBound) to "
+      + "\(ends.upperBound), spans \(low.emoji) \(low.rawValue) to "
       + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n"
   }
 
   /// A group's estimate as text columns: its band's emoji and score as the
-  /// score line prints them, then the score per 100 posts and its 90 %
-  /// interval, `😊 2    +16.7 (-20.1 to +45.3)`.
-  static func groupText(
-    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>, style: Style
-  ) -> String {
-    pad((estimate.band.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
+  /// score line prints them (per 100 posts, rounded), then the estimate per
+  /// 100 posts unrounded and its 90 % interval,
+  /// `😊 17   +16.7 (-20.1 to +45.3)`.
+  static func groupText(_ estimate: ScoreEstimate, style: Style) -> String {
+    let scaled = estimate.scaled
+    let interval = estimate.scaledInterval
+    return pad((estimate.band.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
       + style.paint(signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
       + " (\(signed(interval.lowerBound, decimals: 1)) to "
       + "\(signed(interval.upperBound, decimals: 1)))"
@@ -129,7 +134,8 @@ enum AnalyzeReport {
   }
 
   /// The text sections' heading of a group's columns: `score, adjusted
-  /// score per 100 posts, 90 % interval`.
+  /// score per 100 posts, 90 % interval` (the score is per 100 posts too,
+  /// rounded).
   static func groupColumnsHeading(_ method: QuantificationMethod) -> String {
     "score, " + groupHeading(method)
   }
@@ -150,9 +156,7 @@ enum AnalyzeReport {
     for mention in all {
       lines.append(
         pad(mention.display, width) + pad(String(mention.tweets), 6)
-          + groupText(
-            mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval,
-            style: style))
+          + groupText(mention.estimate, style: style))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -187,8 +191,7 @@ enum AnalyzeReport {
       var line =
         pad(trend.label(of: bucket), trend.unit == .day ? 12 : 19)
         + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
-        + groupText(
-          bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval, style: style)
+        + groupText(bucket.estimate, style: style)
       if !bucket.isUsed { line += "  not in the slope: under \(Trend.minimumPosts) posts" }
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
       lines.append(line)
@@ -199,10 +202,13 @@ enum AnalyzeReport {
 
   // MARK: Sections as JSON
 
-  /// The one object of `--json`, and a line break: `band`, `count`,
-  /// `count_score`, `details` (when asked), `emoji`, `estimate`, `estimator`,
-  /// `interval`, `mentions` (when asked), `negative`, `neutral`, `positive`,
-  /// `query`, `scaled_score`, `score` and `trend` (when asked).
+  /// The one object of `--json`, and a line break: `band`, `count` (posts),
+  /// `count_score`, `details` (when asked), `emoji`, `estimate` and
+  /// `interval` (positives minus negatives among the posts, unscaled),
+  /// `estimator`, `mentions` (when asked), `negative`, `neutral`,
+  /// `positive`, `query`, `scaled_estimate` and `scaled_interval` (the
+  /// estimate and interval per 100 posts), `scaled_score` and `score` (per
+  /// 100 posts, rounded: the printed score) and `trend` (when asked).
   static func summaryJSON(
     query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
@@ -243,10 +249,7 @@ enum AnalyzeReport {
     json.integer(score.positive)
     json.key("query")
     json.string(query)
-    json.key("scaled_score")
-    json.number(estimate.scaled, decimals: 2)
-    json.key("score")
-    json.integer(estimate.score)
+    scaledKeys(estimate, into: &json)
     if let trend {
       json.key("trend")
       trendJSON(trend, into: &json)
@@ -294,8 +297,7 @@ enum AnalyzeReport {
         groupHead(mention.estimate, into: &json)
         json.key("name")
         json.string(mention.name)
-        groupTail(
-          mention.estimate, scaled: mention.scaled, interval: mention.scaledInterval, into: &json)
+        scaledKeys(mention.estimate, into: &json)
         json.key("tweets")
         json.integer(mention.tweets)
         json.endObject()
@@ -307,7 +309,7 @@ enum AnalyzeReport {
 
   /// The first keys of a group's estimate: `band`, `emoji` (null for no
   /// posts), `estimate`, `interval` (90 %); keys are alphabetical, so the
-  /// caller writes its own (`name`) before ``groupTail(_:scaled:interval:into:)``.
+  /// caller writes its own (`name`) before ``scaledKeys(_:into:)``.
   private static func groupHead(_ estimate: ScoreEstimate, into json: inout JSONWriter) {
     json.key("band")
     if let band = estimate.band { json.string(band.rawValue) } else { json.null() }
@@ -322,23 +324,24 @@ enum AnalyzeReport {
     json.endArray()
   }
 
-  /// The rest of a group's keys: `scaled_estimate` (the estimate per 100
-  /// posts, unrounded: the chart's point), `scaled_interval` (its 90 %
-  /// interval per 100 posts), `scaled_score` (the score per 100 posts, as
-  /// the summary's) and `score`.
-  private static func groupTail(
-    _ estimate: ScoreEstimate, scaled: Double, interval: ClosedRange<Double>,
-    into json: inout JSONWriter
-  ) {
+  /// The per-100 keys of the summary and of a group: `scaled_estimate`
+  /// (the estimate per 100 posts, unrounded: the chart's point),
+  /// `scaled_interval` (its 90 % interval per 100 posts), `score` (the
+  /// estimate per 100 posts rounded, as the score line prints it) and
+  /// `scaled_score` (the same number with 2 decimals: the key of earlier
+  /// versions, when the score was per set, kept because JSON keys are never
+  /// removed).
+  private static func scaledKeys(_ estimate: ScoreEstimate, into json: inout JSONWriter) {
+    let interval = estimate.scaledInterval
     json.key("scaled_estimate")
-    json.number(scaled, decimals: 2)
+    json.number(estimate.scaled, decimals: 2)
     json.key("scaled_interval")
     json.beginArray()
     json.number(interval.lowerBound, decimals: 2)
     json.number(interval.upperBound, decimals: 2)
     json.endArray()
     json.key("scaled_score")
-    json.number(estimate.scaled, decimals: 2)
+    json.number(Double(estimate.score), decimals: 2)
     json.key("score")
     json.integer(estimate.score)
   }
@@ -379,8 +382,7 @@ enum AnalyzeReport {
       json.integer(bucket.position)
       json.key("positive")
       json.integer(bucket.score.positive)
-      groupTail(
-        bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval, into: &json)
+      scaledKeys(bucket.estimate, into: &json)
       json.key("start")
       json.string(ISO8601.string(bucket.start))
       json.key("used")
