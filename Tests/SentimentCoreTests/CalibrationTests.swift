@@ -59,14 +59,28 @@ final class CalibrationTests: XCTestCase {
       scores.append(row)
       labels.append(label)
     }
-    let fitted = CalibrationFit.fit(scores: scores, labels: labels)
+    // Fitted at equal class weights, then moved to the data's own balance:
+    // the biases that generated the labels come back.
+    let shares = Sentiment.shares(labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
+    let fitted = CalibrationFit.fit(scores: scores, labels: labels, prior: shares)
     XCTAssertEqual(fitted.temperature, 5, accuracy: 0.4)
     XCTAssertEqual(fitted.biases[1], 0.7, accuracy: 0.1)
     XCTAssertEqual(fitted.biases[2], -0.3, accuracy: 0.1)
-    XCTAssertLessThan(
-      CalibrationFit.logLoss(
-        [1 / fitted.temperature, fitted.biases[1], fitted.biases[2]], scores, labels),
-      CalibrationFit.logLoss([1, 0, 0], scores, labels))
+    XCTAssertEqual(fitted.prior, shares)
+    // At the default balance the biases move by the log ratio of the priors.
+    let balanced = CalibrationFit.fit(scores: scores, labels: labels)
+    XCTAssertEqual(balanced.temperature, fitted.temperature, accuracy: 1e-9)
+    for c in 1..<3 {
+      XCTAssertEqual(
+        balanced.biases[c] - fitted.biases[c],
+        log(CalibrationFit.labelPrior[c] / CalibrationFit.labelPrior[0])
+          - log(shares[c] / shares[0]),
+        accuracy: 1e-6)
+    }
+    let problem = CalibrationFit.Problem(scores: scores, labels: labels, readings: nil)
+    let weighted =
+      [1 / fitted.temperature] + (1..<3).map { fitted.biases[$0] - log(shares[$0] / shares[0]) }
+    XCTAssertLessThan(problem.loss(weighted), problem.loss([1, 0, 0]))
   }
 
   func testNothingToFitIsTheIdentity() {

@@ -28,25 +28,26 @@ final class MentionsTests: XCTestCase {
     trainingPrevalence: [0.2, 0.6, 0.2],
     rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
 
-  /// The headline's estimator on these probabilities.
-  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
-    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  /// The headline's estimator on these predictions.
+  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
+    ScoreEstimate(
+      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
   }
 
   /// Distinct probabilities per post, leaning to `label`.
-  func posterior(_ label: Sentiment, _ index: Int) -> [Double] {
+  func posterior(_ label: Sentiment, _ index: Int) -> Prediction {
     var probabilities = [0.1, 0.1, 0.1]
     probabilities[label.rawValue] = 0.7 + Double(index) / 100
     let sum = probabilities.reduce(0, +)
-    return probabilities.map { $0 / sum }
+    return Prediction(label: label, probabilities: probabilities.map { $0 / sum })
   }
 
   func testTallyRanksByTweetsThenAlphabeticallyAndHidesSingles() {
     var tally = MentionTally(excluding: .mention("Acme"))
     let p = [posterior(.positive, 0), posterior(.negative, 1), posterior(.neutral, 2)]
-    tally.add("@acme @zoe @amy #b", label: .positive, posterior: p[0])  // +1
-    tally.add("@ACME @zoe @zoe @amy #b #a", label: .negative, posterior: p[1])  // -1
-    tally.add("@zoe @solo #a #A", label: .neutral, posterior: p[2])  // 0
+    tally.add("@acme @zoe @amy #b", p[0])  // +1
+    tally.add("@ACME @zoe @zoe @amy #b #a", p[1])  // -1
+    tally.add("@zoe @solo #a #A", p[2])  // 0
     let top = tally.top(10, estimate: estimate)
     // zoe: 3 posts (sum 0); amy: 2 (sum 0); solo: 1, hidden; acme: the query.
     XCTAssertEqual(top.users.map(\.name), ["zoe", "amy"])
@@ -70,7 +71,7 @@ final class MentionsTests: XCTestCase {
   func testTopEstimatesOnlyTheNamesShown() {
     var tally = MentionTally()
     for index in 0..<4 {
-      tally.add("#a #b #c", label: .positive, posterior: posterior(.positive, index))
+      tally.add("#a #b #c", posterior(.positive, index))
     }
     var calls = 0
     let top = tally.top(2) { posteriors in
@@ -84,8 +85,8 @@ final class MentionsTests: XCTestCase {
   func testTallyLeavesOutTheQueryTagButKeepsTheSameNameAsHandle() {
     var tally = MentionTally(excluding: .hashtag("WWDC"))
     let p = [posterior(.positive, 0), posterior(.positive, 1)]
-    tally.add("#wwdc @wwdc", label: .positive, posterior: p[0])
-    tally.add("#WWDC @WWDC", label: .positive, posterior: p[1])
+    tally.add("#wwdc @wwdc", p[0])
+    tally.add("#WWDC @WWDC", p[1])
     XCTAssertEqual(tally.top(10, estimate: estimate).hashtags, [])
     XCTAssertEqual(
       tally.top(10, estimate: estimate).users,

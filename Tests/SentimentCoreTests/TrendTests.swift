@@ -17,8 +17,9 @@ final class TrendTests: XCTestCase {
     rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
 
   /// The headline's estimator on these probabilities.
-  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
-    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
+    ScoreEstimate(
+      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
   }
 
   /// Probabilities 0.9 for `label`, 0.05 for the others.
@@ -30,7 +31,9 @@ final class TrendTests: XCTestCase {
 
   /// A trend of labeled posts, scored by ``estimate(_:)``.
   func trend(_ posts: [(Date?, Sentiment)]) -> Trend {
-    Trend(posts.map { ($0.0, $0.1, posterior($0.1)) }, estimate: estimate)
+    Trend(
+      posts.map { ($0.0, Prediction(label: $0.1, probabilities: posterior($0.1))) },
+      estimate: estimate)
   }
 
   /// `count` posts on day `day`: `positive` positive, the rest negative.
@@ -86,7 +89,8 @@ final class TrendTests: XCTestCase {
     let trend = self.trend(posts)
     XCTAssertEqual(trend.buckets.map(\.position), [0, 1, 3])
     for (bucket, range) in zip(trend.buckets, [0..<12, 12..<16, 16..<27]) {
-      let expected = estimate(posts[range].map { posterior($0.1) })
+      let expected = estimate(
+        posts[range].map { Prediction(label: $0.1, probabilities: posterior($0.1)) })
       XCTAssertEqual(bucket.estimate, expected)
       XCTAssertEqual(bucket.count, range.count)
       XCTAssertEqual(bucket.scaled, expected.value * 100 / Double(range.count), accuracy: 1e-12)

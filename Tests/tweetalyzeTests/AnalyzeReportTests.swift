@@ -67,7 +67,7 @@ final class AnalyzeReportTests: XCTestCase {
       query: "@Acme", score, estimate, band: band, details: true,
       mentions: (users: [], hashtags: []),
       trend: Trend(
-        [(date: Date?, label: Sentiment, posterior: [Double])](), estimate: { _ in estimate }))
+        [(date: Date?, prediction: Prediction)](), estimate: { _ in estimate }))
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(detailed)) as? [String: Any])
     XCTAssertEqual(
@@ -86,8 +86,9 @@ final class AnalyzeReportTests: XCTestCase {
     trainingPrevalence: [0.2, 0.6, 0.2],
     rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
 
-  func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
-    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
+    ScoreEstimate(
+      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
   }
 
   func posterior(_ label: Sentiment) -> [Double] {
@@ -98,18 +99,18 @@ final class AnalyzeReportTests: XCTestCase {
 
   /// Days of 12 posts, 1, 4, 8 and 11 of them positive, then a day of 2.
   func risingTrend() -> Trend {
-    var posts: [(date: Date?, label: Sentiment, posterior: [Double])] = []
+    var posts: [(date: Date?, prediction: Prediction)] = []
     for (day, (count, positive)) in [(12, 1), (12, 4), (12, 8), (12, 11), (2, 2)].enumerated() {
       for index in 0..<count {
         let label: Sentiment = index < positive ? .positive : .negative
         posts.append(
           (
             Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400 + Double(index)),
-            label, posterior(label)
+            Prediction(label: label, probabilities: posterior(label))
           ))
       }
     }
-    posts.append((nil, .neutral, posterior(.neutral)))
+    posts.append((nil, Prediction(label: .neutral, probabilities: posterior(.neutral))))
     return Trend(posts, estimate: estimate)
   }
 
@@ -142,7 +143,7 @@ final class AnalyzeReportTests: XCTestCase {
     let posts = (0..<3).map { day in
       (
         date: Optional(Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400)),
-        label: Sentiment.positive, posterior: posterior(.positive)
+        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
       )
     }
     let trend = Trend(posts, estimate: estimate)
@@ -152,7 +153,7 @@ final class AnalyzeReportTests: XCTestCase {
         "trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a "
           + "slope needs 3 days of 10 posts or more; 0 of 3 days have)\n"), text)
     let none = AnalyzeReport.trendText(
-      Trend([(date: Date?, label: Sentiment, posterior: [Double])](), estimate: estimate),
+      Trend([(date: Date?, prediction: Prediction)](), estimate: estimate),
       method: .count, style: .plain)
     XCTAssertEqual(
       none,
@@ -212,7 +213,7 @@ final class AnalyzeReportTests: XCTestCase {
     // Too few posts: no slope, null.
     var empty = JSONWriter()
     AnalyzeReport.trendJSON(
-      Trend([(date: Date?, label: Sentiment, posterior: [Double])](), estimate: estimate),
+      Trend([(date: Date?, prediction: Prediction)](), estimate: estimate),
       into: &empty)
     XCTAssertEqual(
       String(decoding: empty.bytes, as: UTF8.self),
@@ -223,12 +224,16 @@ final class AnalyzeReportTests: XCTestCase {
   func testMentionsTextAndJSONGiveEachNamesEstimate() throws {
     var tally = MentionTally()
     for (index, label) in [Sentiment.positive, .positive, .negative, .positive].enumerated() {
-      tally.add("@ada #x\(index % 2)", label: label, posterior: posterior(label))
+      tally.add("@ada #x\(index % 2)", Prediction(label: label, probabilities: posterior(label)))
     }
     let top = tally.top(10, estimate: estimate)
     let ada = try XCTUnwrap(top.users.first)
     XCTAssertEqual(
-      ada.estimate, estimate([.positive, .positive, .negative, .positive].map(posterior)))
+      ada.estimate,
+      estimate(
+        [.positive, .positive, .negative, .positive].map {
+          Prediction(label: $0, probabilities: posterior($0))
+        }))
     let text = AnalyzeReport.mentionsText(top, method: .adjusted, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines[0], "mentions (posts, score, adjusted score per 100 posts, 90 % interval)")
@@ -263,7 +268,10 @@ final class AnalyzeReportTests: XCTestCase {
   /// score is (4 posts: -1.2 to 2.6 is -30 to 65), and the bands of those
   /// ends.
   func testUncertaintyNoteOnlyWhenTheIntervalReachesOtherBands() throws {
-    var wide = estimate([Sentiment.positive, .negative, .positive, .neutral].map(posterior))
+    var wide = estimate(
+      [Sentiment.positive, .negative, .positive, .neutral].map {
+        Prediction(label: $0, probabilities: posterior($0))
+      })
     wide.interval = -1.2...2.6
     wide.value = 0.6
     XCTAssertGreaterThan(wide.bands.count, 1)
@@ -290,7 +298,9 @@ final class AnalyzeReportTests: XCTestCase {
   /// the per-100 scale); per 100 posts the ends are -23 (😠, below -20)
   /// and 45 (😄), each in the band named for it, and the score 11 is 😊.
   func testTheNotesEndsAreOnTheScaleOfTheBands() throws {
-    var wwdc = estimate(Array(repeating: posterior(.neutral), count: 32))
+    var wwdc = estimate(
+      Array(
+        repeating: Prediction(label: .neutral, probabilities: posterior(.neutral)), count: 32))
     wwdc.value = 3.51
     wwdc.interval = -7.33...14.34
     XCTAssertEqual(wwdc.score, 11)

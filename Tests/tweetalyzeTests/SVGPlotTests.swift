@@ -86,8 +86,9 @@ final class SVGPlotTests: XCTestCase {
     rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
 
   /// The headline's estimator on these probabilities.
-  static func estimate(_ posteriors: [[Double]]) -> ScoreEstimate {
-    ScoreEstimate(posteriors: posteriors, method: .adjusted, context: context)
+  static func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
+    ScoreEstimate(
+      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
   }
 
   /// Probabilities 0.9 for `label`, 0.05 for the others.
@@ -99,13 +100,13 @@ final class SVGPlotTests: XCTestCase {
 
   /// A trend of posts `days` apart: the i-th day's posts are `labels(i)`.
   func trend(days: Int, labels: (Int) -> [Sentiment]) -> Trend {
-    var posts: [(date: Date?, label: Sentiment, posterior: [Double])] = []
+    var posts: [(date: Date?, prediction: Prediction)] = []
     for day in 0..<days {
       for label in labels(day) {
         posts.append(
           (
-            Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400), label,
-            Self.posterior(label)
+            Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400),
+            Prediction(label: label, probabilities: Self.posterior(label))
           ))
       }
     }
@@ -119,7 +120,8 @@ final class SVGPlotTests: XCTestCase {
     }
     return MentionCount(
       kind: kind, name: name, tweets: tweets, sentimentSum: sum,
-      estimate: Self.estimate(labels.map(Self.posterior)))
+      estimate: Self.estimate(
+        labels.map { Prediction(label: $0, probabilities: Self.posterior($0)) }))
   }
 
   // MARK: Trend
@@ -209,7 +211,8 @@ final class SVGPlotTests: XCTestCase {
     let empty = try parse(
       SVGPlot.trend(
         Trend(
-          [(Date?.none, Sentiment.positive, Self.posterior(.positive))], estimate: Self.estimate),
+          [(Date?.none, Prediction(label: .positive, probabilities: Self.posterior(.positive)))],
+          estimate: Self.estimate),
         query: "#none", method: .em))
     XCTAssertEqual(
       empty.elements.first { $0.name == "title" }?.text,

@@ -92,6 +92,13 @@ public struct Prediction: Equatable, Sendable {
 
   /// The probability of the predicted class.
   public var confidence: Double { probabilities[label.rawValue] }
+
+  /// Creates a prediction.
+  package init(label: Sentiment, probabilities: [Double], experts: ExpertVotes? = nil) {
+    self.label = label
+    self.probabilities = probabilities
+    self.experts = experts
+  }
 }
 
 /// The labels the two experts of a model give a text on their own: Naive
