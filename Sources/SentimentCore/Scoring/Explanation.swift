@@ -67,6 +67,11 @@ package struct Explanation: Equatable, Sendable {
   /// `Sentiment.rawValue`: the reader's part of the decision (zeros
   /// without a reader).
   package var readerPart: [Double]
+  /// Naive Bayes's part of each class's calibrated logit: the score, less
+  /// the highest, over the temperature, plus the class's bias (the scores
+  /// themselves without a calibration). The probabilities are the softmax
+  /// of this part plus ``readerPart``.
+  package var naiveBayesPart: [Double]
 
   /// Explains how `model` classifies `text`.
   package init(text: String, model: NaiveBayesModel) {
@@ -106,6 +111,14 @@ package struct Explanation: Equatable, Sendable {
     let reading = model.usesReader ? LexiconReader.shared.read(text) : nil
     self.reading = reading
     readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none).array
+    if let calibration = model.calibration {
+      let top = scores.max() ?? 0
+      naiveBayesPart = scores.indices.map {
+        (scores[$0] - top) / calibration.temperature + calibration.biases[$0]
+      }
+    } else {
+      naiveBayesPart = scores
+    }
     prediction = model.prediction(
       scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
       reading: reading ?? .none)

@@ -45,6 +45,9 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// Each expert's own score of the set (positives minus negatives among
   /// its labels), for a model with the lexicon reader; `nil` otherwise.
   package var experts: ExpertScores?
+  /// Positives minus negatives among the posts' labels (the most probable
+  /// class of each): what ``QuantificationMethod/count`` estimates.
+  package var labelCount: Int
 
   /// What the experts' disagreement about a set adds to its interval's
   /// σ, per point of half their range: fitted on Sanders' topics held out
@@ -85,6 +88,7 @@ public struct ScoreEstimate: Equatable, Sendable {
     prevalence = Quantifier.prevalence(
       of: posteriors, method: method, context: context, iterations: iterations)
     value = Self.score(prevalence, count: count)
+    labelCount = posteriors.reduce(0) { $0 + Prediction.argmax($1).score }
     experts = votes.flatMap { $0.count == posteriors.count ? ExpertScores(votes: $0) : nil }
     interval = Self.interval(
       posteriors, value: value, experts: experts, method: method, context: context,

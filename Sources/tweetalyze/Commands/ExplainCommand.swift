@@ -31,7 +31,11 @@ extension Context {
   ///     love           -2.1972   -2.1972   -0.8109  positive
   ///     score          -3.2958   -3.2958   -1.9095
   ///     probability     0.1667    0.1667    0.6667
+  ///     calibrated: no (…)
   ///     ignored: it
+  ///
+  /// A calibrated model adds the `naive bayes` and `reader` rows (each
+  /// expert's part of the logits) and a line on each.
   static func text(_ explanation: Explanation, style: Style) -> String {
     // The text, its features and the ignored tokens come from outside:
     // escaped as `--tweets` lines are.
@@ -62,13 +66,27 @@ extension Context {
           + style.paint(feature.leans.name, Style.colour(of: feature.leans)))
     }
     lines.append(row("score", explanation.scores))
-    lines.append(row("probability", prediction.probabilities))
     if let calibration = explanation.calibration {
+      lines.append(row("naive bayes", explanation.naiveBayesPart))
+      if explanation.reading != nil {
+        lines.append(row("reader", explanation.readerPart))
+      }
+      lines.append(row("probability", prediction.probabilities))
+      let percent = { (share: Double) in FixedDecimal.string(share * 100, decimals: 0) }
       lines.append(
-        "calibrated: softmax(score / \(FixedDecimal.string(calibration.temperature, decimals: 2))"
-          + " + bias), biases "
-          + calibration.biases.map { FixedDecimal.string($0, decimals: 2) }.joined(separator: " "))
+        "calibrated: softmax(naive bayes + reader), naive bayes = (score - highest) / "
+          + FixedDecimal.string(calibration.temperature, decimals: 2) + " + bias, biases "
+          + calibration.biases.map { FixedDecimal.string($0, decimals: 2) }.joined(separator: " ")
+          + ", at a balance of " + calibration.prior.map(percent).joined(separator: "/")
+          + " % (negative/neutral/positive)")
+      if let reading = explanation.reading {
+        lines.append(
+          "reader: compound " + FixedDecimal.string(reading.compound, decimals: 4) + ", words "
+            + percent(reading.positive) + " % positive, " + percent(reading.negative)
+            + " % negative; on its own: " + reading.label.name)
+      }
     } else {
+      lines.append(row("probability", prediction.probabilities))
       lines.append(
         "calibrated: no (trained on too few texts to cross-validate): raw Naive Bayes "
           + "probabilities, far too sure; train on more labeled texts")
@@ -82,7 +100,9 @@ extension Context {
 
   /// The explanation as one JSON line: `features` (`count`, `feature`,
   /// `leans`, `spread`, `weights`), `ignored`, `label`, `log_priors`,
-  /// `probabilities`, `scores`, `text`.
+  /// `naive_bayes` (its part of the calibrated logits), `probabilities`,
+  /// `reader` (`compound`, `label`, `negative`, `part`, `positive`; `null`
+  /// for a model without the reader), `scores`, `text`.
   static func json(_ explanation: Explanation) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
@@ -111,8 +131,27 @@ extension Context {
     json.string(explanation.prediction.label.name)
     json.key("log_priors")
     json.perClass(explanation.logPriors, decimals: 4)
+    json.key("naive_bayes")
+    json.perClass(explanation.naiveBayesPart, decimals: 4)
     json.key("probabilities")
     json.perClass(explanation.prediction.probabilities, decimals: 4)
+    json.key("reader")
+    if let reading = explanation.reading {
+      json.beginObject()
+      json.key("compound")
+      json.number(reading.compound, decimals: 4)
+      json.key("label")
+      json.string(reading.label.name)
+      json.key("negative")
+      json.number(reading.negative, decimals: 4)
+      json.key("part")
+      json.perClass(explanation.readerPart, decimals: 4)
+      json.key("positive")
+      json.number(reading.positive, decimals: 4)
+      json.endObject()
+    } else {
+      json.null()
+    }
     json.key("scores")
     json.perClass(explanation.scores, decimals: 4)
     json.key("text")

@@ -75,7 +75,10 @@ enum AnalyzeReport {
     lines.append(
       pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
         + signed(estimate.interval.upperBound, decimals: 1)
-        + " (90 %: other samples of such posts, and each post's doubtful label)")
+        + " (90 %: other samples of such posts, and each post's doubtful label"
+        + (estimate.experts == nil ? ")" : "; and the experts' disagreement, plus a domain margin)")
+    )
+    lines += expertLines(estimate)
     let per100 = estimate.scaledInterval
     lines.append(
       pad("per 100", 10) + signed(estimate.scaled, decimals: 1) + " ("
@@ -96,6 +99,39 @@ enum AnalyzeReport {
           + "the score counts the labels; train on more labeled texts for an estimate")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `--details` lines on the two experts (each one's own score per
+  /// 100 posts, and why the interval is wide when they part ways) and on a
+  /// correction that moved the estimate far from the labels' count.
+  static func expertLines(_ estimate: ScoreEstimate) -> [String] {
+    var lines: [String] = []
+    let n = Double(max(estimate.count, 1))
+    if let experts = estimate.experts {
+      let nb = experts.naiveBayes * 100 / n
+      let reader = experts.reader * 100 / n
+      lines.append(
+        pad("experts", 10) + "naive bayes alone " + signed(nb, decimals: 1) + ", reader alone "
+          + signed(reader, decimals: 1) + " (per 100 posts, each counting its own labels)")
+      if abs(nb - reader) >= 20 {
+        lines.append(
+          "disagree: the two experts are \(FixedDecimal.string(abs(nb - reader), decimals: 0)) "
+            + "apart per 100 posts: these posts are unlike the tweets the model learned from, "
+            + "and the interval is wide to say so")
+      }
+    }
+    if estimate.method != .count {
+      let counted = estimate.labelCount
+      let moved = (estimate.value - Double(counted)) * 100 / n
+      if abs(moved) >= 10 {
+        lines.append(
+          "corrected: \(estimate.method.rawValue) moved the score " + signed(moved, decimals: 1)
+            + " per 100 posts from the labels' count, by how the model's labels erred on "
+            + "held-out training data; on posts unlike it the correction can mislead "
+            + "(--estimator count prints the labels' sum)")
+      }
+    }
+    return lines
   }
 
   /// The note on stderr when the score's 90 % interval reaches more than
@@ -258,15 +294,27 @@ enum AnalyzeReport {
     return json.bytes + [0x0A]
   }
 
-  /// `{"band_rule":…,"interval_bands":[…],"prevalence":{…},"shares":{…}}`:
-  /// the rule of the score's band, the bands the interval reaches, the
-  /// estimated shares and the labels' shares.
+  /// `{"band_rule":…,"experts":{…},"interval_bands":[…],"prevalence":{…},"shares":{…}}`:
+  /// the rule of the score's band, each expert's own score (positives minus
+  /// negatives among its labels; `null` without the reader), the bands the
+  /// interval reaches, the estimated shares and the labels' shares.
   static func detailsJSON(
     _ score: LabelCount, _ estimate: ScoreEstimate, into json: inout JSONWriter
   ) {
     json.beginObject()
     json.key("band_rule")
     json.string(estimate.band?.rule ?? "")
+    json.key("experts")
+    if let experts = estimate.experts {
+      json.beginObject()
+      json.key("naive_bayes")
+      json.number(experts.naiveBayes, decimals: 2)
+      json.key("reader")
+      json.number(experts.reader, decimals: 2)
+      json.endObject()
+    } else {
+      json.null()
+    }
     json.key("interval_bands")
     json.beginArray()
     for band in estimate.bands { json.string(band.rawValue) }
