@@ -22,6 +22,9 @@ final class LexiconReaderTests: XCTestCase {
       ("Make sure you :) or :D today!", 0.8633, 0.706, 0),
       ("Catch utf-8 emoji such as 💘 and 💋 and 😁", 0.875, 0.417, 0),
       ("Not bad at all", 0.431, 0.487, 0),
+      ("the update is kind of good", 0.3832, 0.343, 0),
+      ("it was sort of bad", -0.5849, 0, 0.487),
+      ("the update is good but the battery life is awful", -0.4678, 0.14, 0.287),
       ("At least it isn't a horrible book.", 0.431, 0.322, 0),
       ("I don't like it", -0.2755, 0, 0.413),
       ("no problems at all", 0.3089, 0.429, 0),
@@ -48,11 +51,13 @@ final class LexiconReaderTests: XCTestCase {
     XCTAssertGreaterThan(reader.read("the update is GOOD").compound, good)
     XCTAssertGreaterThan(reader.read("the update is good!!").compound, good)
     // After `but` words weigh more than before it.
-    XCTAssertLessThan(reader.read("the update is good but slow and buggy").compound, 0)
-    XCTAssertGreaterThan(reader.read("slow and buggy but the update is good").compound, 0)
+    XCTAssertLessThan(
+      reader.read("the update is good but the battery life is awful").compound, 0)
+    XCTAssertGreaterThan(
+      reader.read("the battery life is awful but the update is good").compound, 0)
     // An emoji reads as its description.
     XCTAssertGreaterThan(reader.read("the update 😍").compound, 0)
-    XCTAssertLessThan(reader.read("the update 😡").compound, 0)
+    XCTAssertLessThan(reader.read("the update 😢").compound, 0)
     // Punctuation around a word goes; an emoticon stays.
     XCTAssertEqual(reader.read("good,").compound, reader.read("good").compound)
     XCTAssertGreaterThan(reader.read(":)").compound, 0)
@@ -105,7 +110,7 @@ final class LexiconReaderTests: XCTestCase {
   }
 
   func testTheBuiltInLexiconIsComplete() {
-    XCTAssertEqual(ReaderLexicon.builtIn.words.count, 7_517)
+    XCTAssertEqual(ReaderLexicon.builtIn.words.count, 7_506)
     XCTAssertEqual(ReaderLexicon.builtIn.words["good"], 1.9)
     XCTAssertEqual(ReaderLexicon.builtIn.words["horrible"], -2.5)
     XCTAssertEqual(ReaderLexicon.builtIn.emoji["😁"], "beaming face with smiling eyes")

@@ -251,7 +251,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(5))
+    XCTAssertEqual(root["version"], .number(6))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -359,8 +359,8 @@ final class ModelFileTests: XCTestCase {
   /// One version is read: older and newer ones are refused, each with what
   /// to do.
   func testRejectsEveryOtherVersion() throws {
-    try assertRejects({ set(["version"], to: .number(6), in: &$0) }, .unsupportedVersion(6))
-    for older in 1...4 {
+    try assertRejects({ set(["version"], to: .number(7), in: &$0) }, .unsupportedVersion(7))
+    for older in 1...5 {
       try assertRejects(
         { set(["version"], to: .number(Double(older)), in: &$0) }, .unsupportedVersion(older))
     }

@@ -175,9 +175,9 @@ final class BadInputTests: XCTestCase {
       in: directory)
     try write(Array(good.utf8) + [0xFF], "trailing.json", in: directory)
     try variant("format.json", #""format":"tweetalyze-naive-bayes""#, #""format":"other""#)
-    try variant("version-text.json", #""version":5,"#, #""version":"2","#)
-    try variant("version-0.json", #""version":5,"#, #""version":0,"#)
-    try variant("version-huge.json", #""version":5,"#, #""version":1e400,"#)
+    try variant("version-text.json", #""version":6,"#, #""version":"2","#)
+    try variant("version-0.json", #""version":6,"#, #""version":0,"#)
+    try variant("version-huge.json", #""version":6,"#, #""version":1e400,"#)
     try variant("no-classes.json", #""classes":["negative","neutral","positive"],"#, "")
     try variant("alpha.json", #""alpha":0.6"#, #""alpha":-1"#)
     try variant("documents.json", #""documents":{"#, #""documents":{"negative":-3,"x":{"#)
@@ -253,7 +253,7 @@ final class BadInputTests: XCTestCase {
     }
     let v3 = try variant(
       "v3.json", from: good,
-      [(#""version":5"#, #""version":3"#), (#","smoothing":"additive""#, "")])
+      [(#""version":6"#, #""version":3"#), (#","smoothing":"additive""#, "")])
     let calibration = try XCTUnwrap(
       v3.range(of: #""calibration":\{.*?"temperature":[0-9.e-]+\},"#, options: .regularExpression))
     _ = try variant(
@@ -270,7 +270,7 @@ final class BadInputTests: XCTestCase {
     _ = try variant(
       "documents.json", from: good,
       [(#""documents":{"negative":20"#, #""documents":{"negative":-20"#)])
-    let retrain = "written by an earlier tweetalyze; this one reads version 5 only: train the model"
+    let retrain = "written by an earlier tweetalyze; this one reads version 6 only: train the model"
     let cases: [(String, String, [String])] = [
       ("a version 3 file", "v3.json", ["format version 3", retrain]),
       ("a version 2 file", "v2.json", ["format version 2", retrain]),

@@ -886,7 +886,7 @@ final class EndToEndTests: XCTestCase {
     try write("notjson.json", Array("hello\n".utf8))
     let text = BinaryRunner.withoutChecksum(model)
     let v6 = text.replacingOccurrences(
-      of: #""version":5,"vocabulary""#, with: #""version":6,"vocabulary""#)
+      of: #""version":6,"vocabulary""#, with: #""version":7,"vocabulary""#)
     XCTAssertNotEqual(v6, text)
     try write("v6.json", Array(v6.utf8))
     // Drop the first count of the neutral column.

@@ -173,11 +173,37 @@ package struct LexiconReader: Sendable {
       }
       valence += boost * [1, 0.95, 0.9][distance - 1]
       valence = negated(valence, at: index, distance: distance, lowered: lowered)
+      if distance == 3 { valence = idioms(valence, at: index, lowered: lowered) }
     }
     if index > 0, lowered[index - 1] == "least", lexicon.words["least"] == nil,
       index < 2 || !["at", "very"].contains(lowered[index - 2])
     {
       valence *= Self.negationScalar
+    }
+    return valence
+  }
+
+  /// `valence` after VADER's phrase rules, which it applies to a word with
+  /// three words before it: a phrase of ``ReaderLexicon/phrases`` around
+  /// the word sets the valence, and a degree phrase before it (`kind of`,
+  /// `sort of`) moves it.
+  private func idioms(_ valence: Double, at index: Int, lowered: [String]) -> Double {
+    var valence = valence
+    let w = lowered
+    let i = index
+    let before = [
+      "\(w[i - 1]) \(w[i])", "\(w[i - 2]) \(w[i - 1]) \(w[i])", "\(w[i - 2]) \(w[i - 1])",
+      "\(w[i - 3]) \(w[i - 2]) \(w[i - 1])", "\(w[i - 3]) \(w[i - 2])",
+    ]
+    if let phrase = before.first(where: { ReaderLexicon.phrases[$0] != nil }) {
+      valence = ReaderLexicon.phrases[phrase] ?? valence
+    }
+    if i + 1 < w.count, let set = ReaderLexicon.phrases["\(w[i]) \(w[i + 1])"] { valence = set }
+    if i + 2 < w.count, let set = ReaderLexicon.phrases["\(w[i]) \(w[i + 1]) \(w[i + 2])"] {
+      valence = set
+    }
+    for phrase in [before[3], before[4], before[2]] {
+      if let boost = ReaderLexicon.boosters[phrase] { valence += boost }
     }
     return valence
   }
@@ -286,7 +312,7 @@ package struct ReaderLexicon: Sendable {
   /// Emoji → the words that describe it.
   package let emoji: [Unicode.Scalar: String]
 
-  /// The built-in lexicon: VADER's 7,520 words and 3,570 emoji
+  /// The built-in lexicon: VADER's 7,506 words and 3,570 emoji
   /// (vaderSentiment 3.3.2, MIT licence, C.J. Hutto).
   package static let builtIn = ReaderLexicon(
     wordData: wordData.description, emojiData: emojiData.description)
@@ -331,8 +357,16 @@ package struct ReaderLexicon: Sendable {
     """.split(separator: " ") {
       table[String(word)] = -up
     }
+    for phrase in ["just enough", "kind of", "sort of"] { table[phrase] = -up }
     return table
   }()
+
+  /// Phrases whose valence is their own, whatever their words' (VADER's
+  /// special cases).
+  static let phrases: [String: Double] = [
+    "the shit": 3, "the bomb": 3, "bad ass": 1.5, "badass": 1.5, "bus stop": 0,
+    "yeah right": -2, "kiss of death": -1.5, "to die for": 3, "beating heart": 3.5,
+  ]
 
   /// Words that turn the valence of what follows.
   static let negators: Set<String> = Set(
