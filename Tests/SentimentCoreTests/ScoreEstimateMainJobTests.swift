@@ -10,9 +10,9 @@ final class ScoreEstimateMainJobTests: XCTestCase {
     .appendingPathComponent("Fixtures/tweets")
 
   /// `ScoreEstimate(texts:model:)` on the `#WWDC` fixture reads what
-  /// `tweetalyze --fixtures Fixtures/tweets "#WWDC"` prints: 😊 and the
-  /// estimate per 100 posts, with an interval that holds the written score
-  /// (+4 of 32).
+  /// `tweetalyze --fixtures Fixtures/tweets "#WWDC"` prints: the labels'
+  /// count per 100 posts and its band, with an interval that holds the
+  /// written score (+4 of 32).
   func testOneCallScoresTheWWDCFixtureAsTheBinaryDoes() async throws {
     let source = FixtureTweetSource(location: Self.fixtures)
     let tweets = try await source.tweets(for: try SearchQuery("#WWDC"), count: 100)
@@ -20,8 +20,8 @@ final class ScoreEstimateMainJobTests: XCTestCase {
     let model = try DefaultModel.load()
     let estimate = ScoreEstimate(texts: tweets.map(\.text), model: model)
     XCTAssertEqual(estimate.score, Int((estimate.value * 100 / 32).rounded()))
-    XCTAssertEqual(estimate.band, .happy)
-    XCTAssertEqual(estimate.band?.emoji, "😊")
+    XCTAssertEqual(estimate.method, .count)
+    XCTAssertEqual(estimate.band, EmojiBand(scaled: Double(estimate.score)))
     XCTAssertTrue(estimate.interval.contains(4), "\(estimate.interval)")
     // The plain count is the labels' sum, printed per 100 posts.
     var classifier = Classifier(model: model)

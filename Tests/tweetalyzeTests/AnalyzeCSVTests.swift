@@ -160,7 +160,7 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(row["unit"], "day")
       XCTAssertEqual(row["start"], bucket["start"] as? String)
       XCTAssertEqual(row["emoji"], bucket["emoji"] as? String)
-      XCTAssertEqual(row["estimator"], "adjusted")
+      XCTAssertEqual(row["estimator"], "count")
       for key in ["count", "score", "count_score", "negative", "neutral", "positive"] {
         XCTAssertEqual(row[key].flatMap { Int($0) }, bucket[key] as? Int, key)
       }

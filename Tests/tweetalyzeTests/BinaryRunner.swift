@@ -238,17 +238,17 @@ extension BinaryRunner {
 enum FixtureNote {
   /// `@Apple` in `Fixtures/tweets` (100 tweets).
   static let apple =
-    "Note: the score's 90 % interval, -32 to 12, spans 😠 furious to 😊 happy; more posts would "
-    + "narrow it.\n"
+    "Note: the score's 90 % interval, -61 to 59, spans 😠 furious to 😄 delighted; more posts "
+    + "would narrow it.\n"
   /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
   static let wwdc =
-    "Note: the score's 90 % interval, -23 to 45, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -30 to 80, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per
   /// 100 posts).
   static let trainTravel =
-    "Note: the score's 90 % interval, 1 to 75, spans 🙂 pleased to 😄 delighted; more posts would "
+    "Note: the score's 90 % interval, -15 to 48, spans 😡 angry to 😄 delighted; more posts would "
     + "narrow it.\n"
 
   /// `note` as a run of several queries prints it, naming `query`.

@@ -303,7 +303,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(negative, classified.filter { $0 == "negative" }.count)
     XCTAssertEqual(object["neutral"] as? Int, classified.filter { $0 == "neutral" }.count)
     XCTAssertEqual(object["count_score"] as? Int, positive - negative)
-    XCTAssertEqual(object["estimator"] as? String, "adjusted")
+    XCTAssertEqual(object["estimator"] as? String, "count")
     // The count and the unscaled estimate beside the score per 100 posts.
     let estimate = try XCTUnwrap(object["estimate"] as? Double)
     let score = try XCTUnwrap(object["score"] as? Int)

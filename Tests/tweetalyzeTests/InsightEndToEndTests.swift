@@ -176,7 +176,7 @@ final class InsightEndToEndTests: XCTestCase {
       """
       😐 0
 
-      mentions (posts, score, adjusted score per 100 posts, 90 % interval)
+      mentions (posts, score, count score per 100 posts, 90 % interval)
       @bob        4     😠 -25  -25.0 (-93.4 to +43.4)
       #launch     3     😠 -33  -33.3 (-100.0 to +59.0)
 
@@ -206,7 +206,7 @@ final class InsightEndToEndTests: XCTestCase {
       band      😐 neutral (score = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
-      trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
+      trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
       2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
       2026-03-02  3 posts    😠 -33  -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
       2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)  not in the slope: under 10 posts

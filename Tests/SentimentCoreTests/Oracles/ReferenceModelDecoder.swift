@@ -73,6 +73,13 @@ enum ReferenceModelDecoder {
     }
 
     var counts = [Int](repeating: 0, count: tokens.count * Sentiment.count)
+    // Every column is found before any is read, as the reader does: a
+    // missing column is named before a short one.
+    for label in Sentiment.allCases {
+      guard case .array? = root["counts"]?[label.name] else {
+        throw ModelFileError.missing("counts.\(label.name)")
+      }
+    }
     for label in Sentiment.allCases {
       guard case .array(let column)? = root["counts"]?[label.name] else {
         throw ModelFileError.missing("counts.\(label.name)")
