@@ -239,6 +239,9 @@ package final class HTTPTransport: @unchecked Sendable {
     }
   }
 
+  /// The most redirects of a request with a body that are followed.
+  static let maximumRedirects = 5
+
   /// A request for `url`: `GET`, or `POST` with a JSON `body`; `bearer`
   /// goes in the `Authorization` header only.
   package func request(_ url: URL, bearer: String?, jsonBody body: Data? = nil) -> URLRequest {
@@ -274,19 +277,35 @@ package final class HTTPTransport: @unchecked Sendable {
     let host = Self.hostDescription(url)
     var attempt = 1
     var waited = false
+    var current = request
+    var redirects = 0
     while true {
       settings.progress?(.requesting(page: page, tweets: tweets))
       let failure: Transient
       do {
         let (data, response) = try await transfers.run(
-          request, in: session, deadline: settings.timeout * 4)
+          current, in: session, deadline: settings.timeout * 4)
         if let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
           let location = http.value(forHTTPHeaderField: "Location"),
-          let target = URL(string: location, relativeTo: url)?.absoluteURL,
-          !Self.sameOrigin(url, target)
+          let target = URL(string: location, relativeTo: current.url)?.absoluteURL
         {
-          throw HTTPSourceError.crossOriginRedirect(
-            from: host, to: Self.hostDescription(target))
+          guard Self.sameOrigin(url, target) else {
+            throw HTTPSourceError.crossOriginRedirect(
+              from: host, to: Self.hostDescription(target))
+          }
+          // 307 and 308 keep the method and the body (RFC 9110 15.4.8),
+          // which Foundation does not resend: a login's body is sent again
+          // here, to the same origin only.
+          if http.statusCode == 307 || http.statusCode == 308, current.httpBody != nil {
+            guard redirects < Self.maximumRedirects else {
+              throw HTTPSourceError.invalidResponse(
+                host: host, status: http.statusCode,
+                problem: "it redirected the request more than \(Self.maximumRedirects) times")
+            }
+            redirects += 1
+            current.url = target
+            continue
+          }
         }
         guard let http = response as? HTTPURLResponse else {
           throw HTTPSourceError.invalidResponse(
@@ -731,6 +750,13 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
     let from = task.originalRequest?.url ?? response.url
+    // Foundation would send a POST's 307 or 308 on without its body:
+    // ``HTTPTransport/send(_:page:tweets:rateLimit:refuse:)`` sends it again.
+    let keepsBody = response.statusCode == 307 || response.statusCode == 308
+    if keepsBody && task.originalRequest?.httpMethod == "POST" {
+      completionHandler(nil)
+      return
+    }
     completionHandler(HTTPTransport.sameOrigin(from, request.url) ? request : nil)
   }
 }

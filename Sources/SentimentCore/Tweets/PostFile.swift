@@ -104,6 +104,10 @@ package enum PostFileError: LocalizedError, Equatable {
 package enum PostFile {
   /// The longest line read: 1 MiB, as for every other input.
   package static var maximumLineBytes: Int { LineReader<MemorySource>.defaultMaximumLineBytes }
+  /// The longest line of a JSON file: a page as `--record` writes it, one
+  /// response a line, each at most 16 MiB
+  /// (``HTTPTransportSettings/maximumResponseBytes``).
+  package static let maximumPageLineBytes = 16 << 20
   /// Header names tried for a CSV's date column, which `--trend` reads.
   package static let dateColumns = ["created_at", "date"]
   /// Header names tried for a CSV's id column.
@@ -170,13 +174,20 @@ package enum PostFile {
   ) throws(PostFileError) {
     var lineCount = 0
     var firstLine: [UInt8] = []
-    try forEachLine(bytes) { number, line throws(PostFileError) in
+    var firstLongLine: Int?
+    try forEachLine(bytes, limit: maximumPageLineBytes) { number, line throws(PostFileError) in
       guard isValidUTF8(line) else { throw .invalidUTF8(line: number) }
       if number == 1 { firstLine = Array(line) }
+      if line.count > maximumLineBytes && firstLongLine == nil { firstLongLine = number }
       lineCount = number
     }
     let names = textColumn.map { [$0] } ?? textColumns
     guard let format = detect(bytes, textColumns: names) else { throw .empty }
+    // A JSON line may be a whole recorded page; a text or CSV line is a
+    // post, and no post is near 1 MiB.
+    if let firstLongLine, format == .plainText || format == .csv {
+      throw .lineTooLong(line: firstLongLine, limit: maximumLineBytes)
+    }
     if format == .plainText, isHTMLDocument(bytes) { throw .htmlDocument }
     if let textColumn, format == .plainText {
       throw .missingTextColumn(
@@ -212,11 +223,12 @@ package enum PostFile {
   }
 
   /// Calls `body` with each line of `bytes` (without the byte order mark)
-  /// and its number from 1; a line over ``maximumLineBytes`` is an error.
+  /// and its number from 1; a line over `limit` bytes is an error.
   private static func forEachLine(
-    _ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
+    _ bytes: [UInt8], limit: Int = maximumLineBytes,
+    _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
   ) throws(PostFileError) {
-    var reader = LineReader(source: source(bytes))
+    var reader = LineReader(source: source(bytes), maximumLineBytes: limit)
     var number = 0
     do {
       try reader.forEachLine { line in

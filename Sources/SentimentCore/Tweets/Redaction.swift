@@ -4,13 +4,14 @@
 /// the token with its percent escapes decoded (X tokens hold `%2B` and
 /// `%3D`, which a server may decode before echoing `+` and `=`).
 ///
-/// A token shorter than ``minimumLength`` is left alone: no X bearer token
-/// is that short (they are over 100 characters), and replacing a short
-/// dummy such as `text` everywhere would corrupt every recording and
-/// message that holds the word.
+/// A secret shorter than ``minimumLength`` is left alone: no real secret is
+/// that short (X bearer tokens are over 100 characters, Mastodon tokens 43,
+/// Bluesky app passwords 19, and a password a user chose is at least 8),
+/// and replacing a short dummy such as `text` everywhere would corrupt
+/// every recording and message that holds the word.
 enum Redaction {
-  /// The shortest token that is redacted.
-  static let minimumLength = 16
+  /// The shortest secret that is redacted.
+  static let minimumLength = 8
   /// What replaces the token. Valid inside a JSON string.
   static let replacement = Array("[redacted]".utf8)
 

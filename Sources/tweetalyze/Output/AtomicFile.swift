@@ -245,7 +245,7 @@ extension Files {
     var generator = SystemRandomNumberGenerator()
     let (descriptor, temporary, slot) = try TemporaryFiles.withSignalsBlocked {
       let created = try createTemporary(
-        in: parent, at: folder, prefix: ".\(name).tmp-", using: &generator, shownAs: shown)
+        in: parent, at: folder, prefix: temporaryPrefix(name), using: &generator, shownAs: shown)
       return (created.descriptor, created.path, TemporaryFiles.register(created.path))
     }
     let temporaryName = String(temporary.dropFirst(parent.count + 1))
@@ -270,6 +270,20 @@ extension Files {
       throw OutputError(path: shown, reason: reason(errno))
     }
     committed = true
+  }
+
+  /// The longest file name most file systems take (`NAME_MAX`), in bytes.
+  static let longestName = 255
+
+  /// `.<name>.tmp-`, the start of the temporary file's name for `name`, with
+  /// `name` cut (at a character boundary) so that the whole name, its 12
+  /// random letters included, fits in ``longestName`` bytes: a name the file
+  /// system accepts is never refused for its temporary file's.
+  static func temporaryPrefix(_ name: String) -> String {
+    let room = longestName - ".".utf8.count - ".tmp-".utf8.count - 12
+    var kept = Substring(name)
+    while kept.utf8.count > room { kept = kept.dropLast() }
+    return ".\(kept).tmp-"
   }
 
   /// The letters of a temporary file's random part.
