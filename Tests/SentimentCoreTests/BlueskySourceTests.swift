@@ -328,4 +328,33 @@ final class BlueskySourceTests: XCTestCase {
       XCTAssertTrue(requests[1].body.contains(password), "\(status)")
     }
   }
+
+  // MARK: Sizes the server chooses
+
+  /// A session token of 512 KB or 1 MB, a secret the server chooses, is
+  /// refused at the login: every post was redacted for it (512 KB × 1,000
+  /// posts took 26.7 s) and sending it back failed as "Out of memory",
+  /// retried. A 1 MB cursor is refused the same way, not retried.
+  func testAHugeSessionTokenOrCursorIsNamedAndNotRetried() async throws {
+    for size in [512 << 10, 1 << 20] {
+      let huge = String(repeating: "J", count: size)
+      let server = try server([.json(#"{"accessJwt":"\#(huge)","did":"did:plc:r"}"#)])
+      let error = await failure { try await self.fetch(server) }
+      let message = error?.localizedDescription ?? ""
+      XCTAssertTrue(
+        message.hasPrefix(
+          "Bluesky at 127.0.0.1:\(server.port) sent a session token (accessJwt) "
+            + "of \(size) bytes"), message)
+      XCTAssertFalse(message.contains(huge.prefix(64)), "the token itself is not shown")
+      XCTAssertEqual(server.requests.count, 1, "no search is sent")
+    }
+    let cursor = String(repeating: "c", count: 1 << 20)
+    let server = try server([session, .json(page([1], cursor: cursor))])
+    let error = await failure { try await self.fetch(server) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(message.contains("sent a next-page cursor of 1048576 bytes"), message)
+    XCTAssertFalse(message.contains("Out of memory"), message)
+    XCTAssertEqual(server.requests.count, 2, "not sent back, not retried")
+    XCTAssertEqual(sleeps.values, [], "no retry")
+  }
 }

@@ -216,4 +216,19 @@ final class MastodonSourceTests: XCTestCase {
       .tweets(for: .hashtag("swift"), count: 100)
     XCTAssertEqual(replayed, tweets)
   }
+
+  /// A 200 KB `Link` header, over libcurl's 100 KB limit for a header,
+  /// names the headers and is not retried (it read "cannot reach …: Out of
+  /// memory (3 attempts); check your network connection").
+  func testAHugeLinkHeaderIsNamedAndNotRetried() async throws {
+    let link =
+      "<http://127.0.0.1/x?max_id=" + String(repeating: "9", count: 200_000)
+      + ">; rel=\"next\""
+    let server = try server([.json(200, "[" + status(1) + "]", headers: ["Link": link])])
+    let error = await failure { try await self.fetch(server) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(message.contains("headers are too large to read"), message)
+    XCTAssertFalse(message.contains("cannot reach"), message)
+    XCTAssertEqual(sleeps.values, [], "not retried")
+  }
 }

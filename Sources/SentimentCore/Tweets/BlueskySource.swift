@@ -240,13 +240,18 @@ package struct BlueskySource: TweetSource {
       }
       page.tweets = page.tweets.map(transport.redact)
       cursor = page.cursor.flatMap { $0.isEmpty ? nil : $0 }
-      guard paging.add(page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty)
+      guard
+        try paging.add(
+          page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
     // The search pages only: the login answer, which holds the session
     // tokens, is never recorded.
     return try paging.finish(stem: query.fileStem)
   }
+
+  /// The longest session token taken: Bluesky's are under 1 KB.
+  static let maximumSessionTokenBytes = 16 << 10
 
   /// Logs in; the access token, added to the transport's secrets.
   private func login(_ url: URL, transport: HTTPTransport) async throws -> String {
@@ -264,6 +269,13 @@ package struct BlueskySource: TweetSource {
       token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
     else {
       throw BlueskyLoginError.noSession(host: HTTPTransport.hostDescription(url))
+    }
+    // A secret the server chooses: each post is redacted for it, and it
+    // goes back in every request's header.
+    guard token.utf8.count <= Self.maximumSessionTokenBytes else {
+      throw HTTPSourceError.oversized(
+        host: HTTPTransport.hostDescription(url), what: "a session token (accessJwt)",
+        bytes: token.utf8.count, limit: Self.maximumSessionTokenBytes)
     }
     transport.addSecret(token)
     configuration.session.loggedIn(token)

@@ -345,6 +345,11 @@ package final class HTTPTransport: @unchecked Sendable {
       } catch {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { throw error }
+        // libcurl's CURLE_OUT_OF_MEMORY, which it also gives for a header
+        // over its 100 KB limit: the same answer would fail again.
+        if nsError.localizedDescription.contains("Out of memory") {
+          throw HTTPSourceError.headersTooLarge(host: host)
+        }
         switch nsError.code {
         case NSURLErrorCancelled: throw CancellationError()
         case NSURLErrorTimedOut: failure = .timeout
@@ -792,8 +797,13 @@ package struct Paging {
     return pages
   }
 
+  /// The longest next-page cursor sent back: X's `next_token`, Bluesky's
+  /// `cursor` and Mastodon's `max_id` are tens of bytes.
+  package static let maximumCursorBytes = 4096
+
   /// Adds a page's posts and its body; whether to ask for the page `next`
-  /// names.
+  /// names. A `next` over ``maximumCursorBytes`` is an error (the page
+  /// came from `url`).
   ///
   /// - Parameters:
   ///   - empty: whether the page held nothing (for Mastodon, no status at
@@ -801,8 +811,14 @@ package struct Paging {
   ///   - requireNew: whether a page of posts that adds none ends paging
   ///     (Mastodon's filtered pages may rightly add none).
   package mutating func add(
-    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true
-  ) -> Bool {
+    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true,
+    from url: URL
+  ) throws -> Bool {
+    if let next, next.utf8.count > Self.maximumCursorBytes {
+      throw HTTPSourceError.oversized(
+        host: HTTPTransport.hostDescription(url), what: "a next-page cursor",
+        bytes: next.utf8.count, limit: Self.maximumCursorBytes)
+    }
     let before = collector.tweets.count
     collector.add(tweets)
     bodies.append(body)

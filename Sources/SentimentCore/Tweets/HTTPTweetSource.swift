@@ -212,7 +212,9 @@ public struct HTTPTweetSource: TweetSource {
       page.tweets = page.tweets.map(transport.redact)
       for warning in page.warnings { configuration.warning?(transport.redact(warning)) }
       nextToken = page.nextToken
-      guard paging.add(page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty)
+      guard
+        try paging.add(
+          page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
     return try paging.finish(stem: query.fileStem)

@@ -19,9 +19,12 @@ enum Redaction {
   /// (raw or JSON-escaped, in any mix) replaced by ``replacement``.
   ///
   /// - Complexity: O(*n* + *m*): a pass per form (Knuth–Morris–Pratt over
-  ///   the decoded characters), memory O(*m*) beyond the result.
+  ///   the decoded characters), memory O(*m*) beyond the result; O(1)
+  ///   for a text shorter than a third of the token.
   static func redact(_ bytes: [UInt8], token: [UInt8]) -> [UInt8] {
-    guard token.count >= minimumLength else { return bytes }
+    // Each form is at least a third of the token (`%XX` is one byte): a
+    // shorter text holds none, and is passed in O(1).
+    guard token.count >= minimumLength, bytes.count * 3 >= token.count else { return bytes }
     var result = replace(token, in: bytes)
     let decoded = percentDecoded(token)
     if decoded != token && decoded.count >= minimumLength {
@@ -52,7 +55,10 @@ enum Redaction {
   /// `bytes` with each occurrence of `token`, raw or JSON-escaped, replaced.
   private static func replace(_ token: [UInt8], in bytes: [UInt8]) -> [UInt8] {
     let count = token.count
-    guard count >= minimumLength, !bytes.isEmpty else { return bytes }
+    // Each character takes a byte at least: a shorter text cannot hold the
+    // token, and is passed without building the O(m) table (a long secret
+    // made every short post cost its length).
+    guard count >= minimumLength, bytes.count >= count else { return bytes }
     var failure = [Int](repeating: 0, count: count)
     var k = 0
     for index in 1..<count {
