@@ -231,4 +231,43 @@ final class MastodonSourceTests: XCTestCase {
     XCTAssertFalse(message.contains("cannot reach"), message)
     XCTAssertEqual(sleeps.values, [], "not retried")
   }
+
+  /// A token echoed in `content` as HTML character references (decimal,
+  /// hex, or only its first character) is redacted in the recording too,
+  /// so a replay prints none of it (the recording kept `&#109;…`, and the
+  /// replay decoded it to the token in clear).
+  func testATokenAsCharacterReferencesIsInNoRecordingOrReplay() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("mastodon-record-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let decimal = token.unicodeScalars.map { "&#\($0.value);" }.joined()
+    let hex = token.unicodeScalars.map { "&#x\(String($0.value, radix: 16));" }.joined()
+    let first =
+      "&#X\(String(token.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true));"
+      + token.dropFirst()
+    let server = try server([])
+    try server.replaceResponses([
+      page(
+        [status(3, text: "a \(decimal)"), status(2, text: "b \(hex)"), status(1, text: first)],
+        next: nil, port: server.port)
+    ])
+    let tweets = try await fetch(server) {
+      $0.token = self.token
+      $0.transport.secrets = [self.token]
+      $0.transport.recordDirectory = directory
+    }
+    XCTAssertEqual(tweets.count, 3)
+    let recording = try String(
+      contentsOf: directory.appendingPathComponent("hashtag-swift.jsonl"), encoding: .utf8)
+    for form in [token, decimal, hex, first] {
+      XCTAssertFalse(recording.contains(form), "\(form) in \(recording)")
+    }
+    let replayed = try await FixtureTweetSource(path: directory.path)
+      .tweets(for: .hashtag("swift"), count: 100)
+    XCTAssertEqual(replayed.map(\.text), tweets.map(\.text))
+    for tweet in replayed {
+      XCTAssertFalse(tweet.text.contains(token), tweet.text)
+      XCTAssertTrue(tweet.text.contains("[redacted]"), tweet.text)
+    }
+  }
 }

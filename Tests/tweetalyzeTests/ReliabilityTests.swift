@@ -128,6 +128,61 @@ final class ReliabilityTests: XCTestCase {
     }
   }
 
+  /// Every other signal that ends a process and can be caught (SIGXCPU,
+  /// SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGPWR) removes the
+  /// temporary file too (each left `.model.json.tmp-*` before). SIGQUIT is
+  /// handled alike, but the test runner starts its children with SIGQUIT
+  /// ignored, which stays so (as under `nohup`).
+  func testEveryCatchableTerminatingSignalRemovesTheTemporaryFile() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("model.json")
+    let before = try BinaryRunner.trainTiny(into: model)
+    let corpus = directory.appendingPathComponent("large.csv")
+    try largeCorpus(rows: 300_000).write(to: corpus)
+    var signals = [SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF]
+    #if os(Linux)
+      signals.append(SIGPWR)
+    #endif
+    for signal in signals {
+      let (process, seen) = try BinaryRunner.signal(
+        signal, whenAFileStarting: ".model.json.tmp-", appearsIn: directory,
+        running: ["train", corpus.path, "--out", model.path], timeout: 300, poll: 200)
+      XCTAssertNotNil(seen, "signal \(signal): train ended before its temporary file was seen")
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
+      XCTAssertEqual(process.terminationStatus, signal)
+      XCTAssertEqual(
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+        ["model.json", "large.csv"], "signal \(signal): no temporary file left")
+      XCTAssertEqual(try Data(contentsOf: model), before, "signal \(signal): the previous model")
+    }
+  }
+
+  /// Under a file-size limit (`ulimit -f 8`), `train --out` and `classify >
+  /// file` end with one `Error:` line, exit 73, and leave no temporary file
+  /// (SIGXFSZ killed them before: exit 153, no message, an 8 KiB temporary
+  /// file beside the model).
+  func testAFileSizeLimitIsAnErrorLineAndLeavesNothing() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let data = BinaryRunner.packageRoot.appendingPathComponent("Fixtures/train/tiny.csv").path
+    let lines = String(repeating: "what a great day, I love it\n", count: 2_000)
+    try Data(lines.utf8).write(to: directory.appendingPathComponent("lines.txt"))
+    let environment = ["T": try BinaryRunner.executable().path, "DATA": data]
+    let cases = [
+      (#"ulimit -f 8 && exec "$T" train "$DATA" --out m.json"#, "cannot write m.json"),
+      (#"ulimit -f 8 && exec "$T" classify < lines.txt > out.txt"#, "cannot write output"),
+    ]
+    for (script, message) in cases {
+      let run = try BinaryRunner.shell(script, environment: environment, directory: directory)
+      XCTAssertEqual(run.status, 73, "\(script): \(run.stderr)")
+      XCTAssertEqual(run.stderrLines.count, 1, "\(script): \(run.stderr)")
+      XCTAssertTrue(run.stderr.hasPrefix("Error: \(message): "), "\(script): \(run.stderr)")
+      XCTAssertTrue(run.stderr.contains("file-size limit"), run.stderr)
+    }
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+      ["lines.txt", "out.txt"], "no model and no temporary file")
+  }
+
   /// `train - --training-accuracy` spools stdin to a temporary file; a
   /// signal while stdin never ends (a FIFO nobody closes) removes it.
   func testASignalRemovesTheSpooledStdin() throws {

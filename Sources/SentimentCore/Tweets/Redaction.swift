@@ -1,6 +1,7 @@
 /// Removes the bearer token from text that a server sent back, should it
 /// echo the token: raw, or written with JSON string escapes (`\u0073`,
-/// `\/`), which a JSON encoder may use for any character; and the same for
+/// `\/`), which a JSON encoder may use for any character, or with HTML
+/// character references (`&#115;`, `&#x73;`), which HTML text may use; and the same for
 /// the token with its percent escapes decoded (X tokens hold `%2B` and
 /// `%3D`, which a server may decode before echoing `+` and `=`).
 ///
@@ -88,6 +89,10 @@ enum Redaction {
           position += 1
         }
       }
+      if value == 0x26, let (code, length) = characterReference(bytes, at: start) {
+        value = code
+        position = start + length
+      }
       starts[decoded % count] = start
       decoded += 1
       while state > 0 && UInt32(token[state]) != value { state = failure[state - 1] }
@@ -117,6 +122,7 @@ enum Redaction {
   }
 
   private static func hex(_ digits: ArraySlice<UInt8>) -> UInt32? {
+    guard digits.count <= 7 else { return nil }
     var value: UInt32 = 0
     for digit in digits {
       let nibble: UInt8
@@ -129,6 +135,42 @@ enum Redaction {
       value = value << 4 | UInt32(nibble)
     }
     return value
+  }
+
+  /// The character an HTML character reference at `index` stands for
+  /// (`&#115;`, `&#x73;`, `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`), and
+  /// its length in bytes: an HTML text (a Mastodon `content`, an X `text`)
+  /// may spell a secret so, and a replay decodes it.
+  private static func characterReference(_ bytes: [UInt8], at index: Int) -> (UInt32, Int)? {
+    let end = min(bytes.count, index + 12)
+    guard let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";")),
+      semicolon > index + 1
+    else { return nil }
+    let name = bytes[(index + 1)..<semicolon]
+    let length = semicolon - index + 1
+    switch Array(name) {
+    case Array("amp".utf8): return (0x26, length)
+    case Array("lt".utf8): return (0x3C, length)
+    case Array("gt".utf8): return (0x3E, length)
+    case Array("quot".utf8): return (0x22, length)
+    case Array("apos".utf8): return (0x27, length)
+    default: break
+    }
+    guard name.first == UInt8(ascii: "#"), name.count > 1 else { return nil }
+    let digits = name.dropFirst()
+    if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
+      guard digits.count > 1, digits.count <= 7, let value = hex(digits.dropFirst()) else {
+        return nil
+      }
+      return (value, length)
+    }
+    guard digits.count <= 7 else { return nil }
+    var value: UInt32 = 0
+    for digit in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+      value = value * 10 + UInt32(digit - UInt8(ascii: "0"))
+    }
+    return (value, length)
   }
 
   /// The character a two-byte JSON escape `\x` stands for.

@@ -55,7 +55,8 @@ extension Files {
   /// - A regular file is replaced atomically: written to a new temporary
   ///   file in the same directory (created exclusively, under a random
   ///   name, never through a link), flushed to disk, and renamed over it. A
-  ///   failure, or SIGINT, SIGTERM or SIGHUP, leaves it as it was and no
+  ///   failure, or a signal that can be caught (``TemporaryFiles/signals``),
+  ///   leaves it as it was and no
   ///   temporary file behind. It keeps its mode; a new file gets `mode`
   ///   (default: `0666` less the umask).
   static func writeAtomically(

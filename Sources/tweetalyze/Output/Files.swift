@@ -114,6 +114,7 @@ enum Files {
     case ENOENT: "no such file or directory"
     case EACCES: "permission denied"
     case EISDIR: "it is a directory"
+    case EFBIG: "the file would exceed the file-size limit (ulimit -f); raise it or write elsewhere"
     default: String(cString: strerror(code)).lowercased()
     }
   }
