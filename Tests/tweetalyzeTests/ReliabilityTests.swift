@@ -441,6 +441,33 @@ final class ReliabilityTests: XCTestCase {
 
   // MARK: Soak
 
+  /// 40 pages of one new post and 4 MB of padding each (160 MB in all):
+  /// memory holds about one page, with or without `--record`, which streams
+  /// the pages to its file (every page was kept for the whole run: peak RSS
+  /// grew with the number of pages).
+  func testMemoryHoldsOnePageWhateverTheNumberOfPages() throws {
+    let server = try FakeXAPI.start(
+      scenario: ["generate": ["pages": 40, "per_page": 1, "padding": 4_000_000]], for: self)
+    let recorded = try BinaryRunner.temporaryDirectory(for: self)
+    for record in [[], ["--record", recorded.path]] {
+      let (run, kib) = try peakKiB(
+        ["@Apple", "--count", "40", "--json"] + record,
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "soak-token"])
+      XCTAssertEqual(run.status, 0, "\(record): \(run.stderr)")
+      let summary = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any], run.stdout)
+      XCTAssertEqual(summary["count"] as? Int, 40)
+      XCTAssertLessThan(kib, 100_000, "\(record): peak \(kib) KiB")
+      print("40 pages of 4 MB \(record): peak \(kib) KiB")
+    }
+    let file = recorded.appendingPathComponent("at-apple.jsonl")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 40, "one page a line")
+    XCTAssertTrue(lines.allSatisfy { $0.utf8.count > 4_000_000 })
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: recorded.path), ["at-apple.jsonl"])
+  }
+
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct
   /// tweets chained by `next_token`, where every 7th request answers 503
   /// (the retry, 1 s later, gets the page): all 10,000 tweets are scored,

@@ -33,8 +33,16 @@ package struct HTTPTransportSettings: Sendable {
   package var allowInsecureHTTP = false
   /// Where to record the raw response pages, if anywhere.
   package var recordDirectory: URL?
-  /// Writes a recording; `nil` writes it with `Data.write(to:options:)`.
-  package var writeRecording: (@Sendable (_ file: URL, _ contents: Data) throws -> Void)?
+  /// Writes a recording: `file`, and a function that passes its bytes, in
+  /// chunks, to the function it is given (the whole recording is never in
+  /// memory); `nil` writes it to a temporary file beside `file` and renames
+  /// that over it.
+  package var writeRecording:
+    (
+      @Sendable (
+        _ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+      ) throws -> Void
+    )?
   /// Called with progress events, on any thread.
   package var progress: (@Sendable (HTTPTweetSource.Event) -> Void)?
   /// Sleeps for the given seconds (injectable so that tests run fast).
@@ -418,27 +426,39 @@ package final class HTTPTransport: @unchecked Sendable {
 
   // MARK: Recording
 
-  /// Writes the pages as JSONL to `<directory>/<stem>.jsonl`, atomically,
-  /// when the settings name a directory.
-  package func record(_ bodies: [Data], stem: String) throws {
+  /// Writes the pages in `spool` as JSONL to `<directory>/<stem>.jsonl`,
+  /// atomically and a chunk at a time, when the settings name a directory.
+  func record(_ spool: RecordingSpool?, stem: String) throws {
     guard let directory = settings.recordDirectory else { return }
     let file = directory.appendingPathComponent("\(stem).jsonl")
-    var output = Data()
-    for body in bodies {
-      output.append(Self.oneLine(redact(body)))
-      output.append(0x0A)
+    let chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void = { write in
+      try spool?.forEachChunk(write)
     }
     if let write = settings.writeRecording {
       do {
-        try write(file, output)
+        try write(file, chunks)
+      } catch let error as HTTPSourceError {
+        throw error
       } catch {
         throw HTTPSourceError.recordFailed(path: file.path, reason: error.localizedDescription)
       }
       return
     }
+    let temporary = directory.appendingPathComponent(".\(stem).jsonl.tmp-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try output.write(to: file, options: .atomic)
+      guard
+        FileManager.default.createFile(
+          atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else { throw CocoaError(.fileWriteNoPermission) }
+      defer { try? FileManager.default.removeItem(at: temporary) }
+      let handle = try FileHandle(forWritingTo: temporary)
+      defer { try? handle.close() }
+      try chunks { try handle.write(contentsOf: $0) }
+      try handle.synchronize()
+      guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.EIO) }
+    } catch let error as HTTPSourceError {
+      throw error
     } catch {
       let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
       let reason =
@@ -777,7 +797,8 @@ package struct Paging {
   package private(set) var collector: TweetCollector
   /// The number of pages asked for so far.
   package private(set) var pages = 0
-  private var bodies: [Data] = []
+  /// The pages so far, when recording; the pages are not kept otherwise.
+  private var spool: RecordingSpool?
   private var tokensSeen: Set<String> = []
   private var emptyPages = 0
   private let transport: HTTPTransport
@@ -819,9 +840,11 @@ package struct Paging {
         host: HTTPTransport.hostDescription(url), what: "a next-page cursor",
         bytes: next.utf8.count, limit: Self.maximumCursorBytes)
     }
+    if transport.settings.recordDirectory != nil {
+      try spoolPage(body)
+    }
     let before = collector.tweets.count
     collector.add(tweets)
-    bodies.append(body)
     if let next, !tokensSeen.insert(next).inserted { return false }
     if requireNew && collector.tweets.count == before && !tweets.isEmpty { return false }
     emptyPages = empty ? emptyPages + 1 : 0
@@ -832,10 +855,23 @@ package struct Paging {
     return !collector.isFull && next != nil
   }
 
+  /// Adds `body`, redacted and on one line, to the recording's spool.
+  private mutating func spoolPage(_ body: Data) throws {
+    if spool == nil { spool = RecordingSpool() }
+    guard let spool else {
+      throw HTTPSourceError.recordFailed(
+        path: "a temporary file", reason: "none can be created (check TMPDIR)")
+    }
+    guard spool.append(HTTPTransport.oneLine(transport.redact(body))) else {
+      throw HTTPSourceError.recordFailed(
+        path: "a temporary file", reason: "it cannot be written (is the disk full?)")
+    }
+  }
+
   /// Records the pages under `stem` (when recording), reports the end, and
   /// gives the posts.
   package func finish(stem: String) throws -> [Tweet] {
-    try transport.record(bodies, stem: stem)
+    try transport.record(spool, stem: stem)
     transport.settings.progress?(.finished(pages: pages, tweets: collector.tweets.count))
     return collector.tweets
   }

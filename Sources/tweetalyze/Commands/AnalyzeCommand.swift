@@ -358,11 +358,16 @@ extension Context {
   /// output file; recordings are private (0600).
   private static func recordingWriter(
     _ directory: String
-  ) -> @Sendable (_ file: URL, _ contents: Data) throws -> Void {
-    { file, contents in
+  )
+    -> @Sendable (_ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void)
+    throws -> Void
+  {
+    { file, chunks in
       do {
         try Files.prepareDirectory(directory)
-        try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
+        try Files.writeAtomically(to: file.path, mode: 0o600) { write in
+          try withoutActuallyEscaping(write) { write in try chunks(write) }
+        }
       } catch let error as OutputError {
         throw RecordingFailure(reason: error.reason)
       }
