@@ -441,6 +441,40 @@ final class ReliabilityTests: XCTestCase {
 
   // MARK: Soak
 
+  /// `--input` of 40 MB of JSONL, X tweets one a line and Bluesky pages one
+  /// a line (a recording), holds about the file and the posts kept: under
+  /// twice the file (each was decoded whole, into a copy of every line and
+  /// every page's posts, 4–9 times the file).
+  func testInputJSONLHoldsAboutTheFile() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    var tweets = Data()
+    var serial = 0
+    while tweets.count < 40_000_000 {
+      tweets.append(
+        Data(#"{"id":"\#(serial)","text":"what a lovely day number \#(serial) #wwdc"}"#.utf8))
+      tweets.append(0x0A)
+      serial += 1
+    }
+    var pages = Data()
+    while pages.count < 40_000_000 {
+      let posts = (0..<100).map { index in
+        #"{"uri":"at://did:plc:a/app.bsky.feed.post/\#(serial + index)","#
+          + #""record":{"text":"so happy today \#(serial + index)"}}"#
+      }
+      serial += 100
+      pages.append(Data(#"{"posts":[\#(posts.joined(separator: ","))],"cursor":"c"}"#.utf8))
+      pages.append(0x0A)
+    }
+    for (name, data) in [("tweets.jsonl", tweets), ("pages.jsonl", pages)] {
+      let file = directory.appendingPathComponent(name)
+      try data.write(to: file)
+      let (run, kib) = try peakKiB(["--input", file.path, "--count", "100"])
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+      XCTAssertLessThan(kib * 1024, 2 * data.count, "\(name): peak \(kib) KiB")
+      print("--input \(name) of \(data.count) bytes: peak \(kib) KiB")
+    }
+  }
+
   /// 40 pages of one new post and 4 MB of padding each (160 MB in all):
   /// memory holds about one page, with or without `--record`, which streams
   /// the pages to its file (every page was kept for the whole run: peak RSS

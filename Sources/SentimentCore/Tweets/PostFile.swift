@@ -197,7 +197,8 @@ package enum PostFile {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
     case .blueskySearch:
       do {
-        for page in try BlueskySearchPage.decodeFile(Data(withoutBOM(bytes))) {
+        // A page at a time: a file may hold millions of posts.
+        try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { page in
           page.tweets.forEach(body)
         }
       } catch {
@@ -207,9 +208,9 @@ package enum PostFile {
       do {
         // Boosts are left out, as the live source leaves them by default:
         // a boost repeats a post that is not the query's own.
-        let pages = try MastodonStatuses.decodeFile(
-          Data(withoutBOM(bytes)), includeBoosts: false, language: nil)
-        for page in pages { page.forEach(body) }
+        try MastodonStatuses.forEachPage(
+          in: withoutBOM(bytes), includeBoosts: false, language: nil
+        ) { page in page.forEach(body) }
       } catch {
         throw fileError(error)
       }
@@ -250,15 +251,23 @@ package enum PostFile {
   private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
     throws(PostFileError)
   {
-    let data = Data(withoutBOM(bytes))
     let pageProblem: SearchResponseError
+    var pages = 0
     do {
-      for page in try SearchResponseDecoder.decodeFile(data) { page.tweets.forEach(body) }
+      // A page at a time: a file may hold millions of posts.
+      try SearchResponseDecoder.forEachPage(in: withoutBOM(bytes)) { page in
+        pages += 1
+        page.tweets.forEach(body)
+      }
       return
     } catch {
       pageProblem = error
     }
     if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
+    // Pages, then a line that is none: the posts before it were seen.
+    if pages > 0, case .unexpectedShape(_, let detail) = pageProblem {
+      throw .unknownJSON(detail: detail)
+    }
     try forEachLine(bytes) { number, line throws(PostFileError) in
       let tweets: [ArchivedTweet]
       do {
