@@ -65,6 +65,13 @@ enum TemporaryFiles {
     return nil
   }
 
+  /// The slot `path` is registered in, if any.
+  static func slot(of path: String) -> Int? {
+    (0..<capacity).first { index in
+      slots[index].map { String(cString: $0) == path } ?? false
+    }
+  }
+
   /// Forgets the path in `slot`, once the file is renamed or removed.
   ///
   /// The copy is not freed: a handler running on another thread may be
