@@ -475,6 +475,33 @@ final class ReliabilityTests: XCTestCase {
     }
   }
 
+  /// `--input` of 100 MB of JSONL under an address-space limit (`ulimit -v
+  /// 150000`) too small for the file is one `Error:` line, exit 65, in
+  /// well under a second (it died with `Fatal error: failed to allocate`,
+  /// exit 134, or SIGILL). Under a limit where the file fits (twice the
+  /// file), `testInputJSONLHoldsAboutTheFile` shows the run's peak.
+  func testInputUnderAMemoryLimitIsOneErrorLine() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let line = Data(#"{"id":"1","text":"what a lovely day #wwdc"}"#.utf8 + [0x0A])
+    var data = Data(capacity: 100_000_000 + line.count)
+    while data.count < 100_000_000 { data.append(line) }
+    let file = directory.appendingPathComponent("big.jsonl")
+    try data.write(to: file)
+    let run = try BinaryRunner.run(
+      [
+        "-c", #"ulimit -v 150000 && exec "$0" "$@""#, try BinaryRunner.executable().path,
+        "--input", file.path, "--count", "10",
+      ],
+      executable: URL(fileURLWithPath: "/bin/sh"), timeout: 120)
+    let context = run.stderr.prefix(600)
+    XCTAssertFalse(run.timedOut, "\(context)")
+    XCTAssertEqual(run.status, 65, "\(context)")
+    XCTAssertEqual(run.stderrLines.count, 1, "\(context)")
+    XCTAssertTrue(run.stderr.hasPrefix("Error: \(file.path)"), "\(context)")
+    XCTAssertTrue(run.stderr.contains("memory"), "\(context)")
+    XCTAssertEqual(run.stdout, "")
+  }
+
   /// 40 pages of one new post and 4 MB of padding each (160 MB in all):
   /// memory holds about one page, with or without `--record`, which streams
   /// the pages to its file (every page was kept for the whole run: peak RSS

@@ -80,6 +80,11 @@ enum Files {
         return try source.readAll(limit: limit)
       } catch .tooLarge {
         throw InputTooLarge(path: path, limit: limit)
+      } catch .unreadable(let error as ReadMemoryError) {
+        throw RuntimeError(
+          "\(path) (\(size(error.bytes))) does not fit in the memory tweetalyze may use (an "
+            + "address-space limit such as ulimit -v); raise the limit, or split the file",
+          status: .dataError)
       } catch .unreadable(let error) {
         throw error
       }
