@@ -250,4 +250,111 @@ final class BlueskySourceTests: XCTestCase {
     let error = await failure { try await self.fetch(server) }
     assertNoSecret(error?.localizedDescription ?? "")
   }
+
+  // MARK: Sessions and redirects
+
+  /// A 400 from the login speaks of the login, not of a search or `--lang`
+  /// (it read "rejected the search … check the query and the --lang
+  /// option" before).
+  func testALoginRefusedWith400SpeaksOfTheLogin() async throws {
+    let server = try server([
+      .json(400, #"{"error":"InvalidRequest","message":"Input/identifier must be a string"}"#)
+    ])
+    let error = await failure { try await self.fetch(server) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(
+      message.hasPrefix(
+        "Bluesky refused the login (400 InvalidRequest: Input/identifier must be a string): "),
+      message)
+    XCTAssertTrue(message.contains("BLUESKY_HANDLE"), message)
+    XCTAssertFalse(message.contains("search") || message.contains("--lang"), message)
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  /// A 401 `ExpiredToken` on a search logs in again once and goes on with
+  /// the same page; a second 401 is reported as a session that cannot be
+  /// renewed, not as a wrong app password.
+  func testAnExpiredSessionIsRenewedOnceThenReported() async throws {
+    let expired = LoopbackHTTPServer.Response.json(
+      401, #"{"error":"ExpiredToken","message":"Token has expired"}"#)
+    let renewing = try server([
+      session, .json(page([1], cursor: "c2")), expired, session, .json(page([2])),
+    ])
+    let tweets = try await fetch(renewing)
+    XCTAssertEqual(tweets.count, 2)
+    XCTAssertEqual(renewing.requests.map(\.method), ["POST", "GET", "GET", "POST", "GET"])
+    XCTAssertEqual(renewing.requests[4].parameter("cursor"), "c2", "the same page again")
+
+    let failing = try server([session, expired, session, expired])
+    let error = await failure { try await self.fetch(failing) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(
+      message.hasPrefix("Bluesky refused its own session token (401 ExpiredToken: Token has "),
+      message)
+    XCTAssertFalse(message.contains("BLUESKY_APP_PASSWORD"), message)
+    XCTAssertEqual(failing.requests.count, 4, "renewed once, not again")
+  }
+
+  /// The sources of one run share one session: three queries, one login
+  /// (each query logged in before).
+  func testQueriesOfARunShareOneLogin() async throws {
+    let server = try server([session, .json(page([1])), .json(page([2])), .json(page([3]))])
+    let shared = configuration(server)
+    for tag in ["swift", "rust", "go"] {
+      let tweets = try await BlueskySource(shared).tweets(for: .hashtag(tag), count: 10)
+      XCTAssertEqual(tweets.count, 1)
+    }
+    XCTAssertEqual(server.requests.map(\.method), ["POST", "GET", "GET", "GET"])
+    for request in server.requests.dropFirst() {
+      XCTAssertEqual(request.headers["authorization"], "Bearer \(jwt)")
+    }
+  }
+
+  /// A same-origin 307 or 308 of the login is followed with its body (it
+  /// was followed with `Content-Length: 0`, and the login failed).
+  func testASameOriginRedirectOfTheLoginResendsItsBody() async throws {
+    for status in [307, 308] {
+      let server = try server([
+        LoopbackHTTPServer.Response(
+          status: status, headers: ["Location": "/xrpc/com.atproto.server.createSession?moved"]),
+        session, .json(page([1])),
+      ])
+      let tweets = try await fetch(server)
+      XCTAssertEqual(tweets.count, 1, "\(status)")
+      let requests = server.requests
+      XCTAssertEqual(requests.map(\.method), ["POST", "POST", "GET"], "\(status)")
+      XCTAssertEqual(requests[1].target, "/xrpc/com.atproto.server.createSession?moved")
+      XCTAssertEqual(requests[1].body, requests[0].body, "\(status)")
+      XCTAssertTrue(requests[1].body.contains(password), "\(status)")
+    }
+  }
+
+  // MARK: Sizes the server chooses
+
+  /// A session token of 512 KB or 1 MB, a secret the server chooses, is
+  /// refused at the login: every post was redacted for it (512 KB × 1,000
+  /// posts took 26.7 s) and sending it back failed as "Out of memory",
+  /// retried. A 1 MB cursor is refused the same way, not retried.
+  func testAHugeSessionTokenOrCursorIsNamedAndNotRetried() async throws {
+    for size in [512 << 10, 1 << 20] {
+      let huge = String(repeating: "J", count: size)
+      let server = try server([.json(#"{"accessJwt":"\#(huge)","did":"did:plc:r"}"#)])
+      let error = await failure { try await self.fetch(server) }
+      let message = error?.localizedDescription ?? ""
+      XCTAssertTrue(
+        message.hasPrefix(
+          "Bluesky at 127.0.0.1:\(server.port) sent a session token (accessJwt) "
+            + "of \(size) bytes"), message)
+      XCTAssertFalse(message.contains(huge.prefix(64)), "the token itself is not shown")
+      XCTAssertEqual(server.requests.count, 1, "no search is sent")
+    }
+    let cursor = String(repeating: "c", count: 1 << 20)
+    let server = try server([session, .json(page([1], cursor: cursor))])
+    let error = await failure { try await self.fetch(server) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(message.contains("sent a next-page cursor of 1048576 bytes"), message)
+    XCTAssertFalse(message.contains("Out of memory"), message)
+    XCTAssertEqual(server.requests.count, 2, "not sent back, not retried")
+    XCTAssertEqual(sleeps.values, [], "no retry")
+  }
 }

@@ -216,4 +216,58 @@ final class MastodonSourceTests: XCTestCase {
       .tweets(for: .hashtag("swift"), count: 100)
     XCTAssertEqual(replayed, tweets)
   }
+
+  /// A 200 KB `Link` header, over libcurl's 100 KB limit for a header,
+  /// names the headers and is not retried (it read "cannot reach …: Out of
+  /// memory (3 attempts); check your network connection").
+  func testAHugeLinkHeaderIsNamedAndNotRetried() async throws {
+    let link =
+      "<http://127.0.0.1/x?max_id=" + String(repeating: "9", count: 200_000)
+      + ">; rel=\"next\""
+    let server = try server([.json(200, "[" + status(1) + "]", headers: ["Link": link])])
+    let error = await failure { try await self.fetch(server) }
+    let message = error?.localizedDescription ?? ""
+    XCTAssertTrue(message.contains("headers are too large to read"), message)
+    XCTAssertFalse(message.contains("cannot reach"), message)
+    XCTAssertEqual(sleeps.values, [], "not retried")
+  }
+
+  /// A token echoed in `content` as HTML character references (decimal,
+  /// hex, or only its first character) is redacted in the recording too,
+  /// so a replay prints none of it (the recording kept `&#109;…`, and the
+  /// replay decoded it to the token in clear).
+  func testATokenAsCharacterReferencesIsInNoRecordingOrReplay() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("mastodon-record-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let decimal = token.unicodeScalars.map { "&#\($0.value);" }.joined()
+    let hex = token.unicodeScalars.map { "&#x\(String($0.value, radix: 16));" }.joined()
+    let first =
+      "&#X\(String(token.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true));"
+      + token.dropFirst()
+    let server = try server([])
+    try server.replaceResponses([
+      page(
+        [status(3, text: "a \(decimal)"), status(2, text: "b \(hex)"), status(1, text: first)],
+        next: nil, port: server.port)
+    ])
+    let tweets = try await fetch(server) {
+      $0.token = self.token
+      $0.transport.secrets = [self.token]
+      $0.transport.recordDirectory = directory
+    }
+    XCTAssertEqual(tweets.count, 3)
+    let recording = try String(
+      contentsOf: directory.appendingPathComponent("hashtag-swift.jsonl"), encoding: .utf8)
+    for form in [token, decimal, hex, first] {
+      XCTAssertFalse(recording.contains(form), "\(form) in \(recording)")
+    }
+    let replayed = try await FixtureTweetSource(path: directory.path)
+      .tweets(for: .hashtag("swift"), count: 100)
+    XCTAssertEqual(replayed.map(\.text), tweets.map(\.text))
+    for tweet in replayed {
+      XCTAssertFalse(tweet.text.contains(token), tweet.text)
+      XCTAssertTrue(tweet.text.contains("[redacted]"), tweet.text)
+    }
+  }
 }

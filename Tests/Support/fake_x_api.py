@@ -17,7 +17,9 @@ With "generate": {"pages": P, "per_page": N, "fail_every": K} instead of
 "responses", the pages are made up: page i (0-based, chosen by the request's
 next_token, none for the first) holds N tweets with distinct ids and a
 next_token to page i + 1 (none on the last page); every K-th request (K, 2K,
-...) answers 503 instead, so the client's retry gets the page (0: never).
+...) answers 503 instead, so the client's retry gets the page (0: never); with
+"padding": B each page also holds a member "padding" of B spaces, which no
+reader reads.
 
 The server stops by itself after "lifetime" seconds (default 600).
 Listens on 127.0.0.1 on a free port and prints the port on stdout.
@@ -67,7 +69,10 @@ def generated_response(path, number):
     meta = {"result_count": per_page, "newest_id": tweets[0]["id"], "oldest_id": tweets[-1]["id"]}
     if page + 1 < pages:
         meta["next_token"] = str(page + 1)
-    return {"status": 200, "body": json.dumps({"data": tweets, "meta": meta})}
+    page_json = {"data": tweets, "meta": meta}
+    if generate.get("padding"):
+        page_json["padding"] = " " * generate["padding"]
+    return {"status": 200, "body": json.dumps(page_json)}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):

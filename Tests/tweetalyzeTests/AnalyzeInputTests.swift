@@ -132,6 +132,34 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertEqual(NSDictionary(dictionary: fromFile), NSDictionary(dictionary: replayed))
   }
 
+  /// `--input` reads what `--record` writes: a recorded page over 1 MiB
+  /// (here 100 posts and 1.5 MB of a member no reader reads) gives the
+  /// analysis that `--fixtures` replays (it was "line 1 is longer than
+  /// 1 MiB", exit 65).
+  func testARecordedPageOverOneMiBIsReadAsInput() throws {
+    let root = BinaryRunner.packageRoot.path
+    let page = try String(contentsOfFile: "\(root)/Fixtures/tweets/at-apple.json", encoding: .utf8)
+    let padded =
+      #"{"padding":"\#(String(repeating: "p", count: 1_500_000))","#
+      + page.drop(while: { $0 != "{" }).dropFirst()
+    let server = try FakeXAPI.start([["status": 200, "body": padded]], for: self)
+    let recorded = directory.appendingPathComponent("recorded")
+    let live = try BinaryRunner.run(
+      ["@Apple", "--record", recorded.path],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "t0ken"])
+    XCTAssertEqual(live.status, 0, live.stderr)
+    let file = recorded.appendingPathComponent("at-apple.jsonl").path
+    let size = try XCTUnwrap(
+      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    XCTAssertGreaterThan(size, 1 << 20)
+    let input = try BinaryRunner.run(["--input", file])
+    XCTAssertEqual(input.status, 0, input.stderr)
+    let replay = try BinaryRunner.run(["@Apple", "--fixtures", file])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertEqual(input.stdout, live.stdout)
+    XCTAssertEqual(replay.stdout, live.stdout)
+  }
+
   /// The hand-written Bluesky and Mastodon recordings: `--input` reads
   /// what `--fixtures` replays, every post but at most one is labeled as
   /// its writer meant (Fixtures/tweets/README.md), and the 90 % interval
@@ -286,7 +314,8 @@ final class AnalyzeInputTests: XCTestCase {
     try write(#"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{}}]}"#, "no-text.json")
     try write(#"[{"id":"1","created_at":"2025-06-09T17:00:00.000Z"}]"#, "no-content.json")
     try write("[]\n" + #"[{"id":"1","content":{"html":"<p>x</p>"}}]"#, "content-object.jsonl")
-    try write("[{\"id\":\"1\",\"content\":\"<p>" + huge + "</p>\"}]\n", "huge-status.json")
+    let hugePage = String(repeating: "x", count: (16 << 20) + 10)
+    try write("[{\"id\":\"1\",\"content\":\"<p>" + hugePage + "</p>\"}]\n", "huge-status.json")
     try Data(
       Array(#"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{"text":"caf"#.utf8) + [0xE9]
         + Array(#""}}]}"#.utf8)
@@ -344,8 +373,8 @@ final class AnalyzeInputTests: XCTestCase {
           status: 65,
           parts: ["line 2: not a Mastodon status array", "unexpected value at [0].content"]),
         BadInput(
-          name: "a Mastodon page over 1 MiB a line", arguments: ["--input", "huge-status.json"],
-          status: 65, parts: ["huge-status.json: line 1 is longer than 1 MiB"]),
+          name: "a Mastodon page over 16 MiB a line", arguments: ["--input", "huge-status.json"],
+          status: 65, parts: ["huge-status.json: line 1 is longer than 16 MiB"]),
         BadInput(
           name: "a Bluesky page in Latin-1", arguments: ["--input", "latin.json"], status: 65,
           parts: ["latin.json: line 1 is not UTF-8"]),

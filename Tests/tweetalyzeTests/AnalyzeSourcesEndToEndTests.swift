@@ -156,6 +156,53 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
     assertNoSecret(run, [password, jwt])
   }
 
+  /// A 12-character app password that the server echoes in a post and in
+  /// an error is in no output, recording or `Error:` line (secrets under
+  /// 16 characters were never redacted before).
+  func testAShortAppPasswordEchoedIsRedactedEverywhere() throws {
+    let short = "abcd-efgh-ij"
+    let post =
+      #"{"posts":[{"uri":"at://did:plc:a/app.bsky.feed.post/1","cid":"c1","#
+      + #""author":{"did":"did:plc:a","handle":"a.bsky.social"},"#
+      + #""record":{"text":"echo \#(short) here","createdAt":"2026-11-01T10:00:00Z","langs":["en"]},"#
+      + #""indexedAt":"2026-11-01T10:00:01Z"}]}"#
+    let refusal = #"{"error":"InvalidRequest","message":"bad \#(short)"}"#
+    let server = try FakeXAPI.start(
+      [session, ["status": 200, "body": post], session, ["status": 400, "body": refusal]],
+      for: self)
+    let recorded = try BinaryRunner.temporaryDirectory(for: self)
+    let environment = bluesky(server.base, ["BLUESKY_APP_PASSWORD": short])
+    let live = try BinaryRunner.run(
+      ["#TrainTravel", "--source", "bluesky", "--tweets", "--record", recorded.path],
+      environment: environment)
+    XCTAssertEqual(live.status, 0, live.stderr)
+    XCTAssertTrue(live.stdout.contains("echo [redacted] here"), live.stdout)
+    assertNoSecret(live, [short])
+    let file = try String(
+      contentsOf: recorded.appendingPathComponent("hashtag-traintravel.jsonl"), encoding: .utf8)
+    XCTAssertFalse(file.contains(short), file)
+    let failed = try BinaryRunner.run(
+      ["#TrainTravel", "--source", "bluesky"], environment: environment)
+    XCTAssertEqual(failed.status, 1, failed.stderr)
+    XCTAssertTrue(failed.stderr.contains("bad [redacted]"), failed.stderr)
+    assertNoSecret(failed, [short])
+  }
+
+  /// Five queries in one run log in once (five logins before; Bluesky
+  /// allows about 30 per 5 minutes per account).
+  func testBlueskyLogsInOncePerRun() throws {
+    let pages = try fixtureLines("bluesky/hashtag-traintravel.jsonl")
+    let page: [String: Any] = ["status": 200, "body": pages[1]]
+    let server = try FakeXAPI.start([session] + Array(repeating: page, count: 5), for: self)
+    let run = try BinaryRunner.run(
+      ["#a", "#b", "#c", "#d", "#e", "--source", "bluesky", "--count", "5"],
+      environment: bluesky(server.base))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 5, run.stdout)
+    let methods = try requests(server.log).map { $0["method"] as? String ?? "GET" }
+    XCTAssertEqual(methods, ["POST", "GET", "GET", "GET", "GET", "GET"])
+  }
+
   func testBlueskyWithoutALoginIs77() throws {
     let run = try BinaryRunner.run(
       ["#TrainTravel", "--source", "bluesky"], environment: ["BLUESKY_HANDLE": "a.bsky.social"])

@@ -335,4 +335,25 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try names(theirs), ["at-apple.jsonl"])
     XCTAssertEqual(fileType(theirs.appendingPathComponent("at-apple.jsonl").path), S_IFLNK)
   }
+
+  /// Names of 238 to 255 bytes, which the file system accepts, are written:
+  /// the temporary name is cut to fit (it added 18 bytes, and such a name
+  /// failed with "file name too long", exit 73). Multi-byte names are cut
+  /// at a character boundary.
+  func testTheLongestNamesTheFileSystemAcceptsAreWritten() throws {
+    let expected = try expectedModel()
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let names =
+      [238, 250, 255].map { String(repeating: "m", count: $0 - 5) + ".json" }
+      + [String(repeating: "é", count: 125) + ".json"]
+    for name in names {
+      let path = directory.appendingPathComponent(name).path
+      for _ in 0..<2 {
+        let run = try BinaryRunner.run(["train", data, "--out", path])
+        XCTAssertEqual(run.status, 0, "\(name.utf8.count) bytes: \(run.stderr)")
+        XCTAssertEqual(FileManager.default.contents(atPath: path), expected)
+      }
+    }
+    XCTAssertEqual(try self.names(directory), Set(names), "no temporary file is left")
+  }
 }

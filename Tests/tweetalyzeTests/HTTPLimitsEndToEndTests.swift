@@ -329,3 +329,64 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 }
+
+extension AnalyzeHTTPEndToEndTests {
+  /// `--plot ""` and `--record ""` name no file: a usage error (64) before
+  /// any request (the fetch ran, then the write failed with 73 before), and
+  /// `train --out ""` before any training.
+  func testAnEmptyOutputNameIsAUsageErrorBeforeAnyRequest() throws {
+    let server = try startServer([["status": 200, "body": try fixture("at-apple.json")]])
+    for arguments in [["--trend", "--plot", ""], ["--record", ""]] {
+      let result = try BinaryRunner.run(
+        ["@Apple"] + arguments,
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+      XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+      XCTAssertEqual(result.stdout, "")
+      XCTAssertTrue(result.stderr.hasPrefix("Error: --"), result.stderr)
+      XCTAssertTrue(result.stderr.contains("takes a file name"), result.stderr)
+    }
+    let log = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
+    XCTAssertEqual(log, "", "no request may be sent")
+    let train = try BinaryRunner.run(["train", "Fixtures/train/tiny.csv", "--out", ""])
+    XCTAssertEqual(train.status, 64, train.stderr)
+    XCTAssertTrue(train.stderr.contains("--out takes a file name"), train.stderr)
+  }
+}
+
+extension AnalyzeHTTPEndToEndTests {
+  /// A recording whose file name is a link to the token file or to the
+  /// `--model` is refused before any request, exit 73, as for `--out` and
+  /// `--plot` (the recording replaced the token file before).
+  func testARecordingOverTheTokenFileOrTheModelIsRefused() throws {
+    let directory = try temporaryDirectory()
+    let tokenFile = directory.appendingPathComponent("token")
+    try Data(token.utf8).write(to: tokenFile)
+    XCTAssertEqual(chmod(tokenFile.path, 0o600), 0)
+    let model = directory.appendingPathComponent("model.json")
+    _ = try BinaryRunner.trainTiny(into: model)
+    let modelBytes = try Data(contentsOf: model)
+    let server = try startServer([["status": 200, "body": try fixture("at-apple.json")]])
+    for (target, role) in [(tokenFile, "the token file"), (model, "the model")] {
+      let recordings = directory.appendingPathComponent("rec-\(target.lastPathComponent)")
+      try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+      XCTAssertEqual(chmod(recordings.path, 0o700), 0)
+      XCTAssertEqual(
+        symlink(target.path, recordings.appendingPathComponent("at-apple.jsonl").path), 0)
+      let result = try BinaryRunner.run(
+        [
+          "@Apple", "--record", recordings.path, "--token-file", tokenFile.path, "--model",
+          model.path,
+        ],
+        environment: ["TWEETALYZE_API_BASE": server.base])
+      XCTAssertEqual(result.status, 73, "\(role): \(result.stderr)")
+      XCTAssertEqual(result.stdout, "")
+      XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+      XCTAssertTrue(result.stderr.contains("is \(role) "), result.stderr)
+      XCTAssertFalse(result.stderr.contains(token), result.stderr)
+      XCTAssertEqual(try String(contentsOf: tokenFile, encoding: .utf8), token)
+      XCTAssertEqual(try Data(contentsOf: model), modelBytes)
+    }
+    let log = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
+    XCTAssertEqual(log, "", "refused before any request")
+  }
+}

@@ -128,6 +128,61 @@ final class ReliabilityTests: XCTestCase {
     }
   }
 
+  /// Every other signal that ends a process and can be caught (SIGXCPU,
+  /// SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGPWR) removes the
+  /// temporary file too (each left `.model.json.tmp-*` before). SIGQUIT is
+  /// handled alike, but the test runner starts its children with SIGQUIT
+  /// ignored, which stays so (as under `nohup`).
+  func testEveryCatchableTerminatingSignalRemovesTheTemporaryFile() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let model = directory.appendingPathComponent("model.json")
+    let before = try BinaryRunner.trainTiny(into: model)
+    let corpus = directory.appendingPathComponent("large.csv")
+    try largeCorpus(rows: 300_000).write(to: corpus)
+    var signals = [SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF]
+    #if os(Linux)
+      signals.append(SIGPWR)
+    #endif
+    for signal in signals {
+      let (process, seen) = try BinaryRunner.signal(
+        signal, whenAFileStarting: ".model.json.tmp-", appearsIn: directory,
+        running: ["train", corpus.path, "--out", model.path], timeout: 300, poll: 200)
+      XCTAssertNotNil(seen, "signal \(signal): train ended before its temporary file was seen")
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
+      XCTAssertEqual(process.terminationStatus, signal)
+      XCTAssertEqual(
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+        ["model.json", "large.csv"], "signal \(signal): no temporary file left")
+      XCTAssertEqual(try Data(contentsOf: model), before, "signal \(signal): the previous model")
+    }
+  }
+
+  /// Under a file-size limit (`ulimit -f 8`), `train --out` and `classify >
+  /// file` end with one `Error:` line, exit 73, and leave no temporary file
+  /// (SIGXFSZ killed them before: exit 153, no message, an 8 KiB temporary
+  /// file beside the model).
+  func testAFileSizeLimitIsAnErrorLineAndLeavesNothing() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let data = BinaryRunner.packageRoot.appendingPathComponent("Fixtures/train/tiny.csv").path
+    let lines = String(repeating: "what a great day, I love it\n", count: 2_000)
+    try Data(lines.utf8).write(to: directory.appendingPathComponent("lines.txt"))
+    let environment = ["T": try BinaryRunner.executable().path, "DATA": data]
+    let cases = [
+      (#"ulimit -f 8 && exec "$T" train "$DATA" --out m.json"#, "cannot write m.json"),
+      (#"ulimit -f 8 && exec "$T" classify < lines.txt > out.txt"#, "cannot write output"),
+    ]
+    for (script, message) in cases {
+      let run = try BinaryRunner.shell(script, environment: environment, directory: directory)
+      XCTAssertEqual(run.status, 73, "\(script): \(run.stderr)")
+      XCTAssertEqual(run.stderrLines.count, 1, "\(script): \(run.stderr)")
+      XCTAssertTrue(run.stderr.hasPrefix("Error: \(message): "), "\(script): \(run.stderr)")
+      XCTAssertTrue(run.stderr.contains("file-size limit"), run.stderr)
+    }
+    XCTAssertEqual(
+      Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
+      ["lines.txt", "out.txt"], "no model and no temporary file")
+  }
+
   /// `train - --training-accuracy` spools stdin to a temporary file; a
   /// signal while stdin never ends (a FIFO nobody closes) removes it.
   func testASignalRemovesTheSpooledStdin() throws {
@@ -385,6 +440,94 @@ final class ReliabilityTests: XCTestCase {
   }
 
   // MARK: Soak
+
+  /// `--input` of 40 MB of JSONL, X tweets one a line and Bluesky pages one
+  /// a line (a recording), holds about the file and the posts kept: under
+  /// twice the file (each was decoded whole, into a copy of every line and
+  /// every page's posts, 4–9 times the file).
+  func testInputJSONLHoldsAboutTheFile() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    var tweets = Data()
+    var serial = 0
+    while tweets.count < 40_000_000 {
+      tweets.append(
+        Data(#"{"id":"\#(serial)","text":"what a lovely day number \#(serial) #wwdc"}"#.utf8))
+      tweets.append(0x0A)
+      serial += 1
+    }
+    var pages = Data()
+    while pages.count < 40_000_000 {
+      let posts = (0..<100).map { index in
+        #"{"uri":"at://did:plc:a/app.bsky.feed.post/\#(serial + index)","#
+          + #""record":{"text":"so happy today \#(serial + index)"}}"#
+      }
+      serial += 100
+      pages.append(Data(#"{"posts":[\#(posts.joined(separator: ","))],"cursor":"c"}"#.utf8))
+      pages.append(0x0A)
+    }
+    for (name, data) in [("tweets.jsonl", tweets), ("pages.jsonl", pages)] {
+      let file = directory.appendingPathComponent(name)
+      try data.write(to: file)
+      let (run, kib) = try peakKiB(["--input", file.path, "--count", "100"])
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+      XCTAssertLessThan(kib * 1024, 2 * data.count, "\(name): peak \(kib) KiB")
+      print("--input \(name) of \(data.count) bytes: peak \(kib) KiB")
+    }
+  }
+
+  /// `--input` of 100 MB of JSONL under an address-space limit (`ulimit -v
+  /// 150000`) too small for the file is one `Error:` line, exit 65, in
+  /// well under a second (it died with `Fatal error: failed to allocate`,
+  /// exit 134, or SIGILL). Under a limit where the file fits (twice the
+  /// file), `testInputJSONLHoldsAboutTheFile` shows the run's peak.
+  func testInputUnderAMemoryLimitIsOneErrorLine() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let line = Data(#"{"id":"1","text":"what a lovely day #wwdc"}"#.utf8 + [0x0A])
+    var data = Data(capacity: 100_000_000 + line.count)
+    while data.count < 100_000_000 { data.append(line) }
+    let file = directory.appendingPathComponent("big.jsonl")
+    try data.write(to: file)
+    let run = try BinaryRunner.run(
+      [
+        "-c", #"ulimit -v 150000 && exec "$0" "$@""#, try BinaryRunner.executable().path,
+        "--input", file.path, "--count", "10",
+      ],
+      executable: URL(fileURLWithPath: "/bin/sh"), timeout: 120)
+    let context = run.stderr.prefix(600)
+    XCTAssertFalse(run.timedOut, "\(context)")
+    XCTAssertEqual(run.status, 65, "\(context)")
+    XCTAssertEqual(run.stderrLines.count, 1, "\(context)")
+    XCTAssertTrue(run.stderr.hasPrefix("Error: \(file.path)"), "\(context)")
+    XCTAssertTrue(run.stderr.contains("memory"), "\(context)")
+    XCTAssertEqual(run.stdout, "")
+  }
+
+  /// 40 pages of one new post and 4 MB of padding each (160 MB in all):
+  /// memory holds about one page, with or without `--record`, which streams
+  /// the pages to its file (every page was kept for the whole run: peak RSS
+  /// grew with the number of pages).
+  func testMemoryHoldsOnePageWhateverTheNumberOfPages() throws {
+    let server = try FakeXAPI.start(
+      scenario: ["generate": ["pages": 40, "per_page": 1, "padding": 4_000_000]], for: self)
+    let recorded = try BinaryRunner.temporaryDirectory(for: self)
+    for record in [[], ["--record", recorded.path]] {
+      let (run, kib) = try peakKiB(
+        ["@Apple", "--count", "40", "--json"] + record,
+        environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "soak-token"])
+      XCTAssertEqual(run.status, 0, "\(record): \(run.stderr)")
+      let summary = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any], run.stdout)
+      XCTAssertEqual(summary["count"] as? Int, 40)
+      XCTAssertLessThan(kib, 100_000, "\(record): peak \(kib) KiB")
+      print("40 pages of 4 MB \(record): peak \(kib) KiB")
+    }
+    let file = recorded.appendingPathComponent("at-apple.jsonl")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 40, "one page a line")
+    XCTAssertTrue(lines.allSatisfy { $0.utf8.count > 4_000_000 })
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: recorded.path), ["at-apple.jsonl"])
+  }
 
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct
   /// tweets chained by `next_token`, where every 7th request answers 503

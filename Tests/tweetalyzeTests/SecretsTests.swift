@@ -55,6 +55,38 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 
+  /// A token echoed in X text as HTML character references (`&#116;…`,
+  /// `&#x74;…`) is redacted live, in the recording, and so in the replays
+  /// with `--fixtures` and `--input` in every output form (the recording
+  /// kept the references, which a replay printed as the token in clear).
+  func testATokenAsCharacterReferencesIsInNoRecordingOrReplay() throws {
+    let decimal = secret.unicodeScalars.map { "&#\($0.value);" }.joined()
+    let hex = secret.unicodeScalars.map { "&#x\(String($0.value, radix: 16));" }.joined()
+    let body =
+      #"{"data":[{"id":"1","text":"I love \#(decimal)"},{"id":"2","text":"so \#(hex)"}],"#
+      + #""meta":{"result_count":2}}"#
+    let server = try startServer([["status": 200, "body": body]])
+    let work = try temporaryDirectory()
+    let live = try BinaryRunner.run(
+      ["@Apple", "--record", work.path, "--tweets"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": secret])
+    XCTAssertEqual(live.status, 0, live.stderr)
+    XCTAssertFalse(live.stdout.contains(secret), live.stdout)
+    let file = work.appendingPathComponent("at-apple.jsonl")
+    let recording = try String(contentsOf: file, encoding: .utf8)
+    for form in [secret, decimal, hex] {
+      XCTAssertFalse(recording.contains(form), "\(form) in \(recording)")
+    }
+    for replay in [["@Apple", "--fixtures", file.path], ["--input", file.path]] {
+      for format in [["--tweets"], ["--tweets", "--json"], ["--tweets", "--csv"]] {
+        let result = try BinaryRunner.run(replay + format)
+        XCTAssertEqual(result.status, 0, "\(replay) \(format): \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("[redacted]"), "\(replay) \(format)")
+        XCTAssertFalse(result.stdout.contains(secret), "\(replay) \(format): \(result.stdout)")
+      }
+    }
+  }
+
   func testTheTokenIsInNoOutputRecordOrModel() throws {
     let page = try fixture("at-apple.json")
     let pages = try fixture("hashtag-wwdc.jsonl").split(separator: "\n").map(String.init)

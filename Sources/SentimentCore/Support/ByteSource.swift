@@ -68,14 +68,27 @@ package struct FileDescriptorSource: ByteSource {
   /// reader. A longer stream (an endless one, such as `/dev/zero`) is
   /// ``CappedReadError/tooLarge`` as soon as it passes the limit, not an
   /// allocation failure; a regular file's size reserves the memory once,
-  /// not a doubling array's copies.
+  /// not a doubling array's copies. A regular file for which no memory can
+  /// be had (an address-space limit, `ulimit -v`) is
+  /// ``CappedReadError/unreadable(_:)`` with a ``ReadMemoryError``: an
+  /// array that cannot grow traps.
   ///
   /// - Complexity: O(*n*) in the bytes read.
   package mutating func readAll(limit: Int) throws(CappedReadError) -> [UInt8] {
     var bytes: [UInt8] = []
     var status = stat()
     if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
-      bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+      let wanted = min(Int(status.st_size), limit) + 1
+      // Address space asked of the kernel first, which can say no (a
+      // malloc and free of it the optimizer would remove), with 16 MiB to
+      // spare for reading what the file holds.
+      let probed = wanted + (16 << 20)
+      let probe = mmap(nil, probed, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let probe, probe != UnsafeMutableRawPointer(bitPattern: -1) else {
+        throw .unreadable(ReadMemoryError(bytes: Int(status.st_size)))
+      }
+      munmap(probe, probed)
+      bytes.reserveCapacity(wanted)
     }
     var block = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -90,6 +103,13 @@ package struct FileDescriptorSource: ByteSource {
       bytes.append(contentsOf: block[0..<count])
     }
   }
+}
+
+/// No memory could be had to read a file of `bytes` bytes (an
+/// address-space limit such as `ulimit -v`).
+package struct ReadMemoryError: Error {
+  /// The file's size.
+  package var bytes: Int
 }
 
 /// Why ``FileDescriptorSource/readAll(limit:)`` stopped; each caller says

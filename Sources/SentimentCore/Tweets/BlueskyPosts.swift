@@ -48,6 +48,19 @@ package struct BlueskySearchPage: Equatable, Sendable {
   ///
   /// - Throws: ``PostPageError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
+  /// Calls `body` with each page of a recording, as
+  /// ``decodeFile(_:)`` reads them, holding one page at a time.
+  ///
+  /// - Throws: ``PostPageError``, as ``decodeFile(_:)``.
+  package static func forEachPage(
+    in bytes: ArraySlice<UInt8>, _ body: (BlueskySearchPage) -> Void
+  ) throws(PostPageError) {
+    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty(.bluesky) }
+    try PostPageJSON.forEachPage(
+      bytes, page: { (data, line) throws(PostPageError) in try decodePage(data, line: line) },
+      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: true, body)
+  }
+
   package static func decodeFile(_ data: Data) throws(PostPageError) -> [BlueskySearchPage] {
     try PostPageJSON.decodeFile(data, kind: .bluesky) { (data, line) throws(PostPageError) in
       try decodePage(data, line: line)

@@ -21,6 +21,12 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
   case authFactorRequired
   /// The login answer holds no `accessJwt`.
   case noSession(host: String)
+  /// The login was refused with `status` (400: the handle or password is
+  /// not in a form the server takes); `detail` is the server's word.
+  case loginRefused(status: Int, detail: String)
+  /// The search refused the session token (401, such as `ExpiredToken`)
+  /// again after one new login.
+  case sessionRejected(detail: String?)
 
   package var errorDescription: String? {
     switch self {
@@ -42,7 +48,40 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
     case .noSession(let host):
       "Bluesky at \(host) accepted the login but sent no session token (accessJwt); "
         + "if TWEETALYZE_API_BASE or a proxy is set, check that it points to Bluesky's XRPC API"
+    case .loginRefused(let status, let detail):
+      "Bluesky refused the login (\(status) \(detail)): check that BLUESKY_HANDLE is your "
+        + "handle (alice.bsky.social, without @), DID or email address, and that "
+        + "BLUESKY_APP_PASSWORD or --token-file holds an app password"
+    case .sessionRejected(let detail):
+      "Bluesky refused its own session token (401 \(detail ?? "Unauthorized")) again after a "
+        + "new login, so the session cannot be renewed; try again in a few minutes, and check "
+        + "that the system clock is right"
     }
+  }
+}
+
+/// The Bluesky session of one run: the token of one login, reused by every
+/// query of the run (the service allows about 30 logins per 5 minutes per
+/// account). In memory only.
+package final class BlueskySession: @unchecked Sendable {
+  private let lock = NSLock()
+  private var token: String?
+
+  /// A session not logged in yet.
+  package init() {}
+
+  /// The session token, if logged in.
+  var accessToken: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return token
+  }
+
+  /// Keeps the token of a new login.
+  func loggedIn(_ newToken: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    token = newToken
   }
 }
 
@@ -50,9 +89,10 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
 /// after a login with an app password
 /// (`POST {base}/com.atproto.server.createSession`).
 ///
-/// The session token lives in memory for one call of
-/// ``tweets(for:count:)`` and is never recorded; the app password and the
-/// token are redacted from every message, warning and recording. Paging
+/// The session token lives in memory in ``Configuration/session``, shared
+/// by the queries of a run, and is never recorded; a search that finds it
+/// expired (401) logs in again once. The app password and the token are
+/// redacted from every message, warning and recording. Paging
 /// follows `cursor` until `count` posts or the last page. Requests go
 /// through ``HTTPTransport`` (caps, deadline, retries, redirects within
 /// the origin, plain http only to loopback).
@@ -74,6 +114,8 @@ package struct BlueskySource: TweetSource {
     package var language: String? = "en"
     /// The transport's settings (time-outs, attempts, recording, progress).
     package var transport: HTTPTransportSettings
+    /// The session, which sources of one run share.
+    package var session = BlueskySession()
 
     /// A configuration with the transport's defaults.
     package init(
@@ -151,10 +193,17 @@ package struct BlueskySource: TweetSource {
     HTTPTransport.avoidProxies(for: base)
     let transport = HTTPTransport(configuration.transport)
     defer { transport.close() }
-    let token = try await login(loginURL, transport: transport)
+    var token: String
+    if let current = configuration.session.accessToken {
+      transport.addSecret(current)
+      token = current
+    } else {
+      token = try await login(loginURL, transport: transport)
+    }
 
     var paging = Paging(count: count, transport: transport)
     var cursor: String?
+    var renewed = false
     while true {
       let number = paging.nextPage()
       let url = try HTTPTransport.url(
@@ -163,11 +212,24 @@ package struct BlueskySource: TweetSource {
           for: query, limit: min(Configuration.pageLimit, max(1, paging.remaining)),
           cursor: cursor),
         allowInsecureHTTP: allowHTTP)
-      let (body, response) = try await transport.send(
-        transport.request(url, bearer: token), page: number,
-        tweets: paging.collector.tweets.count,
-        rateLimit: { http, _ in Self.rateLimitReset(http) },
-        refuse: { status, data, url in Self.refusal(status, data, url, transport) })
+      var answer: (body: Data, response: HTTPURLResponse)?
+      while answer == nil {
+        do {
+          answer = try await transport.send(
+            transport.request(url, bearer: token), page: number,
+            tweets: paging.collector.tweets.count,
+            rateLimit: { http, _ in Self.rateLimitReset(http) },
+            refuse: { status, data, url in
+              Self.refusal(status, data, url, transport, login: false)
+            })
+        } catch BlueskyLoginError.sessionRejected where !renewed {
+          // An access token lives for minutes: a long run outlives it.
+          renewed = true
+          token = try await login(loginURL, transport: transport)
+        }
+      }
+      guard let answer else { continue }
+      let (body, response) = answer
       var page: BlueskySearchPage
       do {
         page = try BlueskySearchPage.decode(body)
@@ -178,13 +240,18 @@ package struct BlueskySource: TweetSource {
       }
       page.tweets = page.tweets.map(transport.redact)
       cursor = page.cursor.flatMap { $0.isEmpty ? nil : $0 }
-      guard paging.add(page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty)
+      guard
+        try paging.add(
+          page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
     // The search pages only: the login answer, which holds the session
     // tokens, is never recorded.
     return try paging.finish(stem: query.fileStem)
   }
+
+  /// The longest session token taken: Bluesky's are under 1 KB.
+  static let maximumSessionTokenBytes = 16 << 10
 
   /// Logs in; the access token, added to the transport's secrets.
   private func login(_ url: URL, transport: HTTPTransport) async throws -> String {
@@ -196,14 +263,22 @@ package struct BlueskySource: TweetSource {
     let (body, _) = try await transport.send(
       transport.request(url, bearer: nil, jsonBody: json), page: 1, tweets: 0,
       rateLimit: { http, _ in Self.rateLimitReset(http) },
-      refuse: { status, data, url in Self.refusal(status, data, url, transport) })
+      refuse: { status, data, url in Self.refusal(status, data, url, transport, login: true) })
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
       let token = object["accessJwt"] as? String, !token.isEmpty,
       token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
     else {
       throw BlueskyLoginError.noSession(host: HTTPTransport.hostDescription(url))
     }
+    // A secret the server chooses: each post is redacted for it, and it
+    // goes back in every request's header.
+    guard token.utf8.count <= Self.maximumSessionTokenBytes else {
+      throw HTTPSourceError.oversized(
+        host: HTTPTransport.hostDescription(url), what: "a session token (accessJwt)",
+        bytes: token.utf8.count, limit: Self.maximumSessionTokenBytes)
+    }
     transport.addSecret(token)
+    configuration.session.loggedIn(token)
     return token
   }
 
@@ -215,16 +290,21 @@ package struct BlueskySource: TweetSource {
       .map { Date(timeIntervalSince1970: $0) }
   }
 
-  /// The error for a status that is not retried. XRPC errors are
-  /// `{"error": name, "message": text}`.
-  static func refusal(_ status: Int, _ body: Data, _ url: URL, _ transport: HTTPTransport)
-    -> Error
-  {
+  /// The error for a status that is not retried, of the login or of a
+  /// search. XRPC errors are `{"error": name, "message": text}`.
+  static func refusal(
+    _ status: Int, _ body: Data, _ url: URL, _ transport: HTTPTransport, login: Bool
+  ) -> Error {
     let problem = APIProblem(body)
     if problem.error == "AuthFactorTokenRequired" { return BlueskyLoginError.authFactorRequired }
     let detail = [problem.error, problem.firstError].compactMap { $0 }.joined(separator: ": ")
     let shown = detail.isEmpty ? nil : transport.redact(detail)
     switch status {
+    case 400 where login:
+      return BlueskyLoginError.loginRefused(
+        status: status, detail: shown ?? transport.snippet(body))
+    case 401 where !login:
+      return BlueskyLoginError.sessionRejected(detail: shown)
     case 400:
       return HTTPSourceError.invalidRequest(message: shown ?? transport.snippet(body))
     case 401:

@@ -52,6 +52,13 @@ package enum HTTPSourceError: LocalizedError, Equatable {
   /// No memory could be had for the body after `bytes` bytes of it (a
   /// memory limit such as `ulimit -v`); not retried.
   case outOfMemory(host: String, bytes: Int)
+  /// The answer held `what` (a next-page cursor, a session token) of
+  /// `bytes` bytes, more than `limit`: no real one is that long, and
+  /// sending it back would fail; not retried.
+  case oversized(host: String, what: String, bytes: Int, limit: Int)
+  /// libcurl refused to read the answer's headers (`Out of memory`: a
+  /// header over its 100 KB limit, such as a huge `Link`); not retried.
+  case headersTooLarge(host: String)
 
   package var errorDescription: String? { message(for: .x) }
 
@@ -86,6 +93,14 @@ package enum HTTPSourceError: LocalizedError, Equatable {
       return "\(api) at \(host) sent an answer that did not fit in the memory tweetalyze may "
         + "use (\(bytes >> 20) MiB received), and tweetalyze stopped reading; a search page is "
         + "under 1 MiB, so check \(setting) and any proxy, or raise the memory limit"
+    case .oversized(let host, let what, let bytes, let limit):
+      return "\(api) at \(host) sent \(what) of \(bytes) bytes, more than any real one (at most "
+        + "\(limit)), which tweetalyze does not send back; if \(setting) or a proxy is set, "
+        + "check that it points to \(service.apiName)"
+    case .headersTooLarge(let host):
+      return "\(api) at \(host) sent an answer whose headers are too large to read (over "
+        + "libcurl's 100 KB limit; no real answer comes near it), and tweetalyze stopped; "
+        + "if \(setting) or a proxy is set, check that it points to \(service.apiName)"
     case .deadlineExceeded(let host, let seconds, let attempts):
       return "\(api) at \(host) did not finish its answer within \(Self.number(seconds)) s"
         + Self.times(attempts) + " (it was still sending, too slowly); check your network, or "

@@ -33,8 +33,16 @@ package struct HTTPTransportSettings: Sendable {
   package var allowInsecureHTTP = false
   /// Where to record the raw response pages, if anywhere.
   package var recordDirectory: URL?
-  /// Writes a recording; `nil` writes it with `Data.write(to:options:)`.
-  package var writeRecording: (@Sendable (_ file: URL, _ contents: Data) throws -> Void)?
+  /// Writes a recording: `file`, and a function that passes its bytes, in
+  /// chunks, to the function it is given (the whole recording is never in
+  /// memory); `nil` writes it to a temporary file beside `file` and renames
+  /// that over it.
+  package var writeRecording:
+    (
+      @Sendable (
+        _ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+      ) throws -> Void
+    )?
   /// Called with progress events, on any thread.
   package var progress: (@Sendable (HTTPTweetSource.Event) -> Void)?
   /// Sleeps for the given seconds (injectable so that tests run fast).
@@ -239,6 +247,9 @@ package final class HTTPTransport: @unchecked Sendable {
     }
   }
 
+  /// The most redirects of a request with a body that are followed.
+  static let maximumRedirects = 5
+
   /// A request for `url`: `GET`, or `POST` with a JSON `body`; `bearer`
   /// goes in the `Authorization` header only.
   package func request(_ url: URL, bearer: String?, jsonBody body: Data? = nil) -> URLRequest {
@@ -274,19 +285,35 @@ package final class HTTPTransport: @unchecked Sendable {
     let host = Self.hostDescription(url)
     var attempt = 1
     var waited = false
+    var current = request
+    var redirects = 0
     while true {
       settings.progress?(.requesting(page: page, tweets: tweets))
       let failure: Transient
       do {
         let (data, response) = try await transfers.run(
-          request, in: session, deadline: settings.timeout * 4)
+          current, in: session, deadline: settings.timeout * 4)
         if let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
           let location = http.value(forHTTPHeaderField: "Location"),
-          let target = URL(string: location, relativeTo: url)?.absoluteURL,
-          !Self.sameOrigin(url, target)
+          let target = URL(string: location, relativeTo: current.url)?.absoluteURL
         {
-          throw HTTPSourceError.crossOriginRedirect(
-            from: host, to: Self.hostDescription(target))
+          guard Self.sameOrigin(url, target) else {
+            throw HTTPSourceError.crossOriginRedirect(
+              from: host, to: Self.hostDescription(target))
+          }
+          // 307 and 308 keep the method and the body (RFC 9110 15.4.8),
+          // which Foundation does not resend: a login's body is sent again
+          // here, to the same origin only.
+          if http.statusCode == 307 || http.statusCode == 308, current.httpBody != nil {
+            guard redirects < Self.maximumRedirects else {
+              throw HTTPSourceError.invalidResponse(
+                host: host, status: http.statusCode,
+                problem: "it redirected the request more than \(Self.maximumRedirects) times")
+            }
+            redirects += 1
+            current.url = target
+            continue
+          }
         }
         guard let http = response as? HTTPURLResponse else {
           throw HTTPSourceError.invalidResponse(
@@ -326,6 +353,11 @@ package final class HTTPTransport: @unchecked Sendable {
       } catch {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { throw error }
+        // libcurl's CURLE_OUT_OF_MEMORY, which it also gives for a header
+        // over its 100 KB limit: the same answer would fail again.
+        if nsError.localizedDescription.contains("Out of memory") {
+          throw HTTPSourceError.headersTooLarge(host: host)
+        }
         switch nsError.code {
         case NSURLErrorCancelled: throw CancellationError()
         case NSURLErrorTimedOut: failure = .timeout
@@ -394,27 +426,39 @@ package final class HTTPTransport: @unchecked Sendable {
 
   // MARK: Recording
 
-  /// Writes the pages as JSONL to `<directory>/<stem>.jsonl`, atomically,
-  /// when the settings name a directory.
-  package func record(_ bodies: [Data], stem: String) throws {
+  /// Writes the pages in `spool` as JSONL to `<directory>/<stem>.jsonl`,
+  /// atomically and a chunk at a time, when the settings name a directory.
+  func record(_ spool: RecordingSpool?, stem: String) throws {
     guard let directory = settings.recordDirectory else { return }
     let file = directory.appendingPathComponent("\(stem).jsonl")
-    var output = Data()
-    for body in bodies {
-      output.append(Self.oneLine(redact(body)))
-      output.append(0x0A)
+    let chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void = { write in
+      try spool?.forEachChunk(write)
     }
     if let write = settings.writeRecording {
       do {
-        try write(file, output)
+        try write(file, chunks)
+      } catch let error as HTTPSourceError {
+        throw error
       } catch {
         throw HTTPSourceError.recordFailed(path: file.path, reason: error.localizedDescription)
       }
       return
     }
+    let temporary = directory.appendingPathComponent(".\(stem).jsonl.tmp-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try output.write(to: file, options: .atomic)
+      guard
+        FileManager.default.createFile(
+          atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else { throw CocoaError(.fileWriteNoPermission) }
+      defer { try? FileManager.default.removeItem(at: temporary) }
+      let handle = try FileHandle(forWritingTo: temporary)
+      defer { try? handle.close() }
+      try chunks { try handle.write(contentsOf: $0) }
+      try handle.synchronize()
+      guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.EIO) }
+    } catch let error as HTTPSourceError {
+      throw error
     } catch {
       let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
       let reason =
@@ -731,6 +775,13 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
     let from = task.originalRequest?.url ?? response.url
+    // Foundation would send a POST's 307 or 308 on without its body:
+    // ``HTTPTransport/send(_:page:tweets:rateLimit:refuse:)`` sends it again.
+    let keepsBody = response.statusCode == 307 || response.statusCode == 308
+    if keepsBody && task.originalRequest?.httpMethod == "POST" {
+      completionHandler(nil)
+      return
+    }
     completionHandler(HTTPTransport.sameOrigin(from, request.url) ? request : nil)
   }
 }
@@ -746,7 +797,8 @@ package struct Paging {
   package private(set) var collector: TweetCollector
   /// The number of pages asked for so far.
   package private(set) var pages = 0
-  private var bodies: [Data] = []
+  /// The pages so far, when recording; the pages are not kept otherwise.
+  private var spool: RecordingSpool?
   private var tokensSeen: Set<String> = []
   private var emptyPages = 0
   private let transport: HTTPTransport
@@ -766,8 +818,13 @@ package struct Paging {
     return pages
   }
 
+  /// The longest next-page cursor sent back: X's `next_token`, Bluesky's
+  /// `cursor` and Mastodon's `max_id` are tens of bytes.
+  package static let maximumCursorBytes = 4096
+
   /// Adds a page's posts and its body; whether to ask for the page `next`
-  /// names.
+  /// names. A `next` over ``maximumCursorBytes`` is an error (the page
+  /// came from `url`).
   ///
   /// - Parameters:
   ///   - empty: whether the page held nothing (for Mastodon, no status at
@@ -775,11 +832,19 @@ package struct Paging {
   ///   - requireNew: whether a page of posts that adds none ends paging
   ///     (Mastodon's filtered pages may rightly add none).
   package mutating func add(
-    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true
-  ) -> Bool {
+    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true,
+    from url: URL
+  ) throws -> Bool {
+    if let next, next.utf8.count > Self.maximumCursorBytes {
+      throw HTTPSourceError.oversized(
+        host: HTTPTransport.hostDescription(url), what: "a next-page cursor",
+        bytes: next.utf8.count, limit: Self.maximumCursorBytes)
+    }
+    if transport.settings.recordDirectory != nil {
+      try spoolPage(body)
+    }
     let before = collector.tweets.count
     collector.add(tweets)
-    bodies.append(body)
     if let next, !tokensSeen.insert(next).inserted { return false }
     if requireNew && collector.tweets.count == before && !tweets.isEmpty { return false }
     emptyPages = empty ? emptyPages + 1 : 0
@@ -790,10 +855,23 @@ package struct Paging {
     return !collector.isFull && next != nil
   }
 
+  /// Adds `body`, redacted and on one line, to the recording's spool.
+  private mutating func spoolPage(_ body: Data) throws {
+    if spool == nil { spool = RecordingSpool() }
+    guard let spool else {
+      throw HTTPSourceError.recordFailed(
+        path: "a temporary file", reason: "none can be created (check TMPDIR)")
+    }
+    guard spool.append(HTTPTransport.oneLine(transport.redact(body))) else {
+      throw HTTPSourceError.recordFailed(
+        path: "a temporary file", reason: "it cannot be written (is the disk full?)")
+    }
+  }
+
   /// Records the pages under `stem` (when recording), reports the end, and
   /// gives the posts.
   package func finish(stem: String) throws -> [Tweet] {
-    try transport.record(bodies, stem: stem)
+    try transport.record(spool, stem: stem)
     transport.settings.progress?(.finished(pages: pages, tweets: collector.tweets.count))
     return collector.tweets
   }

@@ -87,7 +87,12 @@ public struct HTTPTweetSource: TweetSource {
     /// `Data.write(to:options: .atomic)`. The command-line tool passes its
     /// own writer, the one of all its output files. An error's description
     /// is the reason shown.
-    public var writeRecording: (@Sendable (_ file: URL, _ contents: Data) throws -> Void)?
+    public var writeRecording:
+      (
+        @Sendable (
+          _ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
+        ) throws -> Void
+      )?
     /// Called with progress events, on any thread.
     package var progress: (@Sendable (Event) -> Void)?
     /// Called with problems the API reported alongside data (one line each,
@@ -212,7 +217,9 @@ public struct HTTPTweetSource: TweetSource {
       page.tweets = page.tweets.map(transport.redact)
       for warning in page.warnings { configuration.warning?(transport.redact(warning)) }
       nextToken = page.nextToken
-      guard paging.add(page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty)
+      guard
+        try paging.add(
+          page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
     return try paging.finish(stem: query.fileStem)

@@ -136,9 +136,9 @@ package struct MastodonSource: TweetSource {
       maxID = MastodonStatuses.nextMaxID(linkHeader: response.value(forHTTPHeaderField: "Link"))
       // Pages of statuses all filtered out go on; empty pages do not.
       guard
-        paging.add(
+        try paging.add(
           page.tweets.map(transport.redact), body: body, next: maxID, empty: page.withText == 0,
-          requireNew: false),
+          requireNew: false, from: url),
         paging.pages < Configuration.maximumPages
       else { break }
     }

@@ -72,6 +72,24 @@ package enum MastodonStatuses {
   ///
   /// - Throws: ``PostPageError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
+  /// Calls `body` with the posts of each page of a recording, as
+  /// ``decodeFile(_:includeBoosts:language:)`` reads them, holding one page
+  /// at a time.
+  ///
+  /// - Throws: ``PostPageError``, as ``decodeFile(_:includeBoosts:language:)``.
+  package static func forEachPage(
+    in bytes: ArraySlice<UInt8>, includeBoosts: Bool, language: String?,
+    _ body: ([Tweet]) -> Void
+  ) throws(PostPageError) {
+    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty(.mastodon) }
+    try PostPageJSON.forEachPage(
+      bytes,
+      page: { (data, line) throws(PostPageError) in
+        try decodePage(data, line: line, includeBoosts: includeBoosts, language: language)
+      },
+      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: true, body)
+  }
+
   package static func decodeFile(_ data: Data, includeBoosts: Bool, language: String?)
     throws(PostPageError) -> [[Tweet]]
   {

@@ -104,6 +104,10 @@ package enum PostFileError: LocalizedError, Equatable {
 package enum PostFile {
   /// The longest line read: 1 MiB, as for every other input.
   package static var maximumLineBytes: Int { LineReader<MemorySource>.defaultMaximumLineBytes }
+  /// The longest line of a JSON file: a page as `--record` writes it, one
+  /// response a line, each at most 16 MiB
+  /// (``HTTPTransportSettings/maximumResponseBytes``).
+  package static let maximumPageLineBytes = 16 << 20
   /// Header names tried for a CSV's date column, which `--trend` reads.
   package static let dateColumns = ["created_at", "date"]
   /// Header names tried for a CSV's id column.
@@ -170,13 +174,20 @@ package enum PostFile {
   ) throws(PostFileError) {
     var lineCount = 0
     var firstLine: [UInt8] = []
-    try forEachLine(bytes) { number, line throws(PostFileError) in
+    var firstLongLine: Int?
+    try forEachLine(bytes, limit: maximumPageLineBytes) { number, line throws(PostFileError) in
       guard isValidUTF8(line) else { throw .invalidUTF8(line: number) }
       if number == 1 { firstLine = Array(line) }
+      if line.count > maximumLineBytes && firstLongLine == nil { firstLongLine = number }
       lineCount = number
     }
     let names = textColumn.map { [$0] } ?? textColumns
     guard let format = detect(bytes, textColumns: names) else { throw .empty }
+    // A JSON line may be a whole recorded page; a text or CSV line is a
+    // post, and no post is near 1 MiB.
+    if let firstLongLine, format == .plainText || format == .csv {
+      throw .lineTooLong(line: firstLongLine, limit: maximumLineBytes)
+    }
     if format == .plainText, isHTMLDocument(bytes) { throw .htmlDocument }
     if let textColumn, format == .plainText {
       throw .missingTextColumn(
@@ -186,7 +197,8 @@ package enum PostFile {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
     case .blueskySearch:
       do {
-        for page in try BlueskySearchPage.decodeFile(Data(withoutBOM(bytes))) {
+        // A page at a time: a file may hold millions of posts.
+        try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { page in
           page.tweets.forEach(body)
         }
       } catch {
@@ -196,9 +208,9 @@ package enum PostFile {
       do {
         // Boosts are left out, as the live source leaves them by default:
         // a boost repeats a post that is not the query's own.
-        let pages = try MastodonStatuses.decodeFile(
-          Data(withoutBOM(bytes)), includeBoosts: false, language: nil)
-        for page in pages { page.forEach(body) }
+        try MastodonStatuses.forEachPage(
+          in: withoutBOM(bytes), includeBoosts: false, language: nil
+        ) { page in page.forEach(body) }
       } catch {
         throw fileError(error)
       }
@@ -212,11 +224,12 @@ package enum PostFile {
   }
 
   /// Calls `body` with each line of `bytes` (without the byte order mark)
-  /// and its number from 1; a line over ``maximumLineBytes`` is an error.
+  /// and its number from 1; a line over `limit` bytes is an error.
   private static func forEachLine(
-    _ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
+    _ bytes: [UInt8], limit: Int = maximumLineBytes,
+    _ body: (Int, ArraySlice<UInt8>) throws(PostFileError) -> Void
   ) throws(PostFileError) {
-    var reader = LineReader(source: source(bytes))
+    var reader = LineReader(source: source(bytes), maximumLineBytes: limit)
     var number = 0
     do {
       try reader.forEachLine { line in
@@ -238,15 +251,23 @@ package enum PostFile {
   private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
     throws(PostFileError)
   {
-    let data = Data(withoutBOM(bytes))
     let pageProblem: SearchResponseError
+    var pages = 0
     do {
-      for page in try SearchResponseDecoder.decodeFile(data) { page.tweets.forEach(body) }
+      // A page at a time: a file may hold millions of posts.
+      try SearchResponseDecoder.forEachPage(in: withoutBOM(bytes)) { page in
+        pages += 1
+        page.tweets.forEach(body)
+      }
       return
     } catch {
       pageProblem = error
     }
     if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
+    // Pages, then a line that is none: the posts before it were seen.
+    if pages > 0, case .unexpectedShape(_, let detail) = pageProblem {
+      throw .unknownJSON(detail: detail)
+    }
     try forEachLine(bytes) { number, line throws(PostFileError) in
       let tweets: [ArchivedTweet]
       do {

@@ -99,6 +99,56 @@ enum PostPageJSON {
     return pages
   }
 
+  /// Calls `body` with each page of a file, as ``decodeFile(_:kind:page:)``
+  /// reads them, without holding more than one page and one line at a
+  /// time: a file whose first non-blank line is a page is JSONL, decoded
+  /// line by line; otherwise the file is one page spread over lines. The
+  /// file must hold more than white space.
+  ///
+  /// - Parameters:
+  ///   - isNotJSON: whether an error says the text is no JSON at all.
+  ///   - wholeErrorFirst: which error a file fails with whose first line
+  ///     is no JSON and that is no page as a whole either: the whole file's
+  ///     (true) or the first line's.
+  /// - Complexity: O(*n*) in the file's size.
+  static func forEachPage<Page, Failure: Error>(
+    _ bytes: ArraySlice<UInt8>, page: (Data, Int) throws(Failure) -> Page,
+    isNotJSON: (Failure) -> Bool, wholeErrorFirst: Bool, _ body: (Page) -> Void
+  ) throws(Failure) {
+    var number = 0
+    var start = bytes.startIndex
+    var first = true
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      number += 1
+      let line = bytes[start..<end]
+      start = end < bytes.endIndex ? end + 1 : end
+      guard !line.allSatisfy(isSpace) else { continue }
+      guard first else {
+        body(try page(Data(line), number))
+        continue
+      }
+      first = false
+      // One non-blank line: the whole file, as one page (line 0).
+      guard bytes[start...].contains(where: { !isSpace($0) }) else {
+        body(try page(Data(bytes), 0))
+        return
+      }
+      do {
+        body(try page(Data(line), number))
+      } catch {
+        // A line that is JSON but no page: the whole cannot be one value.
+        guard isNotJSON(error) else { throw error }
+        do {
+          body(try page(Data(bytes), 0))
+          return
+        } catch let whole {
+          throw wholeErrorFirst ? whole : error
+        }
+      }
+    }
+  }
+
   /// The lines of `data` (split at line feeds) that hold more than JSON
   /// white space, with their numbers from 1.
   static func nonBlankLines(in data: Data) -> [(number: Int, bytes: Data)] {

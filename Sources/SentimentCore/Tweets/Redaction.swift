@@ -1,16 +1,18 @@
 /// Removes the bearer token from text that a server sent back, should it
 /// echo the token: raw, or written with JSON string escapes (`\u0073`,
-/// `\/`), which a JSON encoder may use for any character; and the same for
+/// `\/`), which a JSON encoder may use for any character, or with HTML
+/// character references (`&#115;`, `&#x73;`), which HTML text may use; and the same for
 /// the token with its percent escapes decoded (X tokens hold `%2B` and
 /// `%3D`, which a server may decode before echoing `+` and `=`).
 ///
-/// A token shorter than ``minimumLength`` is left alone: no X bearer token
-/// is that short (they are over 100 characters), and replacing a short
-/// dummy such as `text` everywhere would corrupt every recording and
-/// message that holds the word.
+/// A secret shorter than ``minimumLength`` is left alone: no real secret is
+/// that short (X bearer tokens are over 100 characters, Mastodon tokens 43,
+/// Bluesky app passwords 19, and a password a user chose is at least 8),
+/// and replacing a short dummy such as `text` everywhere would corrupt
+/// every recording and message that holds the word.
 enum Redaction {
-  /// The shortest token that is redacted.
-  static let minimumLength = 16
+  /// The shortest secret that is redacted.
+  static let minimumLength = 8
   /// What replaces the token. Valid inside a JSON string.
   static let replacement = Array("[redacted]".utf8)
 
@@ -18,9 +20,12 @@ enum Redaction {
   /// (raw or JSON-escaped, in any mix) replaced by ``replacement``.
   ///
   /// - Complexity: O(*n* + *m*): a pass per form (Knuth–Morris–Pratt over
-  ///   the decoded characters), memory O(*m*) beyond the result.
+  ///   the decoded characters), memory O(*m*) beyond the result; O(1)
+  ///   for a text shorter than a third of the token.
   static func redact(_ bytes: [UInt8], token: [UInt8]) -> [UInt8] {
-    guard token.count >= minimumLength else { return bytes }
+    // Each form is at least a third of the token (`%XX` is one byte): a
+    // shorter text holds none, and is passed in O(1).
+    guard token.count >= minimumLength, bytes.count * 3 >= token.count else { return bytes }
     var result = replace(token, in: bytes)
     let decoded = percentDecoded(token)
     if decoded != token && decoded.count >= minimumLength {
@@ -51,7 +56,10 @@ enum Redaction {
   /// `bytes` with each occurrence of `token`, raw or JSON-escaped, replaced.
   private static func replace(_ token: [UInt8], in bytes: [UInt8]) -> [UInt8] {
     let count = token.count
-    guard count >= minimumLength, !bytes.isEmpty else { return bytes }
+    // Each character takes a byte at least: a shorter text cannot hold the
+    // token, and is passed without building the O(m) table (a long secret
+    // made every short post cost its length).
+    guard count >= minimumLength, bytes.count >= count else { return bytes }
     var failure = [Int](repeating: 0, count: count)
     var k = 0
     for index in 1..<count {
@@ -80,6 +88,10 @@ enum Redaction {
           value = escaped
           position += 1
         }
+      }
+      if value == 0x26, let (code, length) = characterReference(bytes, at: start) {
+        value = code
+        position = start + length
       }
       starts[decoded % count] = start
       decoded += 1
@@ -110,6 +122,7 @@ enum Redaction {
   }
 
   private static func hex(_ digits: ArraySlice<UInt8>) -> UInt32? {
+    guard digits.count <= 7 else { return nil }
     var value: UInt32 = 0
     for digit in digits {
       let nibble: UInt8
@@ -122,6 +135,42 @@ enum Redaction {
       value = value << 4 | UInt32(nibble)
     }
     return value
+  }
+
+  /// The character an HTML character reference at `index` stands for
+  /// (`&#115;`, `&#x73;`, `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`), and
+  /// its length in bytes: an HTML text (a Mastodon `content`, an X `text`)
+  /// may spell a secret so, and a replay decodes it.
+  private static func characterReference(_ bytes: [UInt8], at index: Int) -> (UInt32, Int)? {
+    let end = min(bytes.count, index + 12)
+    guard let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";")),
+      semicolon > index + 1
+    else { return nil }
+    let name = bytes[(index + 1)..<semicolon]
+    let length = semicolon - index + 1
+    switch Array(name) {
+    case Array("amp".utf8): return (0x26, length)
+    case Array("lt".utf8): return (0x3C, length)
+    case Array("gt".utf8): return (0x3E, length)
+    case Array("quot".utf8): return (0x22, length)
+    case Array("apos".utf8): return (0x27, length)
+    default: break
+    }
+    guard name.first == UInt8(ascii: "#"), name.count > 1 else { return nil }
+    let digits = name.dropFirst()
+    if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
+      guard digits.count > 1, digits.count <= 7, let value = hex(digits.dropFirst()) else {
+        return nil
+      }
+      return (value, length)
+    }
+    guard digits.count <= 7 else { return nil }
+    var value: UInt32 = 0
+    for digit in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+      value = value * 10 + UInt32(digit - UInt8(ascii: "0"))
+    }
+    return (value, length)
   }
 
   /// The character a two-byte JSON escape `\x` stands for.

@@ -77,6 +77,20 @@ package enum SearchResponseDecoder {
   ///
   /// - Throws: ``SearchResponseError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
+  /// Calls `body` with each page of a file, as ``decodeFile(_:)`` reads
+  /// them, holding one page at a time.
+  ///
+  /// - Throws: ``SearchResponseError``, as ``decodeFile(_:)``.
+  package static func forEachPage(
+    in bytes: ArraySlice<UInt8>, _ body: (SearchResponsePage) -> Void
+  ) throws(SearchResponseError) {
+    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty }
+    try PostPageJSON.forEachPage(
+      bytes,
+      page: { (data, line) throws(SearchResponseError) in try decodePage(data, line: line) },
+      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: false, body)
+  }
+
   package static func decodeFile(_ data: Data) throws(SearchResponseError)
     -> [SearchResponsePage]
   {

@@ -114,7 +114,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "Show the score per day (per hour when the tweets span under two days) with its "
           + "90 % interval, and whether it is rising, falling or flat."),
       .value(
-        "plot", "FILE.svg", .string, \.plot,
+        "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
         help: "Also draw --trend (the score per day or hour, with the fitted line) or "
           + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg."),
       .flag(
@@ -147,7 +147,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         \.timeout,
         help: "Give up on a request after this long without an answer {default}."),
       .value(
-        "record", "DIR", .string, \.record,
+        "record", "DIR", .outputPath("recordings"), \.record,
         help: "Save the service's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
           + "for --fixtures DIR to replay offline."),
     ]
@@ -306,7 +306,8 @@ struct TrainOptions: Equatable, CommandSettings {
   static var options: [Option<Self>] {
     [
       .value(
-        "out", "PATH", .string, \.output, help: "Where to write the model (required; - for stdout)."
+        "out", "PATH", .outputPath("model.json"), \.output,
+        help: "Where to write the model (required; - for stdout)."
       ),
       .jobs(\.jobs, default: "one per processor, at most \(TrainOptions.defaultJobs)"),
       .value(
@@ -485,7 +486,7 @@ struct MergeOptions: Equatable, CommandSettings {
   static var options: [Option<Self>] {
     [
       .value(
-        "out", "PATH", .string, \.output,
+        "out", "PATH", .outputPath("merged.json"), \.output,
         help: "Where to write the merged model (required); - writes it to stdout."),
       .value(
         "min-count", "N", .integer(1...1_000_000), \.minCount,

@@ -62,7 +62,8 @@ enum ExitStatus: Int32, CaseIterable {
     case .unauthorized, .forbidden: .noPermission
     case .rateLimited, .usageCapExceeded: .tryLater
     case .serverError, .connectionFailed, .timedOut, .invalidResponse, .unexpectedStatus,
-      .crossOriginRedirect, .responseTooLarge, .deadlineExceeded, .outOfMemory:
+      .crossOriginRedirect, .responseTooLarge, .deadlineExceeded, .outOfMemory, .oversized,
+      .headersTooLarge:
       .unavailable
     case .recordFailed: .cannotCreate
     case .invalidBaseURL, .insecureBaseURL, .ipv6AddressHost: .usage

@@ -207,6 +207,15 @@ struct ValueKind<Value> {
 extension ValueKind where Value == String {
   /// Any text.
   static var string: Self { ValueKind { $0 } }
+
+  /// The name of a file to write: any text but the empty one, which names
+  /// no file and would fail only once the work is done.
+  static func outputPath(_ example: String) -> Self {
+    ValueKind { text in
+      guard !text.isEmpty else { throw Refusal.takes("a file name, e.g. \(example)", got: "''") }
+      return text
+    }
+  }
 }
 
 extension ValueKind where Value: FixedWidthInteger {

@@ -19,8 +19,22 @@ extension Context {
           options.tokenFile.map { ($0, "the token file \($0)") },
         ].compactMap { $0 }, with: plot, option: "--plot", written: "the chart")
     }
+    // A recording never replaces an input: its file may be a link to one.
+    if let record = options.record {
+      for query in queries {
+        try Files.refuseReplacing(
+          [
+            options.model.map { ($0, "the model \($0)") },
+            options.tokenFile.map { ($0, "the token file \($0)") },
+          ].compactMap { $0 },
+          with: URL(fileURLWithPath: record).appendingPathComponent("\(query.fileStem).jsonl").path,
+          option: "--record", written: "the recording")
+      }
+    }
     // What all queries share fails once, before any runs.
-    let sources = try queries.map { try tweetSource(options, query: $0) }
+    // One Bluesky login for all queries.
+    let session = BlueskySession()
+    let sources = try queries.map { try tweetSource(options, query: $0, session: session) }
     let model = try loadModel(options.model)
     guard queries.count > 1 else {
       try await analyze(
@@ -259,7 +273,7 @@ extension Context {
   /// The source the options ask for, and its display of progress and
   /// warnings (to stop when fetching ends).
   private func tweetSource(
-    _ options: AnalyzeOptions, query: SearchQuery
+    _ options: AnalyzeOptions, query: SearchQuery, session: BlueskySession
   ) throws -> (source: TweetSource, display: FetchDisplay) {
     // Progress and warnings go straight to stderr while fetching; anything
     // buffered goes first.
@@ -283,7 +297,8 @@ extension Context {
     }
     switch options.source {
     case .x: break
-    case .bluesky: return (try blueskySource(options, display: display), display)
+    case .bluesky:
+      return (try blueskySource(options, session: session, display: display), display)
     case .mastodon: return (try mastodonSource(options, display: display), display)
     }
     var variables: [String: String] = [:]
@@ -341,11 +356,16 @@ extension Context {
   /// output file; recordings are private (0600).
   private static func recordingWriter(
     _ directory: String
-  ) -> @Sendable (_ file: URL, _ contents: Data) throws -> Void {
-    { file, contents in
+  )
+    -> @Sendable (_ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void)
+    throws -> Void
+  {
+    { file, chunks in
       do {
         try Files.prepareDirectory(directory)
-        try Files.writeAtomically(Array(contents), to: file.path, mode: 0o600)
+        try Files.writeAtomically(to: file.path, mode: 0o600) { write in
+          try withoutActuallyEscaping(write) { write in try chunks(write) }
+        }
       } catch let error as OutputError {
         throw RecordingFailure(reason: error.reason)
       }
@@ -375,9 +395,9 @@ extension Context {
   /// `--source bluesky`: the handle from `BLUESKY_HANDLE`, the app password
   /// from `--token-file` or `BLUESKY_APP_PASSWORD`, the base from
   /// `TWEETALYZE_API_BASE`.
-  private func blueskySource(_ options: AnalyzeOptions, display: FetchDisplay) throws
-    -> BlueskySource
-  {
+  private func blueskySource(
+    _ options: AnalyzeOptions, session: BlueskySession, display: FetchDisplay
+  ) throws -> BlueskySource {
     let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     guard
       let handle = environment["BLUESKY_HANDLE"]?.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -395,6 +415,7 @@ extension Context {
     configuration.transport = transportSettings(
       options, service: .bluesky, secrets: [password], display: display)
     configuration.language = options.language
+    configuration.session = session
     let source = BlueskySource(configuration)
     do {
       try source.checkBaseURL()

@@ -22,6 +22,9 @@ enum Tweetalyze {
   /// threads, and a command that never waits starts none.
   nonisolated(nonsending) static func run(_ arguments: [String]) async -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG,
+    // which is reported, instead of SIGXFSZ ending the process silently.
+    signal(SIGXFSZ, SIG_IGN)
     Parallel.shareMallocArenaUnderAddressSpaceLimit()
     let stdout = Output(descriptor: 1)
     let stderr = Output(descriptor: 2)

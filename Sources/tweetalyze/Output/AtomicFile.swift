@@ -55,7 +55,8 @@ extension Files {
   /// - A regular file is replaced atomically: written to a new temporary
   ///   file in the same directory (created exclusively, under a random
   ///   name, never through a link), flushed to disk, and renamed over it. A
-  ///   failure, or SIGINT, SIGTERM or SIGHUP, leaves it as it was and no
+  ///   failure, or a signal that can be caught (``TemporaryFiles/signals``),
+  ///   leaves it as it was and no
   ///   temporary file behind. It keeps its mode; a new file gets `mode`
   ///   (default: `0666` less the umask).
   static func writeAtomically(
@@ -245,8 +246,9 @@ extension Files {
     var generator = SystemRandomNumberGenerator()
     let (descriptor, temporary, slot) = try TemporaryFiles.withSignalsBlocked {
       let created = try createTemporary(
-        in: parent, at: folder, prefix: ".\(name).tmp-", using: &generator, shownAs: shown)
-      return (created.descriptor, created.path, TemporaryFiles.register(created.path))
+        in: parent, at: folder, prefix: temporaryPrefix(name), using: &generator, shownAs: shown,
+        registering: true)
+      return (created.descriptor, created.path, TemporaryFiles.slot(of: created.path))
     }
     let temporaryName = String(temporary.dropFirst(parent.count + 1))
     var committed = false
@@ -272,6 +274,20 @@ extension Files {
     committed = true
   }
 
+  /// The longest file name most file systems take (`NAME_MAX`), in bytes.
+  static let longestName = 255
+
+  /// `.<name>.tmp-`, the start of the temporary file's name for `name`, with
+  /// `name` cut (at a character boundary) so that the whole name, its 12
+  /// random letters included, fits in ``longestName`` bytes: a name the file
+  /// system accepts is never refused for its temporary file's.
+  static func temporaryPrefix(_ name: String) -> String {
+    let room = longestName - ".".utf8.count - ".tmp-".utf8.count - 12
+    var kept = Substring(name)
+    while kept.utf8.count > room { kept = kept.dropLast() }
+    return ".\(kept).tmp-"
+  }
+
   /// The letters of a temporary file's random part.
   private static let nameCharacters = Array(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
@@ -284,10 +300,15 @@ extension Files {
   /// the error names.
   ///
   /// With `folder`, a descriptor of `directory`, the file is created
-  /// relative to it (`openat`), not by the path.
+  /// relative to it (`openat`), not by the path. With `registering`, each
+  /// name is registered for removal on a signal (``TemporaryFiles``) before
+  /// the file is created, so that no moment has the file without the
+  /// registration, whichever thread a signal reaches; a name that is taken
+  /// is unregistered again.
   static func createTemporary(
     in directory: String, at folder: Int32 = AT_FDCWD, prefix: String,
-    using generator: inout some RandomNumberGenerator, shownAs shown: String
+    using generator: inout some RandomNumberGenerator, shownAs shown: String,
+    registering: Bool = false
   ) throws -> (descriptor: Int32, path: String) {
     for _ in 0..<100 {
       var name = prefix
@@ -296,12 +317,15 @@ extension Files {
         name.unicodeScalars.append(UnicodeScalar(nameCharacters[index]))
       }
       let path = directory + "/" + name
+      let slot = registering ? TemporaryFiles.register(path) : nil
       let descriptor = openat(
         folder, folder == AT_FDCWD ? path : name,
         O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
         mode_t(0o600))
       if descriptor >= 0 { return (descriptor, path) }
-      if errno != EEXIST { throw OutputError(path: shown, reason: reason(errno)) }
+      let code = errno
+      TemporaryFiles.unregister(slot)
+      if code != EEXIST { throw OutputError(path: shown, reason: reason(code)) }
     }
     throw OutputError(path: shown, reason: "no free temporary file name in \(directory)")
   }

@@ -80,6 +80,11 @@ enum Files {
         return try source.readAll(limit: limit)
       } catch .tooLarge {
         throw InputTooLarge(path: path, limit: limit)
+      } catch .unreadable(let error as ReadMemoryError) {
+        throw RuntimeError(
+          "\(path) (\(size(error.bytes))) does not fit in the memory tweetalyze may use (an "
+            + "address-space limit such as ulimit -v); raise the limit, or split the file",
+          status: .dataError)
       } catch .unreadable(let error) {
         throw error
       }
@@ -114,6 +119,7 @@ enum Files {
     case ENOENT: "no such file or directory"
     case EACCES: "permission denied"
     case EISDIR: "it is a directory"
+    case EFBIG: "the file would exceed the file-size limit (ulimit -f); raise it or write elsewhere"
     default: String(cString: strerror(code)).lowercased()
     }
   }

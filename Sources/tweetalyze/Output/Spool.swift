@@ -27,8 +27,8 @@ final class Spool {
     let (descriptor, path, slot) = try TemporaryFiles.withSignalsBlocked {
       let (descriptor, path) = try Files.createTemporary(
         in: directory, prefix: "tweetalyze-stdin-", using: &generator,
-        shownAs: "a temporary copy of stdin in \(directory)")
-      return (descriptor, path, TemporaryFiles.register(path))
+        shownAs: "a temporary copy of stdin in \(directory)", registering: true)
+      return (descriptor, path, TemporaryFiles.slot(of: path))
     }
     self.descriptor = descriptor
     self.path = path

@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 /// The temporary files the process has open (a model being written, a
-/// spooled stdin), removed when SIGINT, SIGTERM or SIGHUP ends it.
+/// spooled stdin), removed when a signal that can be caught ends the
+/// process (``signals``).
 ///
 /// The signal handler may only call async-signal-safe functions, so each
 /// path is kept as a C string registered beforehand, in a fixed table the
@@ -19,8 +20,17 @@ enum TemporaryFiles {
   /// The most temporary files registered at once.
   static let capacity = 16
   /// The signals whose default action ends the process and that can be
-  /// caught.
-  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  /// caught. SIGXFSZ is not among them: it is ignored, so that a write past
+  /// `ulimit -f` fails with an error instead.
+  static let signals: [Int32] = {
+    var signals = [
+      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
+    ]
+    #if os(Linux)
+      signals.append(SIGPWR)
+    #endif
+    return signals
+  }()
 
   /// The registered paths (`nil`: a free slot), read by the handler.
   nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -31,7 +41,7 @@ enum TemporaryFiles {
 
   nonisolated(unsafe) private static var installed = false
 
-  /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so
+  /// Runs `body` with ``signals`` blocked on this thread, so
   /// that a file it creates is registered before a handler can run here.
   static func withSignalsBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
     var blocked = sigset_t()
@@ -53,6 +63,13 @@ enum TemporaryFiles {
       return index
     }
     return nil
+  }
+
+  /// The slot `path` is registered in, if any.
+  static func slot(of path: String) -> Int? {
+    (0..<capacity).first { index in
+      slots[index].map { String(cString: $0) == path } ?? false
+    }
   }
 
   /// Forgets the path in `slot`, once the file is renamed or removed.
