@@ -418,7 +418,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 5)
+    XCTAssertEqual(object["version"] as? Int, 6)
     XCTAssertEqual(
       (object["options"] as? [String: Any])?["smoothing"] as? String, "additive", "the default")
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
@@ -448,7 +448,11 @@ final class EndToEndTests: XCTestCase {
     let model = directory.appendingPathComponent("m.json")
     let data = fixture("Fixtures/train/tiny.csv")
     let lexicon = fixture("Fixtures/lexicon/travel.csv")
-    let run = try tweetalyze(["train", data.path, "--out", model.path, "--lexicon", lexicon.path])
+    // Without the reader, whose weights 60 rows cannot fit well, the
+    // lexicon's part is seen alone.
+    let run = try tweetalyze([
+      "train", data.path, "--out", model.path, "--lexicon", lexicon.path, "--no-reader",
+    ])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(
       run.stderr.contains(

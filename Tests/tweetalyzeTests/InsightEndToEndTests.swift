@@ -31,7 +31,7 @@ final class InsightEndToEndTests: XCTestCase {
   /// The line on stderr of a text run: the score's interval (-4.3 to +4.3
   /// of 13 posts: -33 to 33 per 100) reaches every band.
   static let note =
-    "Note: the score's 90 % interval, -33 to 33, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -34 to 34, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   override func setUpWithError() throws {
