@@ -185,8 +185,8 @@ final class PipelineGoldenTests: XCTestCase {
   func testDefaultOptions() throws {
     try check(
       NaiveBayesOptions(),
-      model: "ea265e501ae0f10623803fdce54f1f3c0c17a90e0f35f29f159796bd9f3b5ecd",
-      content: "57e6894c56a59e7fbdaa185dd309bc0c43649712a2feb4c6479ae92e8711e922",
+      model: "2ef9c403b494fb1d1c643c770883cefa3578b0185b84b2986303ab00b33778ae",
+      content: "a64e6c890e8235562eb59839a8f8427a2bbb01f7f12802f3759784ec248a3d6c",
       output: "2e2c9e1db7cef33cd1c7b7787e4eb7b67caa15e5c68cb66c7c646a40432ca6e2")
   }
 
@@ -204,8 +204,8 @@ final class PipelineGoldenTests: XCTestCase {
   func testWithoutLexicon() throws {
     try check(
       NaiveBayesOptions(lexiconWeight: 0),
-      model: "794ec2a40a97a4f5889d33c796cdd9a7f9173da05d8c17ef0bca3c2ab9682919",
-      content: "c5252b722a8b6b32cbc1c0d2fc0538dcf17b2727d15601a8912c3ac61568d03c",
+      model: "97b30aaff0cf265b8cb5d4fd8353f575b29ba39ff0f739ad1f24e8be59f464d8",
+      content: "5133854a377b29ddd646300985b6673174625496756da668f1e992410585abce",
       output: "b065ec4b349970eaedf3ce17926db0c38af92fd5e1473b60de0966db84a87e83")
   }
 
@@ -213,56 +213,56 @@ final class PipelineGoldenTests: XCTestCase {
   func testBackgroundSmoothingWithoutLexicon() throws {
     try check(
       NaiveBayesOptions(lexiconWeight: 0, smoothing: .background),
-      model: "6a6f98b42188575880cc654ea4e9937a3f3f0d6174c683c8c7b7eac94e0927ba",
-      content: "b80f0c66ba7c9edd0ca790107c10dd320389c4ebfe86fad0b06b934dfb593ecf",
+      model: "7ad3bac7904e5ec7a4edc8c081ad720e591d0bdf7c805f44e77e6f1e07052b3a",
+      content: "1ca22144760ce3bd50b03258715a29b8f5a56c0f0d9817688f3b8830313dd06d",
       output: "2056c7956a7ca7763105449b346cc5f1e1ed05c873aff3cfbb969e873698c3e9")
   }
 
   func testNotBinarized() throws {
     try check(
       NaiveBayesOptions(binarized: false, lexiconWeight: 0),
-      model: "e002ed758c4e7bb002084282e4eca41cc082c146356777b6eff41b3735ed716e",
-      content: "d6bff700c0f4ff2bca3108a926a8303a2ed3ab3bfdf6a04ff961385da2ed1f31",
+      model: "54973a23fd38a7c0ebcf18432a983c2ec1f1aef6c8024997ea88b6337d80c1d7",
+      content: "b840bdf3bb40e6da5efddf1e57b3c985a6efbea4deeaf85a2baea72da6e7a2d7",
       output: "38754da56ed4f0e1c25006736ec90f7b94d13c8213af5ccd3095e3bc15ad63c4")
   }
 
   func testComplementWithLexicon() throws {
     try check(
       NaiveBayesOptions(complement: true),
-      model: "40e3c45b75e219c81e7112ca3de252b4cad3fed1e785cad60ac39da45fda3a3f",
-      content: "14f39368c6738f5388029af24de0c4136f5eaf0b79d400bf950ab64e61db6197",
+      model: "88eb5989c7fc4f4451c5b356080638bc231abe025a9d8efe54721b01907a79b0",
+      content: "9fa5b4bb6647812aa78c1324c7492b5c1d40f989218ca48ff083f89ee573e68c",
       output: "ee988ef2c8a91dab5d40838b4ae0d0089a7e4f57a27d68aaf64d6d63dfbb7470")
   }
 
   func testComplement() throws {
     try check(
       NaiveBayesOptions(complement: true, lexiconWeight: 0),
-      model: "927f297517d35e8a2afe6549f7a086f6d406867343cfe54ec12778ec229aaba4",
-      content: "fd6924088c17e76c79cad80b6687923c335ad470af33910d50c2826c8d4c5a0b",
+      model: "ebd456fceaf09b92271f52691f5fa6c7fdc4ec92bca735f0524da8b5199f46a3",
+      content: "f5f98e1262b8fcc0a37e3706e554146a2b6d1418ef900f4e8ed304e85bf4a657",
       output: "53e45508e48793f4b0b8f7e5ac653292d8c4e64998fa7093ca24a2be1b4c3b56")
   }
 
   func testNoBigrams() throws {
     try check(
       NaiveBayesOptions(bigrams: false, lexiconWeight: 0),
-      model: "daf567f9c1a1dca236237076a585a3a91e887cb821ffc5e2ca7492ed82c1eebd",
-      content: "cc6dd7603d5427ec40b3a510737fd456ec2f65f2cedc509a3ec57d1fc0a2312b",
+      model: "d907ae0eae40fa2bd8dbf9857d8bd9b493398e8cb296b41a650a1e24f593dd47",
+      content: "4fa146575c7b972fbdafab2662e5e2bafdbf1152ddec87a2d5f6b354d0aa3c4a",
       output: "feebc73a5fae9226f20a6cc05a90a7230956cc8cf8729daa510b0dfc1833f328")
   }
 
   func testDataPriors() throws {
     try check(
       NaiveBayesOptions(priors: .data, lexiconWeight: 0),
-      model: "f37b8918d8359201e0929460cefc86a9625a7d42d5426636c8bddd169f8d32e3",
-      content: "d577da48ba9b7c2d2c249c22d77e40cc38776ab8116603942098e1716810a3fb",
+      model: "f37f18854bde239cb54b330350f88b4c5804f52db78656ec36a668a7e25954a7",
+      content: "47f5a3f4a871d3d62e4974a499cea67635a8963ad8fda26bbd00c783670040a7",
       output: "25b1319e476a0ef0fb972c0e51e3bb11ee58da849821ef79f5eda429092ccc56")
   }
 
   func testMinCount() throws {
     try check(
       NaiveBayesOptions(minCount: 3, lexiconWeight: 0),
-      model: "16e820d68c1e64ddeb54eb54bc25b0b858dc483317b70077c94ad8fc418ef4c8",
-      content: "0e178a05efff410a61b917fff048b1034b90456002bdcccf140090901359cfd3",
+      model: "763a4cd89482b3c4b764bccffd2ff6d1ec3372050307f869b4fad8e9be8f74bd",
+      content: "786b1bf891108f9094d7b79fe75fd2a8b567312e540a5b9a2736684a3ef06069",
       output: "58de8480e13f1b345bde5cddc1a8d8f4f5a84389192f2d683e520c0f25c0b3ee")
   }
 }

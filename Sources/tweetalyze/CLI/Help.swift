@@ -33,9 +33,11 @@ enum Help {
           )
         ],
         discussion: """
-          Prints one line, 'EMOJI SCORE': the score is the estimated positives
-          minus negatives per 100 tweets, rounded (-100 to +100; for 100 tweets
-          counted with --estimator count, the labels' sum). The emoji is that
+          Prints one line, 'EMOJI SCORE': the score is positives minus negatives
+          among the posts' labels (--estimator count, the default; the others
+          estimate it) per 100 posts, rounded (-100 to +100; for 100 posts, the
+          labels' sum). Each label is the most probable class of its printed
+          probabilities, from Naive Bayes and the lexicon reader. The emoji is that
           number's band: >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
           Trend and mention rows, --csv and the Note: line use the same scale;
           --json also gives the post count and the unscaled estimate.
@@ -83,8 +85,10 @@ enum Help {
           For each text: the features as the model sees them, each with its weight
           (log likelihood) per class, strongest evidence first (largest difference
           between the classes); the log priors; each class's score (prior plus
-          weights); and the probabilities. Features the model never saw are listed
-          as ignored: they change nothing.
+          weights); each expert's part of the calibrated decision (naive bayes,
+          reader) and the reader's reading; and the probabilities, whose largest
+          is the label. Features the model never saw are listed as ignored: they
+          change nothing.
 
           Example:
             tweetalyze explain "not bad at all, I love it"
@@ -125,7 +129,8 @@ enum Help {
         abstract: CommandName.classify.abstract, command: .classify,
         arguments: [("TEXT", "Texts to classify; - reads the lines of stdin (the default).")],
         discussion: """
-          Prints one line per text, in input order: the label, a tab, and its probability.
+          Prints one line per text, in input order: the label (the most probable
+          class), a tab, and its probability.
           From a pipe or a terminal, each line is printed as soon as its text is read.
 
           Examples:
