@@ -319,6 +319,11 @@ final class InsightEndToEndTests: XCTestCase {
       [
         "band_rule": string, "interval_bands": { ($0 as? [String])?.isEmpty == false },
         "prevalence": perClass, "shares": perClass,
+        "experts": { value in
+          guard let experts = value as? [String: Any] else { return false }
+          return Set(experts.keys) == ["naive_bayes", "reader"]
+            && experts.values.allSatisfy { $0 is Double || $0 is Int }
+        },
       ], "details")
     let mention = try XCTUnwrap((analyze["mentions"] as? [String: [[String: Any]]])?["users"]?[0])
     assertSchema(
@@ -359,6 +364,11 @@ final class InsightEndToEndTests: XCTestCase {
       [
         "features": { $0 is [Any] }, "ignored": { $0 is [String] }, "label": string,
         "log_priors": perClass, "probabilities": perClass, "scores": perClass, "text": string,
+        "naive_bayes": perClass,
+        "reader": { value in
+          guard let reader = value as? [String: Any] else { return false }
+          return Set(reader.keys) == ["compound", "label", "negative", "part", "positive"]
+        },
       ], "explain")
     let feature = try XCTUnwrap((explained["features"] as? [[String: Any]])?.first)
     assertSchema(

@@ -97,19 +97,15 @@ package struct LexiconReader: Sendable {
 
   /// Reads a text.
   ///
-  /// - Complexity: O(*n*) in the text's length.
+  /// - Complexity: O(*n*) in the text's length: one lexicon look-up per
+  ///   word.
   package func read(_ text: String) -> ReaderScores {
     let words = self.words(text)
     guard !words.isEmpty else { return .none }
-    let lowered = words.map { $0.lowercased() }
-    let capitals = words.filter(Self.isUpper).count
-    let emphasisByCase = capitals > 0 && capitals < words.count
+    let sentence = Sentence(words: words, lexicon: lexicon)
     var valences = [Double](repeating: 0, count: words.count)
-    for index in words.indices {
-      valences[index] = valence(
-        at: index, words: words, lowered: lowered, emphasisByCase: emphasisByCase)
-    }
-    if let but = lowered.firstIndex(of: "but") {
+    for index in words.indices { valences[index] = valence(at: index, in: sentence) }
+    if let but = sentence.lowered.firstIndex(of: "but") {
       for index in valences.indices where index != but {
         valences[index] *= index < but ? 0.5 : 1.5
       }
@@ -117,66 +113,110 @@ package struct LexiconReader: Sendable {
     return Self.scores(valences, text: text)
   }
 
+  /// A text's words and what the rules ask of each, looked up once.
+  struct Sentence {
+    /// Each word in lower case.
+    let lowered: [String]
+    /// Each word's lexicon valence, if it has one.
+    let valences: [Double?]
+    /// Each word's degree (``ReaderLexicon/boosters``), if it is one.
+    let boosters: [Double?]
+    /// Whether each word is written in capitals.
+    let upper: [Bool]
+    /// Whether some words, not all, are in capitals: capitals then stress.
+    let emphasisByCase: Bool
+
+    init(words: [Substring], lexicon: ReaderLexicon) {
+      lowered = words.map { $0.lowercased() }
+      valences = lowered.map { lexicon.words[$0] }
+      boosters = lowered.map { ReaderLexicon.boosters[$0] }
+      upper = words.map(LexiconReader.isUpper)
+      let capitals = upper.filter { $0 }.count
+      emphasisByCase = capitals > 0 && capitals < words.count
+    }
+  }
+
   /// The text's words: runs between white space, emoji replaced by their
   /// descriptions, each stripped of the ASCII punctuation around it unless
   /// that leaves two characters or fewer (an emoticon such as `:)` stays).
   func words(_ text: String) -> [Substring] {
-    var expanded = ""
-    expanded.reserveCapacity(text.utf8.count)
-    var afterSpace = true
-    for scalar in text.unicodeScalars {
-      if scalar.value >= 0x80, let description = lexicon.emoji[scalar] {
-        if !afterSpace { expanded.append(" ") }
-        expanded.append(description)
-        afterSpace = false
-      } else {
-        expanded.unicodeScalars.append(scalar)
-        afterSpace = scalar == " "
+    var source = text
+    if text.unicodeScalars.contains(where: { $0.value >= 0x80 && lexicon.emoji[$0] != nil }) {
+      source = ""
+      source.reserveCapacity(text.utf8.count)
+      var afterSpace = true
+      for scalar in text.unicodeScalars {
+        if scalar.value >= 0x80, let description = lexicon.emoji[scalar] {
+          if !afterSpace { source.append(" ") }
+          source.append(description)
+          afterSpace = false
+        } else {
+          source.unicodeScalars.append(scalar)
+          afterSpace = scalar == " "
+        }
       }
     }
-    return expanded.split(whereSeparator: \.isWhitespace).map { token in
-      guard let first = token.firstIndex(where: { !Self.isPunctuation($0) }),
-        let last = token.lastIndex(where: { !Self.isPunctuation($0) })
+    // Runs between white space scalars (Python's `str.split()`).
+    var tokens: [Substring] = []
+    let scalars = source.unicodeScalars
+    var start: String.Index?
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      let space =
+        scalar.value < 0x80
+        ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+      if space {
+        if let first = start { tokens.append(Substring(scalars[first..<index])) }
+        start = nil
+      } else if start == nil {
+        start = index
+      }
+    }
+    if let first = start { tokens.append(Substring(scalars[first..<scalars.endIndex])) }
+    return tokens.map { token in
+      let scalars = token.unicodeScalars
+      guard let first = scalars.firstIndex(where: { !Self.isPunctuation($0) }),
+        let last = scalars.lastIndex(where: { !Self.isPunctuation($0) })
       else { return token }
-      let stripped = token[first...last]
-      return stripped.count <= 2 ? token : stripped
+      let stripped = scalars[first...last]
+      // Python counts code points.
+      return stripped.count <= 2 ? token : Substring(stripped)
     }
   }
 
   /// The valence of word `index` in its sentence: its lexicon valence with
   /// the rules of the type's documentation; 0 for a word the lexicon lacks.
-  private func valence(
-    at index: Int, words: [Substring], lowered: [String], emphasisByCase: Bool
-  ) -> Double {
+  private func valence(at index: Int, in sentence: Sentence) -> Double {
+    let lowered = sentence.lowered
     let word = lowered[index]
-    if ReaderLexicon.boosters[word] != nil { return 0 }
+    if sentence.boosters[index] != nil { return 0 }
     if word == "kind", index + 1 < lowered.count, lowered[index + 1] == "of" { return 0 }
-    guard let base = lexicon.words[word] else { return 0 }
+    guard let base = sentence.valences[index] else { return 0 }
     var valence = base
-    if word == "no", index + 1 < lowered.count, lexicon.words[lowered[index + 1]] != nil {
+    if word == "no", index + 1 < lowered.count, sentence.valences[index + 1] != nil {
       valence = 0
     }
     if (index > 0 && lowered[index - 1] == "no") || (index > 1 && lowered[index - 2] == "no")
-      || (index > 2 && lowered[index - 3] == "no" && ["or", "nor"].contains(lowered[index - 1]))
+      || (index > 2 && lowered[index - 3] == "no"
+        && (lowered[index - 1] == "or" || lowered[index - 1] == "nor"))
     {
       valence = base * Self.negationScalar
     }
-    if emphasisByCase && Self.isUpper(words[index]) {
+    if sentence.emphasisByCase && sentence.upper[index] {
       valence += valence > 0 ? Self.capitalIncrement : -Self.capitalIncrement
     }
     for distance in 1...3 where index >= distance {
-      let before = lowered[index - distance]
-      guard lexicon.words[before] == nil else { continue }
-      var boost = ReaderLexicon.boosters[before].map { valence < 0 ? -$0 : $0 } ?? 0
-      if boost != 0, emphasisByCase, Self.isUpper(words[index - distance]) {
+      guard sentence.valences[index - distance] == nil else { continue }
+      var boost = sentence.boosters[index - distance].map { valence < 0 ? -$0 : $0 } ?? 0
+      if boost != 0, sentence.emphasisByCase, sentence.upper[index - distance] {
         boost += valence > 0 ? Self.capitalIncrement : -Self.capitalIncrement
       }
-      valence += boost * [1, 0.95, 0.9][distance - 1]
+      valence += boost * (distance == 1 ? 1 : distance == 2 ? 0.95 : 0.9)
       valence = negated(valence, at: index, distance: distance, lowered: lowered)
       if distance == 3 { valence = idioms(valence, at: index, lowered: lowered) }
     }
     if index > 0, lowered[index - 1] == "least", lexicon.words["least"] == nil,
-      index < 2 || !["at", "very"].contains(lowered[index - 2])
+      index < 2 || (lowered[index - 2] != "at" && lowered[index - 2] != "very")
     {
       valence *= Self.negationScalar
     }
@@ -188,9 +228,15 @@ package struct LexiconReader: Sendable {
   /// the word sets the valence, and a degree phrase before it (`kind of`,
   /// `sort of`) moves it.
   private func idioms(_ valence: Double, at index: Int, lowered: [String]) -> Double {
-    var valence = valence
     let w = lowered
     let i = index
+    // Every phrase has one of these words: most texts need no phrase built.
+    guard
+      (i - 3...min(i + 2, w.count - 1)).contains(where: {
+        ReaderLexicon.phraseWords.contains(w[$0])
+      })
+    else { return valence }
+    var valence = valence
     let before = [
       "\(w[i - 1]) \(w[i])", "\(w[i - 2]) \(w[i - 1]) \(w[i])", "\(w[i - 2]) \(w[i - 1])",
       "\(w[i - 3]) \(w[i - 2]) \(w[i - 1])", "\(w[i - 3]) \(w[i - 2])",
@@ -280,22 +326,26 @@ package struct LexiconReader: Sendable {
   }
 
   /// Whether a word is written in capitals: it has a cased letter and no
-  /// lower-case one.
+  /// lower-case one (Python's `str.isupper()`).
   static func isUpper(_ word: Substring) -> Bool {
     var cased = false
-    for character in word {
-      if character.isLowercase { return false }
-      if character.isUppercase { cased = true }
+    for scalar in word.unicodeScalars {
+      if scalar.value < 0x80 {
+        if (0x61...0x7A).contains(scalar.value) { return false }
+        if (0x41...0x5A).contains(scalar.value) { cased = true }
+      } else {
+        if scalar.properties.isLowercase { return false }
+        if scalar.properties.isUppercase { cased = true }
+      }
     }
     return cased
   }
 
-  /// Whether a character is ASCII punctuation (Python's
-  /// `string.punctuation`).
-  static func isPunctuation(_ character: Character) -> Bool {
-    guard let ascii = character.asciiValue else { return false }
-    return (0x21...0x2F).contains(ascii) || (0x3A...0x40).contains(ascii)
-      || (0x5B...0x60).contains(ascii) || (0x7B...0x7E).contains(ascii)
+  /// Whether a scalar is ASCII punctuation (Python's `string.punctuation`).
+  static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value)
+      || (0x5B...0x60).contains(value) || (0x7B...0x7E).contains(value)
   }
 
   /// What negation multiplies a valence by.
@@ -360,6 +410,12 @@ package struct ReaderLexicon: Sendable {
     for phrase in ["just enough", "kind of", "sort of"] { table[phrase] = -up }
     return table
   }()
+
+  /// The words of ``phrases`` and of the degree phrases.
+  static let phraseWords: Set<String> = Set(
+    (phrases.keys + ["just enough", "kind of", "sort of"]).flatMap {
+      $0.split(separator: " ").map(String.init)
+    })
 
   /// Phrases whose valence is their own, whatever their words' (VADER's
   /// special cases).
