@@ -120,9 +120,12 @@ enum CommandLineParser {
         message: "--instance names a Mastodon instance; give --source mastodon with it",
         command: .analyze)
     }
-    if options.textColumn != nil {
+    for (option, given) in [
+      ("--text-column", options.textColumn != nil),
+      ("--date-column", options.dateColumn != .automatic),
+    ] where given {
       throw UsageError(
-        message: "--text-column names the CSV column of an --input file; give --input FILE",
+        message: "\(option) names a CSV column of an --input file; give --input FILE",
         command: .analyze)
     }
     if options.record != nil && options.fixtures != nil {

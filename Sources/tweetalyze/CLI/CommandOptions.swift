@@ -13,6 +13,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var filter: SearchQuery?
   /// The CSV text column of `--input` files (`nil`: as `train` finds it).
   var textColumn: String?
+  /// The CSV date column of `--input` files (`--date-column`; `none`:
+  /// ignored).
+  var dateColumn = PostFileDateColumn.automatic
   /// `--count N` (`nil`: 100 tweets for a search; every post, up to
   /// ``maximumCount``, for `--input`).
   var count: Int?
@@ -62,8 +65,12 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   /// How many tweets a search fetches without `--count`.
   static let searchCount = 100
 
-  /// How many tweets a search fetches, or how many posts `--input` reads.
-  var limit: Int { count ?? (inputs.isEmpty ? Self.searchCount : Self.maximumCount) }
+  /// How many tweets a search fetches, or how many posts `--input` or a
+  /// replay (`--fixtures`) reads: a replay gives the recorded run's answer,
+  /// every recorded post unless `--count` is given.
+  var limit: Int {
+    count ?? (inputs.isEmpty && fixtures == nil ? Self.searchCount : Self.maximumCount)
+  }
 
   static var options: [Option<Self>] {
     [
@@ -80,10 +87,15 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "text-column", "NAME", .string, \.textColumn,
         help: "With --input: the CSV column holding the posts (default: text, tweettext or tweet)."),
       .value(
+        "date-column", "NAME", .dateColumn, \.dateColumn,
+        help: "With --input: the CSV column holding the dates for --trend (default: created_at "
+          + "or date); 'none' ignores dates. Dates that cannot be read leave their posts "
+          + "undated."),
+      .value(
         "count", "N",
         ValueKind.integer(1...maximumCount).map(Optional.some) { $0 ?? searchCount }, \.count,
-        help: "Analyze up to N tweets, 1 to 10000 {default}. With --input: every post, "
-          + "up to 10000."),
+        help: "Analyze up to N tweets, 1 to 10000 {default}. With --input or --fixtures: every "
+          + "post, up to 10000."),
       .model(\.model),
       .flag(
         "json", \.json,
@@ -150,6 +162,17 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "Save the service's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
           + "for --fixtures DIR to replay offline."),
     ]
+  }
+}
+
+extension ValueKind where Value == PostFileDateColumn {
+  /// A `--date-column` value: a column's name, or `none`.
+  static var dateColumn: Self {
+    ValueKind(
+      parse: { text in
+        guard !text.isEmpty else { throw Refusal.takes("a column name, or 'none'", got: "''") }
+        return text.lowercased() == "none" ? .ignored : .named(text)
+      }, shown: { _ in nil })
   }
 }
 

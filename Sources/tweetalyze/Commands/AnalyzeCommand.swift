@@ -65,27 +65,47 @@ extension Context {
     let model = try loadModel(options.model)
     var tweets: [Tweet] = []
     var read = 0
+    var undated: (count: Int, first: String?) = (0, nil)
+    var empty = false
     let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     for (path, name) in zip(options.inputs, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
       do {
         // Only the posts kept are held: a file may hold millions.
-        try PostFile.forEachTweet(
-          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames
+        let found = try PostFile.forEachTweet(
+          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames,
+          dateColumn: options.dateColumn
         ) { tweet in
           guard options.filter?.matches(tweet) ?? true else { return }
           read += 1
           if tweets.count < options.limit { tweets.append(tweet) }
         }
+        undated.count += found.unreadableDates
+        undated.first = undated.first ?? found.firstUnreadableDate
+      } catch .empty {
+        // An empty file holds no posts: exit 3 below when no file holds any.
+        empty = true
       } catch {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
     }
     guard !tweets.isEmpty else {
       let which = options.filter.map { " that match \($0)" } ?? ""
+      let files = names.joined(separator: ", ")
       throw RuntimeError(
-        "no posts\(which) in \(names.joined(separator: ", ")); there is no score without posts",
+        "no posts\(which) in \(files)"
+          + (empty && options.inputs.count == 1
+            ? " (it is empty)" : "; there is no score without posts"),
         status: .noTweets)
+    }
+    if undated.count > 0 && !options.quiet {
+      let example = ErrorLine.clean(String((undated.first ?? "").prefix(40)))
+      try stderr.write(
+        "Warning: \(undated.count) date\(undated.count == 1 ? "" : "s") not read (such as "
+          + "'\(example)'), so \(undated.count == 1 ? "its post is" : "their posts are") undated; "
+          + "dates are ISO 8601, YYYY-MM-DD or the X API's; --date-column NAME chooses the "
+          + "column, none ignores it\n")
+      try stderr.flush()
     }
     if read > tweets.count && !options.quiet {
       try stderr.write(
@@ -126,7 +146,15 @@ extension Context {
           try await source.source.tweets(for: query, count: options.limit)
         }
       } else {
-        tweets = try await source.source.tweets(for: query, count: options.limit)
+        // A replay reads every recorded post, to say when --count cuts it.
+        let all = try await source.source.tweets(
+          for: query, count: max(options.limit, AnalyzeOptions.maximumCount))
+        tweets = Array(all.prefix(options.limit))
+        if all.count > tweets.count {
+          display.warn(
+            "analyzed the first \(tweets.count) of \(all.count) recorded posts; without --count "
+              + "a replay reads every one")
+        }
       }
     }
     guard !tweets.isEmpty else {
