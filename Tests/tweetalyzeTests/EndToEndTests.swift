@@ -926,8 +926,59 @@ final class EndToEndTests: XCTestCase {
       BadInput(name: "unknown command", arguments: ["trian"], status: 64, parts: ["'train'"]),
       BadInput(
         name: "help for nothing", arguments: ["help", "nope"], status: 64, parts: ["'nope'"]),
-      BadInput(name: "no arguments", arguments: [], status: 64, parts: ["Missing query"]),
+      BadInput(
+        name: "options but no query", arguments: ["--count", "5"], status: 64,
+        parts: ["Missing query", "quote a #tag: the shell reads an unquoted # as a comment"]),
     ]
+  }
+
+  /// Issue 36 §4: what a first run meets.
+  func testTheFirstRun() throws {
+    let bare = try BinaryRunner.run([])
+    XCTAssertEqual(bare.status, 0, "short help, not only an error")
+    XCTAssertEqual(bare.stderr, "")
+    for part in ["--source mastodon", "--source bluesky", "no login", "Quote a #tag", "--help"] {
+      XCTAssertTrue(bare.stdout.contains(part), "lacks \(part): \(bare.stdout)")
+    }
+    let noToken = try BinaryRunner.run(
+      ["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
+    XCTAssertEqual(noToken.status, 77)
+    for part in ["--source mastodon", "--source bluesky", "TWITTER_BEARER_TOKEN", "--fixtures"] {
+      XCTAssertTrue(noToken.stderr.contains(part), "lacks \(part): \(noToken.stderr)")
+    }
+    XCTAssertEqual(noToken.stderrLines.count, 1)
+    let before = try BinaryRunner.run(["--json", "classify", "so happy"])
+    let after = try BinaryRunner.run(["classify", "--json", "so happy"])
+    XCTAssertEqual(before.status, 0, before.stderr)
+    XCTAssertEqual(before.stdout, after.stdout, "options before the command are its own")
+    XCTAssertTrue(before.stdout.hasPrefix("{\"label\":"), before.stdout)
+    let misplaced = try BinaryRunner.run(["--model", "m.json", "classify", "hi"])
+    XCTAssertEqual(misplaced.status, 64)
+    XCTAssertTrue(
+      misplaced.stderr.hasPrefix("Error: 'classify' is a command: give it first"), misplaced.stderr)
+    let version = try BinaryRunner.run(["version"])
+    XCTAssertEqual(version.status, 64)
+    XCTAssertTrue(version.stderr.contains("Did you mean '--version'?"), version.stderr)
+    let dash = try BinaryRunner.run(["classify", "-5 stars, awful"])
+    XCTAssertEqual(dash.status, 64)
+    XCTAssertTrue(
+      dash.stderr.contains("goes after --: tweetalyze classify -- '-5 stars, awful'"), dash.stderr)
+    XCTAssertEqual(try BinaryRunner.run(["classify", "--", "-5 stars, awful"]).status, 0)
+    let directory = try temporaryDirectory()
+    let png = directory.appendingPathComponent("trend.png").path
+    let plot = try BinaryRunner.run([
+      "--fixtures", "Fixtures/tweets", "#WWDC", "--trend", "--plot", png,
+    ])
+    XCTAssertEqual(plot.status, 64)
+    XCTAssertTrue(plot.stderr.contains("ending in .svg"), plot.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: png), "nothing written")
+    // No scheme: https is assumed, so the instance is reached (and refuses),
+    // not refused as a URL.
+    let instance = try BinaryRunner.run([
+      "#x", "--source", "mastodon", "--instance", "127.0.0.1:9", "--timeout", "1",
+    ])
+    XCTAssertEqual(instance.status, 69, instance.stderr)
+    XCTAssertTrue(instance.stderr.contains("cannot reach Mastodon at 127.0.0.1:9"), instance.stderr)
   }
 
   func testBadInputCatalogue() throws {

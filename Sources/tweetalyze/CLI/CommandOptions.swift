@@ -118,8 +118,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "and the band."),
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
-        help: "Show the N most frequent @users and #hashtags {default} seen in more than "
-          + "one tweet, with their tweets' score and its 90 % interval."),
+        help: "Show the N most frequent @users and the N most frequent #hashtags {default}, "
+          + "each seen in more than one tweet, with their tweets' score and its 90 % interval."),
       .flag(
         "trend", \.trend,
         help: "Show the score per day (per hour when the tweets span under two days) with its "
@@ -127,7 +127,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .value(
         "plot", "FILE.svg", .string, \.plot,
         help: "Also draw --trend (the score per day or hour, with the fitted line) or "
-          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg."),
+          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
+          + "name must end in .svg)."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
@@ -138,7 +139,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "{default}."),
       .value(
         "instance", "URL", .string, \.instance,
-        help: "With --source mastodon: the instance to read (default: https://mastodon.social)."),
+        help: "With --source mastodon: the instance to read, https:// assumed (default: "
+          + "https://mastodon.social)."),
       .value(
         "token-file", "PATH", .string, \.tokenFile,
         help: "Read the secret from a file that only you can read (chmod 600): the X API "

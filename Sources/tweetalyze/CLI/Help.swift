@@ -170,6 +170,25 @@ enum Help {
     }
   }
 
+  /// What `tweetalyze` alone prints: what it does and a first run that
+  /// needs no paid plan (clig.dev: concise help when run without arguments).
+  static let short = """
+    tweetalyze: the sentiment of recent posts about an @name or #tag, as an emoji
+    and a score.
+
+    USAGE: \(usage(nil))
+
+    A first run, free:
+      tweetalyze "#rust" --source mastodon   a public #tag timeline, no login
+      tweetalyze "#rust" --source bluesky    $BLUESKY_HANDLE, $BLUESKY_APP_PASSWORD
+      tweetalyze "@Apple"                    the X API: $TWITTER_BEARER_TOKEN, a paid plan
+    Quote a #tag: the shell reads an unquoted # as a comment.
+
+    Commands: train, eval, classify, explain, merge, completions.
+    'tweetalyze --help' lists every option; 'tweetalyze help COMMAND' a command's.
+
+    """
+
   static let overview = """
     OVERVIEW: Twitter/X sentiment analysis with a Naive Bayes classifier.
 

@@ -26,6 +26,13 @@ extension AnalyzeOptions {
             + "e.g. --plot trend.svg",
           command: .analyze)
       }
+      // A device (/dev/stdout, /dev/fd/3) is written through, whatever its name.
+      if !plot.lowercased().hasSuffix(".svg") && !plot.hasPrefix("/dev/") {
+        throw UsageError(
+          message: "--plot writes an SVG chart: give a file name ending in .svg (got "
+            + "'\(ErrorLine.clean(String(plot.suffix(60))))'); rsvg-convert makes a PNG of it",
+          command: .analyze)
+      }
       if sections.isEmpty {
         throw UsageError(
           message: "--plot draws --trend or --mentions: add one of them, e.g. "

@@ -158,8 +158,14 @@ extension Context {
       }
     }
     guard !tweets.isEmpty else {
+      let noun = display.noun
       throw RuntimeError(
-        "no tweets found for \(query); there is no score without tweets", status: .noTweets)
+        "no \(noun)s found for \(query); there is no score without \(noun)s", status: .noTweets)
+    }
+    if options.fixtures == nil, let asked = options.count, tweets.count < asked {
+      display.warn(
+        "found \(tweets.count) \(display.noun)s for \(query), fewer than the \(asked) asked for; "
+          + "the search holds no more")
     }
     if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
       !tweets.contains(where: query.matches)
@@ -442,9 +448,11 @@ extension Context {
   {
     let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     let token = try secret(options, variable: "MASTODON_TOKEN")
+    // `--instance mastodon.social` means its https URL.
+    let instance = options.instance.map { $0.contains("://") ? $0 : "https://" + $0 }
     var configuration = MastodonSource.Configuration(
       token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
-      instance: options.instance ?? base ?? MastodonSource.Configuration.defaultInstance)
+      instance: instance ?? base ?? MastodonSource.Configuration.defaultInstance)
     configuration.transport = transportSettings(
       options, service: .mastodon, secrets: token.map { [$0] } ?? [], display: display)
     configuration.language = options.language
