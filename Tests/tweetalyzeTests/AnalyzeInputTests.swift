@@ -505,7 +505,58 @@ final class AnalyzeInputTests: XCTestCase {
         "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, slope +"),
       text.stdout)
     XCTAssertTrue(lines[1].hasSuffix("from 4 of 4 days"), text.stdout)
-    XCTAssertEqual(lines.count, 7, text.stdout)
+    XCTAssertEqual(lines.count, 6, "no undated line: every post has a date\n" + text.stdout)
+  }
+
+  /// Issue 36 §2: 40 posts over five days, 8 a day, from all negative to
+  /// all positive, read `rising` by day; --by chooses the unit.
+  func testFortyPostsOverFiveDaysRiseAndByChoosesTheUnit() throws {
+    var csv = "id,text,created_at\n"
+    for day in 0..<5 {
+      for index in 0..<8 {
+        csv +=
+          "\(day * 8 + index),\"\(index < 2 * day ? Self.happy : Self.angry)\","
+          + "2025-06-1\(day)T\(10 + index):00:00Z\n"
+      }
+    }
+    try write(csv, "forty.csv")
+    let text = try run(["--input", "forty.csv", "--trend", "-q"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let lines = text.stdout.split(separator: "\n")
+    XCTAssertTrue(
+      lines[1].hasPrefix("trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising"),
+      text.stdout)
+    XCTAssertTrue(lines[1].hasSuffix("from 5 of 5 days"), text.stdout)
+    XCTAssertEqual(lines.count, 7, "no undated line: every post has a date\n" + text.stdout)
+    XCTAssertFalse(text.stdout.contains("not in the slope"))
+    let byWeek = try summary(run(["--input", "forty.csv", "--trend", "--by", "week", "--json"]))
+    let week = try XCTUnwrap(byWeek["trend"] as? [String: Any])
+    XCTAssertEqual(week["unit"] as? String, "week")
+    XCTAssertEqual(
+      (week["buckets"] as? [[String: Any]])?.map { $0["start"] as? String },
+      ["2025-06-09T00:00:00Z"], "the Monday of the week")
+    XCTAssertEqual(week["verdict"] as? String, "too few posts")
+    let byHour = try summary(run(["--input", "forty.csv", "--trend", "--by", "hour", "--json"]))
+    XCTAssertEqual(((byHour["trend"] as? [String: Any])?["buckets"] as? [Any])?.count, 40)
+    let chart = directory.appendingPathComponent("forty.svg").path
+    XCTAssertEqual(try run(["--input", "forty.csv", "--trend", "--plot", chart, "-q"]).status, 0)
+    let svg = try String(contentsOfFile: chart, encoding: .utf8)
+    XCTAssertTrue(svg.contains("trend: rising"), svg)
+    let bad = try run(["--input", "forty.csv", "--by", "day"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--by sets the unit of --trend"), bad.stderr)
+    let month = try run(["--input", "forty.csv", "--trend", "--by", "month"])
+    XCTAssertEqual(month.status, 64)
+    XCTAssertTrue(month.stderr.contains("'hour', 'day' or 'week'"), month.stderr)
+  }
+
+  /// Issue 36 §2: a mentions chart gives each bar's n.
+  func testAMentionsChartGivesEachBarsN() throws {
+    let chart = directory.appendingPathComponent("mentions.svg").path
+    let result = try run(["--input", "posts.txt", "--mentions", "--plot", chart, "-q"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let svg = try String(contentsOfFile: chart, encoding: .utf8)
+    XCTAssertTrue(svg.contains(">#wwdc (n=2)</text>"), svg)
   }
 
   func testNoNoteWhenTheIntervalSitsInOneBand() throws {

@@ -282,8 +282,9 @@ final class EndToEndTests: XCTestCase {
       try tweetalyze(["--fixtures", "Fixtures/tweets", "@Apple", "--count=10", "--estimator=count"]
       ),
       texts: Array(texts.prefix(10)),
-      note: "Note: the score's 90 % interval, -7 to 3, spans 😠 furious to 😄 delighted; more "
-        + "posts would narrow it.\n")
+      note: "Warning: analyzed the first 10 of 100 recorded posts; without --count a replay "
+        + "reads every one\nNote: the score's 90 % interval, -7 to 3, spans 😠 furious to 😄 "
+        + "delighted; more posts would narrow it.\n")
   }
 
   func testFixtureFileInsteadOfDirectory() throws {

@@ -101,7 +101,8 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertTrue(trend["slope"] is NSNull)
     XCTAssertTrue(trend["slope_interval"] is NSNull)
     XCTAssertEqual(trend["slope_points"] as? Int, 0)
-    XCTAssertEqual(trend["minimum_posts"] as? Int, 10)
+    XCTAssertEqual(trend["minimum_posts"] as? Int, 30)
+    XCTAssertEqual(trend["minimum_buckets"] as? Int, 3)
     XCTAssertEqual(trend["verdict"] as? String, "too few posts")
     let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
     XCTAssertEqual(
@@ -202,11 +203,11 @@ final class InsightEndToEndTests: XCTestCase {
       band      😐 neutral (scaled = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
-      trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
-      2026-03-01  3 posts    😠 -2   -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
-      2026-03-02  3 posts    😠 -1   -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
-      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)  not in the slope: under 10 posts
-      2026-03-04  3 posts    😄 2    +66.7 (+20.5 to +100.0)  not in the slope: under 10 posts
+      trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
+      2026-03-01  3 posts    😠 -2   -66.7 (-100.0 to -20.5)
+      2026-03-02  3 posts    😠 -1   -33.3 (-79.6 to +13.0)
+      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)
+      2026-03-04  3 posts    😄 2    +66.7 (+20.5 to +100.0)
       undated: 1 post (in no day)
 
       """)
@@ -326,7 +327,7 @@ final class InsightEndToEndTests: XCTestCase {
     assertSchema(
       trend,
       [
-        "buckets": { $0 is [Any] }, "minimum_posts": int,
+        "buckets": { $0 is [Any] }, "minimum_buckets": int, "minimum_posts": int,
         "slope": { $0 is Double || $0 is NSNull },
         "slope_interval": { [interval] value in interval(value) || value is NSNull },
         "slope_points": int,

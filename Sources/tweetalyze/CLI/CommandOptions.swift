@@ -42,8 +42,10 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var details = false
   /// Show the N most frequent @users and #hashtags (`nil`: not asked).
   var mentions: Int?
-  /// Show the sentiment per day or hour and its slope.
+  /// Show the sentiment per hour, day or week and its slope.
   var trend = false
+  /// `--by`: the trend's unit (`nil`: chosen from the dates).
+  var by: Trend.Unit?
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
@@ -104,7 +106,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "csv", \.csv,
         help: "Print CSV with a header instead: a row per query (with --tweets: per tweet; "
-          + "--trend: per day or hour; --mentions: per name)."),
+          + "--trend: per hour, day or week; --mentions: per name)."),
       .choice(
         "estimator", QuantificationMethod.allCases, \.estimator,
         help: "How the score is estimated: 'count' sums the labels (+1/-1), as the original "
@@ -122,11 +124,20 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "each seen in more than one tweet, with their tweets' score and its 90 % interval."),
       .flag(
         "trend", \.trend,
-        help: "Show the score per day (per hour when the tweets span under two days) with its "
-          + "90 % interval, and whether it is rising, falling or flat."),
+        help: "Show the score per hour, day or week with its 90 % interval, and whether it is "
+          + "rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
+      .value(
+        "by", "hour|day|week",
+        ValueKind<Trend.Unit> { text in
+          guard let unit = Trend.Unit(rawValue: text) else {
+            throw Refusal.takes("'hour', 'day' or 'week'", got: "'\(text)'")
+          }
+          return unit
+        }, \.by,
+        help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
       .value(
         "plot", "FILE.svg", .string, \.plot,
-        help: "Also draw --trend (the score per day or hour, with the fitted line) or "
+        help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "
           + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
           + "name must end in .svg)."),
       .flag(

@@ -19,6 +19,10 @@ extension AnalyzeOptions {
     let sections = [trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil].compactMap {
       $0
     }
+    if by != nil && !trend {
+      throw UsageError(
+        message: "--by sets the unit of --trend: give --trend with it", command: .analyze)
+    }
     if let plot {
       if plot == "-" {
         throw UsageError(

@@ -212,7 +212,7 @@ extension Context {
         }
       }
     }
-    // One estimator for the score, each day or hour of --trend and each
+    // One estimator for the score, each bucket of --trend and each
     // name of --mentions.
     let method = options.estimator
     let estimator = { (group: [[Double]]) in
@@ -222,7 +222,7 @@ extension Context {
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
-    let trend = options.trend ? Trend(dated, estimate: estimator) : nil
+    let trend = options.trend ? Trend(dated, unit: options.by, estimate: estimator) : nil
     if let plot = options.plot {
       let title = label
       let svg =

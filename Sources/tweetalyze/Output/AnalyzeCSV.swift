@@ -1,7 +1,7 @@
 import SentimentCore
 
 /// `tweetalyze QUERY --csv`: a header, then one row per query, or with
-/// `--tweets` one row per tweet, with `--trend` one per day or hour, with
+/// `--tweets` one row per tweet, with `--trend` one per hour, day or week, with
 /// `--mentions` one per name. Pure functions, as the text and JSON forms.
 extension AnalyzeReport {
   /// The header of the score table: the columns of ``csvRow(query:_:_:)``.
@@ -67,7 +67,7 @@ extension AnalyzeReport {
         [query, trend.unit.rawValue, ISO8601.string(bucket.start), String(bucket.count)]
           + groupFields(bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval)
           + [
-            bucket.isUsed ? "true" : "false", String(bucket.score.value),
+            trend.slope != nil ? "true" : "false", String(bucket.score.value),
             String(bucket.score.negative), String(bucket.score.neutral),
             String(bucket.score.positive), trend.verdict.rawValue,
           ] + (slope ?? ["", "", ""]))

@@ -159,8 +159,8 @@ enum AnalyzeReport {
 
   /// The `--trend` section: a heading with the verdict and the slope per
   /// day with its 90 % interval, one line per bucket (its posts, and its
-  /// score per 100 posts with its interval; a bucket too small for the
-  /// slope says so), and the undated posts; on a terminal a sparkline and
+  /// score per 100 posts with its interval), and the undated posts when
+  /// there are any; on a terminal a sparkline and
   /// a bar per bucket. `method` is the score line's.
   static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
     let unit = trend.unit.rawValue
@@ -174,10 +174,11 @@ enum AnalyzeReport {
         + "\(signed(slope.interval.upperBound, decimals: 2))), from \(slope.points) of "
         + units(trend.buckets.count)
     } else {
+      let posts = trend.datedPosts
       heading +=
-        "\(trend.verdict.rawValue) (a slope needs \(units(Trend.minimumBuckets)) of "
-        + "\(Trend.minimumPosts) posts or more; \(trend.usedBuckets) of "
-        + "\(units(trend.buckets.count)) \(trend.usedBuckets == 1 ? "has" : "have"))"
+        "\(trend.verdict.rawValue) (a slope needs \(units(Trend.minimumBuckets)) and "
+        + "\(Trend.minimumPosts) dated posts; these are \(units(trend.buckets.count)), "
+        + "\(posts) post\(posts == 1 ? "" : "s"))"
     }
     var lines = [heading]
     if style.terminal && !trend.buckets.isEmpty {
@@ -185,15 +186,17 @@ enum AnalyzeReport {
     }
     for bucket in trend.buckets {
       var line =
-        pad(trend.label(of: bucket), trend.unit == .day ? 12 : 19)
+        pad(trend.label(of: bucket), trend.unit == .hour ? 19 : 12)
         + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
         + groupText(
           bucket.estimate, scaled: bucket.scaled, interval: bucket.scaledInterval, style: style)
-      if !bucket.isUsed { line += "  not in the slope: under \(Trend.minimumPosts) posts" }
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
       lines.append(line)
     }
-    lines.append("undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    if trend.undated > 0 {
+      lines.append(
+        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -384,10 +387,12 @@ enum AnalyzeReport {
       json.key("start")
       json.string(ISO8601.string(bucket.start))
       json.key("used")
-      json.bool(bucket.isUsed)
+      json.bool(trend.slope != nil)
       json.endObject()
     }
     json.endArray()
+    json.key("minimum_buckets")
+    json.integer(Trend.minimumBuckets)
     json.key("minimum_posts")
     json.integer(Trend.minimumPosts)
     json.key("slope")
@@ -402,7 +407,7 @@ enum AnalyzeReport {
       json.null()
     }
     json.key("slope_points")
-    json.integer(trend.usedBuckets)
+    json.integer(trend.slope?.points ?? 0)
     json.key("undated")
     json.integer(trend.undated)
     json.key("unit")
