@@ -216,6 +216,7 @@ final class AnalyzeCSVTests: XCTestCase {
   func testMoreThanOneTableIsAUsageError() throws {
     for extra in [
       ["--trend", "--mentions"], ["--tweets", "--trend"], ["--tweets", "--mentions"],
+      ["--why", "--trend"],
     ] {
       let run = try BinaryRunner.run(
         ["@Apple", "--fixtures", "Fixtures/tweets", "--csv"] + extra)
@@ -223,8 +224,8 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(run.stdout, "")
       XCTAssertEqual(
         run.stderrLines.first,
-        "Error: --csv prints one table: give one of --tweets, --trend and --mentions with it "
-          + "(or --json for several)")
+        "Error: --csv prints one table: give one of --tweets, --trend, --mentions and --why with "
+          + "it (or --json for several)")
     }
   }
 }

@@ -42,6 +42,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var details = false
   /// Show the N most frequent @users and #hashtags (`nil`: not asked).
   var mentions: Int?
+  /// Show the N terms that move the score most (`nil`: not asked).
+  var why: Int?
   /// Show the sentiment per hour, day or week and its slope.
   var trend = false
   /// `--by`: the trend's unit (`nil`: chosen from the dates).
@@ -122,6 +124,11 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
         help: "Show the N most frequent @users and the N most frequent #hashtags {default}, "
           + "each seen in more than one tweet, with their tweets' score and its 90 % interval."),
+      .optionalValue(
+        "why", "N", .integer(1...1_000), \.why, implied: 10,
+        help: "Show the N words, hashtags, mentions and word pairs {default} that separate the "
+          + "positive posts from the negative ones most (log-odds ratio with an informative "
+          + "Dirichlet prior), each with its posts, its part of the score and an example."),
       .flag(
         "trend", \.trend,
         help: "Show the score per hour, day or week with its 90 % interval, and whether it is "

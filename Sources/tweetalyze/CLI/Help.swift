@@ -36,8 +36,9 @@ enum Help {
           Prints one line, 'EMOJI SCORE': the score is positives minus negatives.
           The emoji compares the score scaled to 100 tweets with the bands
           >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
-          --tweets lines come before the score line; --details, --mentions and
-          --trend sections follow it, in that order, each after a blank line.
+          --tweets lines come before the score line; --details, --mentions,
+          --trend and --why sections follow it, in that order, each after a blank
+          line.
           Several queries print one such block each, in order: the score line
           names its query ('EMOJI SCORE QUERY'), blocks of more than one line are
           separated by a blank line, and with --json each query's objects follow

@@ -31,7 +31,8 @@ extension Context {
     // blank line, as sections are; CSV is one table.
     let blocks =
       !options.json && !options.csv
-      && (options.tweets || options.details || options.mentions != nil || options.trend)
+      && (options.tweets || options.details || options.mentions != nil || options.trend
+        || options.why != nil)
     var status = ExitStatus.success
     var printed = false
     for (query, source) in zip(queries, sources) {
@@ -190,6 +191,7 @@ extension Context {
     var score = LabelCount()
     var posteriors: [[Double]] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
+    var drivers = options.why.map { _ in DriverTally(excluding: query) }
     var dated: [(date: Date?, label: Sentiment, posterior: [Double])] = []
     if options.tweets && options.csv && csvHeader {
       try stdout.write(AnalyzeReport.tweetCSVHeader)
@@ -199,6 +201,7 @@ extension Context {
       score.add(prediction.label)
       posteriors.append(prediction.probabilities)
       tally?.add(tweet.text, label: prediction.label, posterior: prediction.probabilities)
+      drivers?.add(tweet.text, label: prediction.label)
       if options.trend {
         dated.append((tweet.createdAt, prediction.label, prediction.probabilities))
       }
@@ -223,10 +226,12 @@ extension Context {
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
     let trend = options.trend ? Trend(dated, unit: options.by, estimate: estimator) : nil
+    let why = options.why.flatMap { count in drivers?.top(count) }
     if let plot = options.plot {
       let title = label
       let svg =
         trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
+        ?? why.map { SVGPlot.drivers($0, query: title) }
         ?? SVGPlot.mentions(top, query: title, method: estimate.method)
       try SVGPlot.write(svg, to: plot)
     }
@@ -241,6 +246,10 @@ extension Context {
         try stdout.write(
           (csvHeader ? AnalyzeReport.mentionsCSVHeader : "")
             + AnalyzeReport.mentionsCSVRows(query: label, top))
+      } else if let why {
+        try stdout.write(
+          (csvHeader ? AnalyzeReport.driversCSVHeader : "")
+            + AnalyzeReport.driversCSVRows(query: label, why))
       } else {
         try stdout.write(
           (csvHeader ? AnalyzeReport.csvHeader : "")
@@ -252,7 +261,7 @@ extension Context {
       try stdout.write(
         AnalyzeReport.summaryJSON(
           query: label, score, estimate, band: band, details: options.details,
-          mentions: top, trend: trend))
+          mentions: top, trend: trend, why: why))
       return
     }
     let style = Style(output: stdout, environment: environment)
@@ -278,6 +287,9 @@ extension Context {
     }
     if let trend {
       try stdout.write("\n" + AnalyzeReport.trendText(trend, method: estimate.method, style: style))
+    }
+    if let why {
+      try stdout.write("\n" + AnalyzeReport.driversText(why))
     }
   }
 

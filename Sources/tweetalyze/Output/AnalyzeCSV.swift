@@ -74,6 +74,24 @@ extension AnalyzeReport {
     }.joined()
   }
 
+  /// The header of the `--why` table (`--why --csv`): a row per term,
+  /// strongest first.
+  static let driversCSVHeader = CSVWriter.record(
+    ["query", "term", "z", "log_odds", "posts", "positive", "negative", "part", "example"])
+
+  /// One query's `--why` rows.
+  static func driversCSVRows(query: String, _ drivers: [Driver]) -> String {
+    drivers.map { driver in
+      CSVWriter.record(
+        [
+          query, driver.term, FixedDecimal.string(driver.z, decimals: 4),
+          FixedDecimal.string(driver.logOdds, decimals: 4), String(driver.posts),
+          String(driver.positive), String(driver.negative), String(driver.part),
+          example(driver.example),
+        ])
+    }.joined()
+  }
+
   /// The header of the mentions table (`--mentions --csv`): a row per
   /// name, users then hashtags, as the text lists them.
   static let mentionsCSVHeader = CSVWriter.record(

@@ -209,7 +209,7 @@ enum AnalyzeReport {
   static func summaryJSON(
     query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
-    trend: Trend?
+    trend: Trend?, why: [Driver]? = nil
   ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
@@ -254,8 +254,72 @@ enum AnalyzeReport {
       json.key("trend")
       trendJSON(trend, into: &json)
     }
+    if let why {
+      json.key("why")
+      driversJSON(why, into: &json)
+    }
     json.endObject()
     return json.bytes + [0x0A]
+  }
+
+  // MARK: --why
+
+  /// An example post as a line: escaped as `--tweets` escapes text, cut
+  /// at 80 characters with `…`.
+  static func example(_ text: String) -> String {
+    let line = ErrorLine.inline(text)
+    return line.count > 80 ? String(line.prefix(79)) + "…" : line
+  }
+
+  /// The `--why` section: a heading naming the measure, then one line per
+  /// term: the term, z, its posts, positive and negative posts, its part
+  /// of the score, and an example post.
+  static func driversText(_ drivers: [Driver]) -> String {
+    var lines = [
+      "why (log-odds ratio with an informative Dirichlet prior, z; posts, positive, negative, "
+        + "part of the score, an example)"
+    ]
+    if drivers.isEmpty {
+      lines.append("no word, hashtag or mention in \(DriverTally.minimumPosts) posts or more")
+    }
+    let width = min(24, drivers.map(\.term.count).max() ?? 0) + 2
+    for driver in drivers {
+      let term = ErrorLine.inline(driver.term)
+      lines.append(
+        pad(term, width) + pad(signed(driver.z, decimals: 2), 8) + pad("\(driver.posts)", 6)
+          + pad("\(driver.positive)", 5) + pad("\(driver.negative)", 5)
+          + pad(driver.part > 0 ? "+\(driver.part)" : "\(driver.part)", 6)
+          + example(driver.example))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `--why` as JSON: an array, strongest first, of `{"example":…,
+  /// "log_odds":…,"negative":…,"part":…,"positive":…,"posts":…,"term":…,
+  /// "z":…}`.
+  static func driversJSON(_ drivers: [Driver], into json: inout JSONWriter) {
+    json.beginArray()
+    for driver in drivers {
+      json.beginObject()
+      json.key("example")
+      json.string(example(driver.example))
+      json.key("log_odds")
+      json.number(driver.logOdds, decimals: 4)
+      json.key("negative")
+      json.integer(driver.negative)
+      json.key("part")
+      json.integer(driver.part)
+      json.key("positive")
+      json.integer(driver.positive)
+      json.key("posts")
+      json.integer(driver.posts)
+      json.key("term")
+      json.string(driver.term)
+      json.key("z")
+      json.number(driver.z, decimals: 4)
+      json.endObject()
+    }
+    json.endArray()
   }
 
   /// `{"band_rule":…,"interval_bands":[…],"prevalence":{…},"shares":{…}}`:

@@ -289,6 +289,60 @@ enum SVGPlot {
     return svg.finish()
   }
 
+  // MARK: Why
+
+  /// `--why` as a diverging bar chart: one horizontal bar per term, from
+  /// the zero line to its z (left: leans negative, red; right: positive,
+  /// green), strongest first; the term carries its posts and part of the
+  /// score.
+  static func drivers(_ drivers: [Driver], query: String) -> String {
+    let row = 22.0
+    let height = margin.top + max(1, Double(drivers.count)) * row + margin.bottom
+    let area = Area(
+      left: 220, right: width - margin.right, top: margin.top, bottom: height - margin.bottom)
+    let zero = area.left + (area.right - area.left) / 2
+    let largest = max(1, drivers.map { abs($0.z) }.filter(\.isFinite).max() ?? 1)
+    let x = { (value: Double) in
+      zero + min(1, max(-1, value / largest)) * (area.right - area.left) / 2
+    }
+    var svg = Document(
+      width: width, height: height,
+      title: "\(query): what moves the score (log-odds ratio z, informative Dirichlet prior)")
+    svg.add(
+      "<line class=\"grid\" x1=\"\(n(zero))\" y1=\"\(n(area.top))\" x2=\"\(n(zero))\" "
+        + "y2=\"\(n(area.bottom))\" stroke=\"#999\"/>")
+    svg.text("negative ←", x: area.left, y: area.bottom + 18, anchor: "start")
+    svg.text("→ positive", x: area.right, y: area.bottom + 18, anchor: "end")
+    svg.text(
+      "z: how clearly the term separates positive from negative posts",
+      x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+    svg.text("term (n posts, part of the score)", x: area.left - 8, y: 44, anchor: "end")
+    guard !drivers.isEmpty else {
+      svg.text(
+        "no term in \(DriverTally.minimumPosts) posts or more", x: zero,
+        y: area.top + row / 2 + 4, anchor: "middle", class: "empty")
+      return svg.finish()
+    }
+    for (index, driver) in drivers.enumerated() {
+      let top = area.top + Double(index) * row
+      let colour = driver.z > 0 ? "#228833" : driver.z < 0 ? "#cc3311" : "#999999"
+      let term = escape(driver.term)
+      svg.add(
+        "<rect class=\"bar\" data-term=\"\(term)\" data-z=\"\(decimal(driver.z, 4))\" "
+          + "data-posts=\"\(driver.posts)\" data-part=\"\(driver.part)\" "
+          + "x=\"\(n(min(zero, x(driver.z))))\" y=\"\(n(top + 3))\" "
+          + "width=\"\(n(max(1, abs(x(driver.z) - zero))))\" height=\"\(n(row - 6))\" "
+          + "fill=\"\(colour)\" fill-opacity=\"0.7\"><title>\(term): \(driver.posts) posts, "
+          + "\(driver.positive) positive, \(driver.negative) negative, z "
+          + "\(AnalyzeReport.signed(driver.z, decimals: 2))</title></rect>")
+      let part = driver.part > 0 ? "+\(driver.part)" : "\(driver.part)"
+      svg.text(
+        "\(String(driver.term.prefix(24))) (n=\(driver.posts), \(part))", x: area.left - 8,
+        y: top + row / 2 + 4, anchor: "end")
+    }
+    return svg.finish()
+  }
+
   // MARK: Writing
 
   /// Refuses, before any work, a path that is a directory or whose
