@@ -430,7 +430,7 @@ final class CommandLineParserTests: XCTestCase {
 
   func testHelpCommand() {
     XCTAssertEqual(parse(["help"]), .help(nil))
-    XCTAssertEqual(parse(["help", "help"]), .help(nil))
+    XCTAssertEqual(parse(["help", "help"]), .help(.help))
     for name in CommandName.allCases where name != .help {
       XCTAssertEqual(parse(["help", name.rawValue]), .help(name))
     }

@@ -111,7 +111,7 @@ enum CommandLineParser {
       throw UsageError(
         message: "Unexpected argument '\(arguments[1])'; give one command", command: .help)
     }
-    return .help(name == .help ? nil : name)
+    return .help(name)
   }
 
   /// `tweetalyze [analyze] QUERY... [options]`.

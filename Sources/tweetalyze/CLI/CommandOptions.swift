@@ -287,10 +287,10 @@ struct TrainingSettings: Equatable, CommandSettings {
       ) { settings, text in try settings.disable(text ?? "") },
       .value(
         "text-column", "NAME", .string, \.columns.text,
-        help: "The text column (default: text or TweetText)."),
+        help: "The text column (default: text, TweetText or tweet)."),
       .value(
         "label-column", "NAME", .string, \.columns.label,
-        help: "The label column (default: class or Sentiment)."),
+        help: "The label column (default: class, Sentiment or label)."),
     ]
   }
 

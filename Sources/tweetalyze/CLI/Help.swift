@@ -8,7 +8,7 @@ enum Help {
     case .analyze, nil:
       "tweetalyze QUERY... [--count N] [--fixtures PATH|--input FILE] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
-    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
+    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K | --test F] [options]"
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
@@ -19,7 +19,22 @@ enum Help {
 
   static func text(for command: CommandName?) -> String {
     switch command {
-    case nil, .help: return overview
+    case nil: return overview
+    case .help:
+      return page(
+        abstract: CommandName.help.abstract, command: .help,
+        arguments: [
+          (
+            "COMMAND",
+            "The command to explain: "
+              + CommandName.allCases.map(\.rawValue).joined(separator: ", ") + "."
+          )
+        ],
+        discussion: """
+          Without COMMAND: the overview of every command and analyze's options.
+          --man prints the manual page in roff (tweetalyze help --man | man -l -).
+          Help goes to stdout, with exit status 0.
+          """)
     case .analyze:
       return page(
         abstract: CommandName.analyze.abstract, command: .analyze,
@@ -197,7 +212,8 @@ enum Help {
            tweetalyze <subcommand> [options]
 
     ARGUMENTS:
-      QUERY                   @name or #tag.
+      QUERY                   @name or #tag (Bluesky also @handle.domain and a
+                              phrase).
 
     OPTIONS:
     \(optionLines(AnalyzeOptions.options.map(\.spec)))
@@ -247,7 +263,7 @@ enum Help {
   ) -> String {
     var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(command))\n\nARGUMENTS:\n"
     for (name, help) in arguments { text += wrap(name, help) }
-    text += "\nOPTIONS:\n" + optionLines(command.options) + "\n"
+    if !command.options.isEmpty { text += "\nOPTIONS:\n" + optionLines(command.options) + "\n" }
     text += "\n" + discussion + "\n"
     return text
   }

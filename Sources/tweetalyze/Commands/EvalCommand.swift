@@ -12,9 +12,9 @@ extension Context {
       let path = options.data ?? environment["TWEETALYZE_DATA"].flatMap({ $0.isEmpty ? nil : $0 })
     else {
       throw UsageError(
-        message: "Missing data file: give a labeled CSV file or set TWEETALYZE_DATA. "
-          + "The Sanders corpus (../shared/data/sanders-apple3.csv) or any 'class,text' CSV "
-          + "with Pos/Neg/Neutral labels will do",
+        message: "Missing data file: give a labeled CSV file (a text and a label column, "
+          + "e.g. class,text with Pos/Neg/Neutral labels) or set TWEETALYZE_DATA; or "
+          + "--test FILE to test the built-in model",
         command: .eval)
     }
     let settings = options.training
