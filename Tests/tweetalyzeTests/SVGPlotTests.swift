@@ -434,11 +434,11 @@ final class SVGPlotTests: XCTestCase {
     for (options, message) in [
       (
         ["--plot", "x.svg"],
-        "Error: --plot draws --trend or --mentions: add one of them, e.g. --trend --plot trend.svg"
+        "Error: --plot draws --trend, --mentions or --why: add one of them, e.g. --trend --plot trend.svg"
       ),
       (
         ["--plot", "x.svg", "--trend", "--mentions"],
-        "Error: --plot draws one chart: give --trend or --mentions with it, not both"
+        "Error: --plot draws one chart: give one of --trend, --mentions and --why with it"
       ),
     ] {
       let run = try BinaryRunner.run(["@Apple", "--fixtures", "Fixtures/tweets"] + options)
