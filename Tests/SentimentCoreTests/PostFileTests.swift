@@ -126,15 +126,53 @@ final class PostFileTests: XCTestCase {
       .invalidPage(.unexpectedShape(.bluesky, line: 0, detail: "unexpected value at posts")))
     XCTAssertEqual(failure(#"{"posts":[{"uri":"#), .invalidJSON(line: 0))
     XCTAssertEqual(failure("[]\n[{\"id\":"), .invalidJSON(line: 2))
-    XCTAssertEqual(failure([0x61, 0x0A, 0xFF, 0x0A]), .invalidUTF8(line: 2))
+    XCTAssertEqual(
+      failure(Array("a Latin-1 file\n".utf8) + [0xE9, 0x0A]), .invalidUTF8(line: 2),
+      "a few invalid bytes: text in another encoding")
+    XCTAssertEqual(failure([0x00, 0x01] + Array("{{{not a format".utf8)), .binary, "a NUL byte")
+    XCTAssertEqual(failure([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A, 0x00, 0x00]), .binary)
+    XCTAssertEqual(
+      failure((0..<200).map { UInt8(0x80 + $0 % 64) }), .binary, "mostly invalid UTF-8")
+    XCTAssertEqual(
+      failure("id,body\n1,hello\n"),
+      .unknownTextColumn(header: ["id", "body"], tried: names), "a header naming an id")
+    XCTAssertEqual(
+      failure("Content,Author,Posted\nhi,bob,today\n"),
+      .unknownTextColumn(header: ["content", "author", "posted"], tried: names),
+      "three names and a record of three fields")
+    XCTAssertNil(failure("ok,thanks\nI love it, really\n"), "two words and a comma: a post")
+    XCTAssertNil(failure("Content,Writer,Posted\nhi\n"), "a post of three words")
     let long = [UInt8](repeating: 0x61, count: PostFile.maximumLineBytes + 1)
     XCTAssertEqual(failure(long), .lineTooLong(line: 1, limit: PostFile.maximumLineBytes))
     XCTAssertNil(
       failure([UInt8](repeating: 0x61, count: PostFile.maximumLineBytes)), "exactly 1 MiB is read")
-    XCTAssertEqual(failure("text,date\nhi,soon\n"), .invalidDate(line: 2, value: "soon"))
     let message = PostFileError.unknownJSON(detail: "x").localizedDescription
     for format in PostFileFormat.allCases {
       XCTAssertTrue(message.contains(format.name), "the message names \(format)")
+    }
+  }
+
+  func testDatesThatCannotBeReadLeaveTheirPostsUndated() throws {
+    let csv = Array(
+      "id,text,date,when\n1,a,soon,2025-06-09\n2,b,2025-06-10,\n3,c,03/01/2026,x\n".utf8)
+    var posts: [Tweet] = []
+    let report = try PostFile.forEachTweet(in: csv) { posts.append($0) }
+    XCTAssertEqual(posts.map(\.id), ["1", "2", "3"], "no post is lost")
+    XCTAssertEqual(posts.map { $0.createdAt != nil }, [false, true, false])
+    XCTAssertEqual(report.unreadableDates, 2)
+    XCTAssertEqual(report.firstUnreadableDate, "soon")
+    posts = []
+    let named = try PostFile.forEachTweet(in: csv, dateColumn: .named("WHEN")) { posts.append($0) }
+    XCTAssertEqual(posts.map { $0.createdAt != nil }, [true, false, false])
+    XCTAssertEqual(named.unreadableDates, 1)
+    posts = []
+    let ignored = try PostFile.forEachTweet(in: csv, dateColumn: .ignored) { posts.append($0) }
+    XCTAssertEqual(posts.map(\.createdAt), [nil, nil, nil])
+    XCTAssertEqual(ignored, PostFileReport())
+    XCTAssertThrowsError(try PostFile.tweets(in: csv, dateColumn: .named("day"))) { error in
+      XCTAssertEqual(
+        error as? PostFileError,
+        .missingDateColumn(name: "day", header: ["id", "text", "date", "when"]))
     }
   }
 

@@ -30,9 +30,9 @@ final class TrendTests: XCTestCase {
   }
 
   /// A trend of labeled posts, scored by ``estimate(_:)``.
-  func trend(_ posts: [(Date?, Sentiment)]) -> Trend {
+  func trend(_ posts: [(Date?, Sentiment)], unit: Trend.Unit? = nil) -> Trend {
     Trend(
-      posts.map { ($0.0, Prediction(label: $0.1, probabilities: posterior($0.1))) },
+      posts.map { ($0.0, Prediction(label: $0.1, probabilities: posterior($0.1))) }, unit: unit,
       estimate: estimate)
   }
 
@@ -84,11 +84,11 @@ final class TrendTests: XCTestCase {
 
   func testEachBucketIsTheHeadlineEstimatorOnItsPosts() throws {
     let posts =
-      day(0, 12, positive: 3) + day(1, 4, positive: 4) + day(3, 11, positive: 9)
+      day(0, 12, positive: 3) + day(1, 4, positive: 4) + day(3, 15, positive: 9)
       + [(nil, .negative)]
-    let trend = self.trend(posts)
+    let trend = self.trend(posts, unit: .day)
     XCTAssertEqual(trend.buckets.map(\.position), [0, 1, 3])
-    for (bucket, range) in zip(trend.buckets, [0..<12, 12..<16, 16..<27]) {
+    for (bucket, range) in zip(trend.buckets, [0..<12, 12..<16, 16..<31]) {
       let expected = estimate(
         posts[range].map { Prediction(label: $0.1, probabilities: posterior($0.1)) })
       XCTAssertEqual(bucket.estimate, expected)
@@ -98,8 +98,8 @@ final class TrendTests: XCTestCase {
         bucket.scaledInterval.lowerBound,
         expected.interval.lowerBound * 100 / Double(range.count), accuracy: 1e-12)
     }
-    XCTAssertEqual(trend.buckets.map(\.isUsed), [true, false, true])
-    XCTAssertEqual(trend.usedBuckets, 2)
+    XCTAssertEqual(trend.slope?.points, 3, "every bucket is a point, the small one too")
+    XCTAssertEqual(trend.datedPosts, 31)
     // The labels are still counted.
     XCTAssertEqual(trend.buckets.map(\.score.positive), [3, 4, 9])
   }
@@ -142,32 +142,76 @@ final class TrendTests: XCTestCase {
   }
 
   func testTooFewPostsUnderTheFloor() {
-    // Three days of 9 posts, however steep: no slope.
+    // Three days of 9 posts, however steep: 27 posts, under the floor of 30.
     let small = self.trend(day(0, 9, positive: 0) + day(1, 9, positive: 5) + day(2, 9, positive: 9))
     XCTAssertNil(small.slope)
     XCTAssertEqual(small.verdict, .tooFewPosts)
     XCTAssertEqual(small.verdict.rawValue, "too few posts")
-    // Two days of 20: still too few buckets.
-    let two = self.trend(day(0, 20, positive: 0) + day(5, 20, positive: 20))
+    // Two days of 20: too few buckets.
+    let two = self.trend(day(0, 20, positive: 0) + day(5, 20, positive: 20), unit: .day)
+    XCTAssertEqual(two.buckets.count, 2)
     XCTAssertEqual(two.verdict, .tooFewPosts)
-    // Hours holding one post each are shown but not used.
+    // Hours holding one post each: every one is a point, each weighing
+    // little.
     let hours = self.trend(
       (0..<30).map { (at(hours: Double($0)), $0 < 15 ? .negative : .positive) })
-    XCTAssertEqual(hours.unit, .hour)
+    XCTAssertEqual(hours.unit, .hour, "one day: no 3 days, so the finest unit with 3 buckets")
     XCTAssertEqual(hours.buckets.count, 30)
-    XCTAssertEqual(hours.usedBuckets, 0)
-    XCTAssertEqual(hours.verdict, .tooFewPosts)
-    // Three days of 10 and a small one between: the small one is no point.
-    let mixed = self.trend(
-      day(0, 10, positive: 1) + day(1, 2, positive: 0) + day(2, 10, positive: 5)
-        + day(3, 10, positive: 9))
-    XCTAssertEqual(mixed.usedBuckets, 3)
-    XCTAssertEqual(mixed.slope?.points, 3)
+    XCTAssertEqual(hours.slope?.points, 30)
+    XCTAssertEqual(hours.verdict, .rising)
     let none = self.trend([(nil, .positive)])
     XCTAssertEqual(none.buckets, [])
     XCTAssertNil(none.slope)
     XCTAssertEqual(none.undated, 1)
     XCTAssertEqual(none.verdict, .tooFewPosts)
+  }
+
+  /// Issue 36: 40 posts over five days, 8 a day, from all negative to all
+  /// positive, read `rising`: every day is a point, and 40 posts in 5 days
+  /// clear the floor.
+  func testFortyPostsFromAllNegativeToAllPositiveRise() throws {
+    let posts = (0..<5).flatMap { day(Double($0), 8, positive: 2 * $0) }
+    let trend = self.trend(posts)
+    XCTAssertEqual(trend.unit, .day)
+    XCTAssertEqual(trend.buckets.map(\.count), [8, 8, 8, 8, 8])
+    XCTAssertEqual(trend.verdict, .rising)
+    XCTAssertEqual(trend.slope?.points, 5)
+  }
+
+  func testTheUnitIsTheFinestWithThreeBucketsOfEnoughPosts() {
+    func seconds(hours: [Double]) -> [Int] {
+      hours.map { Int(at(hours: $0).timeIntervalSince1970) }
+    }
+    // 3 hours of 10 posts: hours.
+    let threeHours = (0..<3).flatMap { hour in (0..<10).map { Double(hour) + Double($0) / 100 } }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: threeHours)), .hour)
+    // 10 posts each day for 4 days, 2 or 3 an hour: days.
+    let days = (0..<4).flatMap { day in (0..<10).map { Double(day * 24) + Double($0) / 4 } }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: days)), .day)
+    // 10 posts a week, one a day: weeks.
+    let weeks = (0..<4).flatMap { week in (0..<10).map { Double(week * 168 + $0 * 12) } }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: weeks)), .week)
+    // No unit has 3 buckets of 10: the coarsest with 3 buckets.
+    let sparse = (0..<5).map { Double($0 * 24) }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: sparse)), .day)
+    // Two days only: the coarsest with 2 buckets; one post: hours.
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: [24, 50])), .day)
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: [5])), .hour)
+    XCTAssertEqual(Trend.automaticUnit([]), .hour)
+  }
+
+  func testWeeksStartOnMondayAndAUnitCanBeAsked() throws {
+    // 2026-03-01 is a Sunday: its week starts on Monday 2026-02-23.
+    let posts = day(0, 3, positive: 1) + day(1, 3, positive: 2) + day(8, 3, positive: 3)
+    let weeks = trend(posts, unit: .week)
+    XCTAssertEqual(weeks.unit, .week)
+    XCTAssertEqual(
+      weeks.buckets.map { weeks.label(of: $0) }, ["2026-02-23", "2026-03-02", "2026-03-09"])
+    XCTAssertEqual(weeks.buckets.map(\.count), [3, 3, 3])
+    XCTAssertEqual(weeks.buckets.map(\.position), [0, 1, 2])
+    let hours = trend(posts, unit: .hour)
+    XCTAssertEqual(hours.unit, .hour)
+    XCTAssertEqual(hours.buckets.count, 6)
   }
 
   func testHourlyBucketsUnderTwoDaysAndSlopePerDay() throws {
@@ -212,7 +256,7 @@ final class TrendTests: XCTestCase {
     // with any UTC offset) are well inside the limit.
     let first = Date(timeIntervalSince1970: -62_135_596_800 - 86_400)
     let last = Date(timeIntervalSince1970: 253_402_300_799 + 86_400)
-    let trend = self.trend([(first, .positive), (last, .negative)])
+    let trend = self.trend([(first, .positive), (last, .negative)], unit: .day)
     XCTAssertEqual(trend.undated, 0)
     XCTAssertEqual(trend.unit, .day)
     XCTAssertEqual(

@@ -174,11 +174,12 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(row["scaled_low"].flatMap(Double.init), scaled.first)
       XCTAssertEqual(row["scaled_high"].flatMap(Double.init), scaled.last)
       XCTAssertEqual(row["used"], (bucket["used"] as? Bool).map { $0 ? "true" : "false" })
-      // 8, 9 and 15 posts: one day of 10 or more, too few for a slope.
-      XCTAssertEqual(row["verdict"], "too few posts")
-      XCTAssertEqual([row["slope"], row["slope_low"], row["slope_high"]], ["", "", ""])
+      // 8, 9 and 15 posts on 3 days: above the floor, every day in the slope.
+      XCTAssertEqual(row["verdict"], trend["verdict"] as? String)
+      let slope = try XCTUnwrap(trend["slope"] as? Double)
+      XCTAssertEqual(row["slope"].flatMap(Double.init), slope)
     }
-    XCTAssertEqual(rows.map { $0["used"] }, ["false", "false", "true"])
+    XCTAssertEqual(rows.map { $0["used"] }, ["true", "true", "true"])
   }
 
   /// `--mentions --csv`: a row per name, users then hashtags, the figures
@@ -227,6 +228,7 @@ final class AnalyzeCSVTests: XCTestCase {
   func testMoreThanOneTableIsAUsageError() throws {
     for extra in [
       ["--trend", "--mentions"], ["--tweets", "--trend"], ["--tweets", "--mentions"],
+      ["--why", "--trend"],
     ] {
       let run = try BinaryRunner.run(
         ["@Apple", "--fixtures", "Fixtures/tweets", "--csv"] + extra)
@@ -234,8 +236,8 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(run.stdout, "")
       XCTAssertEqual(
         run.stderrLines.first,
-        "Error: --csv prints one table: give one of --tweets, --trend and --mentions with it "
-          + "(or --json for several)")
+        "Error: --csv prints one table: give one of --tweets, --trend, --mentions and --why with "
+          + "it (or --json for several)")
     }
   }
 }

@@ -177,6 +177,50 @@ final class AnalyzeHTTPEndToEndTests: XCTestCase {
     XCTAssertFalse(tried.stderr.contains(token))
   }
 
+  /// Issue 36: a replay gives the recorded run's answer. 150 posts are
+  /// recorded (100 happy, then 50 angry); the replay without `--count` reads
+  /// all 150, as `--input` of the recording does, and `--count 100` warns.
+  func testAReplayReadsEveryRecordedPost() throws {
+    let tweet = { (id: Int, text: String) in #"{"id":"\#(id)","text":"\#(text)"}"# }
+    let happy = (1...100).map {
+      tweet($0, "I love this, what a great and wonderful day \($0) @Apple")
+    }
+    let angry = (101...150).map {
+      tweet($0, "I hate this, awful and terrible, the worst \($0) @Apple")
+    }
+    let server = try startServer([
+      [
+        "status": 200,
+        "body": #"{"data":[\#(happy.joined(separator: ","))],"meta":{"next_token":"n1"}}"#,
+      ],
+      ["status": 200, "body": #"{"data":[\#(angry.joined(separator: ","))],"meta":{}}"#],
+    ])
+    let recorded = try temporaryDirectory()
+    let live = try run(
+      ["@Apple", "--record", recorded.path, "--count", "150", "--json"],
+      environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token])
+    XCTAssertEqual(live.status, 0, live.stderr)
+    XCTAssertTrue(live.stdout.contains(#""count":150"#), live.stdout)
+    let replay = try run(["@Apple", "--fixtures", recorded.path, "--json"], environment: [:])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertEqual(replay.stdout, live.stdout, "the recorded run's answer")
+    XCTAssertEqual(replay.stderr, "")
+    let file = recorded.appendingPathComponent("at-apple.jsonl").path
+    let input = try run(["--input", file, "--json"], environment: [:])
+    XCTAssertEqual(
+      input.stdout.replacingOccurrences(of: #""query":"\#(file)""#, with: #""query":"@Apple""#),
+      replay.stdout, "--fixtures and --input of the same file give the same answer")
+    let cut = try run(
+      ["@Apple", "--fixtures", recorded.path, "--json", "--count", "100"], environment: [:])
+    XCTAssertEqual(cut.status, 0, cut.stderr)
+    XCTAssertTrue(cut.stdout.contains(#""count":100"#), cut.stdout)
+    XCTAssertNotEqual(cut.stdout, replay.stdout, "without the 50 angry posts")
+    XCTAssertEqual(
+      cut.stderr,
+      "Warning: analyzed the first 100 of 150 recorded posts; without --count a replay reads "
+        + "every one\n")
+  }
+
   func testNoTokenPointsToFixtures() throws {
     let result = try run(["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
     XCTAssertEqual(result.status, 77)

@@ -291,6 +291,31 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertTrue(table.stdout.split(separator: "\n")[1].hasPrefix("posts.csv,"), table.stdout)
   }
 
+  /// Issue 36: one date that cannot be read no longer rejects the file.
+  func testDatesThatCannotBeReadAreUndatedWithOneWarning() throws {
+    try write(
+      "id,text,date\n1,fine,03/01/2026 1:00 PM\n2,good,yesterday\n3,ok,2025-06-09\n", "date.csv")
+    let warning =
+      "Warning: 2 dates not read (such as '03/01/2026 1:00 PM'), so their posts are undated; "
+      + "dates are ISO 8601, YYYY-MM-DD or the X API's; --date-column NAME chooses the column, "
+      + "none ignores it\n"
+    let plain = try run(["--input", "date.csv", "--json"])
+    XCTAssertEqual(try summary(plain)["count"] as? Int, 3)
+    XCTAssertEqual(plain.stderr, warning)
+    let trend = try run(["--input", "date.csv", "--json", "--trend"])
+    XCTAssertEqual(trend.stderr, warning)
+    let counted = try XCTUnwrap(try summary(trend)["trend"] as? [String: Any])
+    XCTAssertEqual(counted["undated"] as? Int, 2)
+    XCTAssertEqual((counted["buckets"] as? [[String: Any]])?.map { $0["count"] as? Int }, [1])
+    let none = try run(["--input", "date.csv", "--json", "--trend", "--date-column", "none"])
+    XCTAssertEqual(none.stderr, "", "no dates read, none to warn about")
+    XCTAssertEqual((try summary(none)["trend"] as? [String: Any])?["undated"] as? Int, 3)
+    let named = try run(["--input", "posts.csv", "--json", "--trend", "--date-column", "ID"])
+    XCTAssertEqual(
+      named.stderr.hasPrefix("Warning: 4 dates not read (such as '1')"), true, named.stderr)
+    XCTAssertEqual(try run(["--input", "date.csv", "-q"]).stderr, "", "-q silences it")
+  }
+
   func testTheTextColumnCanBeNamed() throws {
     let named = try summary(run(["--input", "body.csv", "--text-column", "BODY", "--json"]))
     XCTAssertEqual(named["count"] as? Int, 4)
@@ -328,7 +353,10 @@ final class AnalyzeInputTests: XCTestCase {
     try write("good post\n" + huge + "\n", "huge.txt")
     try Data(Array("good post\n".utf8) + [0xC3, 0x28, 0x0A]).write(
       to: directory.appendingPathComponent("latin.txt"))
-    try write("id,text,date\n1,fine,yesterday\n", "date.csv")
+    try Data([0x00, 0x01] + Array("{{{not a format".utf8)).write(
+      to: directory.appendingPathComponent("binary.dat"))
+    try Data([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A, 0, 0, 0, 0x0D] + Array("IHDR".utf8))
+      .write(to: directory.appendingPathComponent("image.png"))
     try write("id,text\n1,\"never closed\n", "quote.csv")
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("folder"), withIntermediateDirectories: true)
@@ -382,23 +410,39 @@ final class AnalyzeInputTests: XCTestCase {
           name: "an HTML page", arguments: ["--input", "page.html"], status: 65,
           parts: ["page.html: an HTML page, not posts", "Bluesky", "Mastodon"]),
         BadInput(
-          name: "an empty file", arguments: ["--input", "empty.txt"], status: 65,
-          parts: ["empty.txt: the file is empty"]),
+          name: "an empty file", arguments: ["--input", "empty.txt"], status: 3,
+          parts: ["Error: no posts in empty.txt (it is empty)"]),
         BadInput(
-          name: "a blank file", arguments: ["--input", "blank.txt"], status: 65,
-          parts: ["blank.txt: the file is empty"]),
+          name: "a blank file", arguments: ["--input", "blank.txt"], status: 3,
+          parts: ["Error: no posts in blank.txt (it is empty)"]),
         BadInput(
-          name: "empty stdin", arguments: ["--input", "-"], status: 65,
-          parts: ["stdin: the file is empty"], stdin: Data()),
+          name: "empty stdin", arguments: ["--input", "-"], status: 3,
+          parts: ["no posts in stdin (it is empty)"], stdin: Data()),
+        BadInput(
+          name: "an empty recording", arguments: ["#a", "--fixtures", "empty.txt"], status: 3,
+          parts: ["Error: no tweets found for #a"]),
+        BadInput(
+          name: "binary bytes", arguments: ["--input", "binary.dat"], status: 65,
+          parts: ["binary.dat: binary data", formats, "plain text"]),
+        BadInput(
+          name: "an image", arguments: ["--input", "image.png"], status: 65,
+          parts: ["image.png: binary data", formats]),
+        BadInput(
+          name: "a CSV without a text column", arguments: ["--input", "body.csv"], status: 65,
+          parts: ["body.csv: the CSV header names no text column", "'id', 'body'", "--text-column"]),
+        BadInput(
+          name: "no such date column",
+          arguments: ["--input", "posts.csv", "--date-column", "when"], status: 65,
+          parts: ["no column 'when'", "'created_at'", "--date-column none"]),
+        BadInput(
+          name: "--date-column without --input", arguments: ["#a", "--date-column", "x"],
+          status: 64, parts: ["--date-column", "--input"]),
         BadInput(
           name: "a line over 1 MiB", arguments: ["--input", "huge.txt"], status: 65,
           parts: ["huge.txt: line 2 is longer than 1 MiB"]),
         BadInput(
           name: "invalid UTF-8", arguments: ["--input", "latin.txt"], status: 65,
           parts: ["latin.txt: line 2 is not UTF-8"]),
-        BadInput(
-          name: "a bad date", arguments: ["--input", "date.csv", "--trend"], status: 65,
-          parts: ["line 2", "'yesterday'", "ISO 8601"]),
         BadInput(
           name: "an unclosed quote", arguments: ["--input", "quote.csv"], status: 65,
           parts: ["quote.csv: not valid CSV", "never closed"]),
@@ -498,7 +542,58 @@ final class AnalyzeInputTests: XCTestCase {
         "trend by day (UTC), count score per 100 posts, 90 % interval: rising, slope +"),
       text.stdout)
     XCTAssertTrue(lines[1].hasSuffix("from 4 of 4 days"), text.stdout)
-    XCTAssertEqual(lines.count, 7, text.stdout)
+    XCTAssertEqual(lines.count, 6, "no undated line: every post has a date\n" + text.stdout)
+  }
+
+  /// Issue 36 §2: 40 posts over five days, 8 a day, from all negative to
+  /// all positive, read `rising` by day; --by chooses the unit.
+  func testFortyPostsOverFiveDaysRiseAndByChoosesTheUnit() throws {
+    var csv = "id,text,created_at\n"
+    for day in 0..<5 {
+      for index in 0..<8 {
+        csv +=
+          "\(day * 8 + index),\"\(index < 2 * day ? Self.happy : Self.angry)\","
+          + "2025-06-1\(day)T\(10 + index):00:00Z\n"
+      }
+    }
+    try write(csv, "forty.csv")
+    let text = try run(["--input", "forty.csv", "--trend", "-q"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let lines = text.stdout.split(separator: "\n")
+    XCTAssertTrue(
+      lines[1].hasPrefix("trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising"),
+      text.stdout)
+    XCTAssertTrue(lines[1].hasSuffix("from 5 of 5 days"), text.stdout)
+    XCTAssertEqual(lines.count, 7, "no undated line: every post has a date\n" + text.stdout)
+    XCTAssertFalse(text.stdout.contains("not in the slope"))
+    let byWeek = try summary(run(["--input", "forty.csv", "--trend", "--by", "week", "--json"]))
+    let week = try XCTUnwrap(byWeek["trend"] as? [String: Any])
+    XCTAssertEqual(week["unit"] as? String, "week")
+    XCTAssertEqual(
+      (week["buckets"] as? [[String: Any]])?.map { $0["start"] as? String },
+      ["2025-06-09T00:00:00Z"], "the Monday of the week")
+    XCTAssertEqual(week["verdict"] as? String, "too few posts")
+    let byHour = try summary(run(["--input", "forty.csv", "--trend", "--by", "hour", "--json"]))
+    XCTAssertEqual(((byHour["trend"] as? [String: Any])?["buckets"] as? [Any])?.count, 40)
+    let chart = directory.appendingPathComponent("forty.svg").path
+    XCTAssertEqual(try run(["--input", "forty.csv", "--trend", "--plot", chart, "-q"]).status, 0)
+    let svg = try String(contentsOfFile: chart, encoding: .utf8)
+    XCTAssertTrue(svg.contains("trend: rising"), svg)
+    let bad = try run(["--input", "forty.csv", "--by", "day"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--by sets the unit of --trend"), bad.stderr)
+    let month = try run(["--input", "forty.csv", "--trend", "--by", "month"])
+    XCTAssertEqual(month.status, 64)
+    XCTAssertTrue(month.stderr.contains("'hour', 'day' or 'week'"), month.stderr)
+  }
+
+  /// Issue 36 §2: a mentions chart gives each bar's n.
+  func testAMentionsChartGivesEachBarsN() throws {
+    let chart = directory.appendingPathComponent("mentions.svg").path
+    let result = try run(["--input", "posts.txt", "--mentions", "--plot", chart, "-q"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let svg = try String(contentsOfFile: chart, encoding: .utf8)
+    XCTAssertTrue(svg.contains(">#wwdc (n=2)</text>"), svg)
   }
 
   func testNoNoteWhenTheIntervalSitsInOneBand() throws {

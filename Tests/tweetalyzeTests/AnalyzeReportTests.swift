@@ -111,7 +111,7 @@ final class AnalyzeReportTests: XCTestCase {
       }
     }
     posts.append((nil, Prediction(label: .neutral, probabilities: posterior(.neutral))))
-    return Trend(posts, estimate: estimate)
+    return Trend(posts, unit: .day, estimate: estimate)
   }
 
   func testTrendTextGivesEachDaysEstimateIntervalAndTheSlopesInterval() throws {
@@ -124,7 +124,7 @@ final class AnalyzeReportTests: XCTestCase {
       "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, slope "
         + "\(AnalyzeReport.signed(slope.perDay, decimals: 2)) per day "
         + "(\(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
-        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))), from 4 of 5 days")
+        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))), from 5 of 5 days")
     let first = trend.buckets[0]
     XCTAssertEqual(
       lines[1],
@@ -134,8 +134,7 @@ final class AnalyzeReportTests: XCTestCase {
         + "(\(AnalyzeReport.signed(first.scaledInterval.lowerBound, decimals: 1)) to "
         + "\(AnalyzeReport.signed(first.scaledInterval.upperBound, decimals: 1)))")
     XCTAssertTrue(lines[5].hasPrefix("2026-03-05  2 posts "), lines[5])
-    XCTAssertTrue(lines[5].hasSuffix("  not in the slope: under 10 posts"), lines[5])
-    XCTAssertFalse(lines[4].contains("not in the slope"))
+    XCTAssertFalse(text.contains("not in the slope"), "every bucket is in the slope")
     XCTAssertEqual(lines.last, "undated: 1 post (in no day)")
   }
 
@@ -151,14 +150,15 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertTrue(
       text.hasPrefix(
         "trend by day (UTC), adjusted score per 100 posts, 90 % interval: too few posts (a "
-          + "slope needs 3 days of 10 posts or more; 0 of 3 days have)\n"), text)
+          + "slope needs 3 days and 30 dated posts; these are 3 days, 3 posts)\n"), text)
+    XCTAssertFalse(text.contains("undated"), "said only when some posts are undated")
     let none = AnalyzeReport.trendText(
       Trend([(date: Date?, prediction: Prediction)](), estimate: estimate),
       method: .count, style: .plain)
     XCTAssertEqual(
       none,
       "trend by hour (UTC), count score per 100 posts, 90 % interval: too few posts (a slope "
-        + "needs 3 hours of 10 posts or more; 0 of 0 hours have)\nundated: 0 posts (in no hour)\n")
+        + "needs 3 hours and 30 dated posts; these are 0 hours, 0 posts)\n")
   }
 
   func testTrendJSONHasEachBucketsEstimateAndTheSlopePerDay() throws {
@@ -170,7 +170,8 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       object.keys.sorted(),
       [
-        "buckets", "minimum_posts", "slope", "slope_interval", "slope_points", "undated", "unit",
+        "buckets", "minimum_buckets", "minimum_posts", "slope", "slope_interval", "slope_points",
+        "undated", "unit",
         "verdict",
       ])
     let slope = try XCTUnwrap(trend.slope)
@@ -179,8 +180,9 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(interval[0], slope.interval.lowerBound, accuracy: 1e-4)
     XCTAssertEqual(interval[1], slope.interval.upperBound, accuracy: 1e-4)
     XCTAssertEqual(object["verdict"] as? String, "rising")
-    XCTAssertEqual(object["minimum_posts"] as? Int, 10)
-    XCTAssertEqual(object["slope_points"] as? Int, 4)
+    XCTAssertEqual(object["minimum_posts"] as? Int, 30)
+    XCTAssertEqual(object["minimum_buckets"] as? Int, 3)
+    XCTAssertEqual(object["slope_points"] as? Int, 5)
     let buckets = try XCTUnwrap(object["buckets"] as? [[String: Any]])
     XCTAssertEqual(
       buckets[0].keys.sorted(),
@@ -208,7 +210,7 @@ final class AnalyzeReportTests: XCTestCase {
       let scaled = try XCTUnwrap(object["scaled_interval"] as? [Double])
       XCTAssertEqual(scaled[0], bucket.scaledInterval.lowerBound, accuracy: 0.005)
       XCTAssertEqual(scaled[1], bucket.scaledInterval.upperBound, accuracy: 0.005)
-      XCTAssertEqual(object["used"] as? Bool, bucket.isUsed)
+      XCTAssertEqual(object["used"] as? Bool, true)
     }
     // Too few posts: no slope, null.
     var empty = JSONWriter()
@@ -217,7 +219,7 @@ final class AnalyzeReportTests: XCTestCase {
       into: &empty)
     XCTAssertEqual(
       String(decoding: empty.bytes, as: UTF8.self),
-      #"{"buckets":[],"minimum_posts":10,"slope":null,"slope_interval":null,"slope_points":0,"#
+      #"{"buckets":[],"minimum_buckets":3,"minimum_posts":30,"slope":null,"slope_interval":null,"slope_points":0,"#
         + #""undated":0,"unit":"hour","verdict":"too few posts"}"#)
   }
 

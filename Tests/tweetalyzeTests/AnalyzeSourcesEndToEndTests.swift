@@ -64,7 +64,10 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
       ["#TrainTravel", "--source", "bluesky", "--record", recorded.path, "--count", "50"],
       environment: bluesky(server.base))
     XCTAssertEqual(live.status, 0, live.stderr)
-    XCTAssertEqual(live.stderr, FixtureNote.trainTravel)
+    XCTAssertEqual(
+      live.stderr,
+      "Warning: found 30 posts for #TrainTravel, fewer than the 50 asked for; the search holds "
+        + "no more\n" + FixtureNote.trainTravel)
     XCTAssertNotNil(
       live.stdout.range(of: #"^\S+ -?[0-9]+\n$"#, options: .regularExpression), live.stdout)
     assertNoSecret(live, [password, jwt])
@@ -329,6 +332,36 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
       ["#sourdough", "--source", "mastodon", "--fixtures", recorded.path])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     XCTAssertEqual(replay.stdout, live.stdout, "the replay gives the live result")
+  }
+
+  /// Issue 36 §4: fewer posts than asked is one warning, and Mastodon's
+  /// are posts, not tweets.
+  func testMastodonFewerPostsThanAskedIsOneWarning() throws {
+    let paged = try FakeXAPI.start(try mastodonPages("http://127.0.0.1:1/2"), for: self)
+    let run = try BinaryRunner.run([
+      "#sourdough", "--source", "mastodon", "--instance", String(paged.base.dropLast(2)),
+      "--count", "250", "--json",
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let count = try XCTUnwrap(
+      run.stdout.firstMatch(of: /"count":([0-9]+)/).map { Int($0.1) } ?? nil)
+    XCTAssertLessThan(count, 250)
+    XCTAssertEqual(
+      run.stderr,
+      "Warning: found \(count) posts for #sourdough, fewer than the 250 asked for; the search "
+        + "holds no more\n")
+    let unasked = try FakeXAPI.start(try mastodonPages("http://127.0.0.1:1/2"), for: self)
+    let quiet = try BinaryRunner.run([
+      "#sourdough", "--source", "mastodon", "--instance", String(unasked.base.dropLast(2)),
+      "--json",
+    ])
+    XCTAssertEqual(quiet.stderr, "", "no --count: nothing was asked")
+    let empty = try FakeXAPI.start([["status": 200, "body": "[]"]], for: self)
+    let none = try BinaryRunner.run([
+      "#sourdough", "--source", "mastodon", "--instance", String(empty.base.dropLast(2)),
+    ])
+    XCTAssertEqual(none.status, 3)
+    XCTAssertTrue(none.stderr.hasPrefix("Error: no posts found for #sourdough"), none.stderr)
   }
 
   func testMastodonBoostsAndLanguageChangeWhatIsKept() throws {

@@ -177,8 +177,28 @@ final class CommandLineParserTests: XCTestCase {
     XCTAssertEqual(
       analyze(["@a", "#b", "@c"])?.queries, [.mention("a"), .hashtag("b"), .mention("c")])
     assertRefused(["@a", "b"], command: .analyze, "Invalid query 'b'")
-    assertRefused([], command: nil, "Missing query")
-    assertRefused(["analyze"], command: .analyze, "Missing query")
+    XCTAssertEqual(parse([]), .shortHelp, "no arguments: the short help")
+    assertRefused(["analyze"], command: .analyze, "Missing query", "quote a #tag")
+  }
+
+  func testOptionsBeforeTheCommandAreItsOwn() {
+    XCTAssertEqual(parse(["--json", "classify", "hi"]), parse(["classify", "--json", "hi"]))
+    XCTAssertEqual(
+      parse(["-q", "train", "d.csv", "--out", "m"]), parse(["train", "-q", "d.csv", "--out", "m"]))
+    XCTAssertEqual(parse(["--help", "eval"]), .help(.eval))
+    XCTAssertEqual(analyze(["--input", "train"])?.inputs, ["train"], "a file named train")
+    assertRefused(
+      ["--model", "m.json", "classify", "hi"], command: .analyze,
+      "'classify' is a command: give it first")
+    assertRefused(["version"], command: .analyze, "Did you mean '--version'?")
+    assertRefused(["classify", "-bad"], command: .classify, "tweetalyze classify -- '-bad'")
+    assertRefused(["explain", "-x y"], command: .explain, "tweetalyze explain -- '-x y'")
+  }
+
+  func testAChartIsAnSVGFile() {
+    assertRefused(["@a", "--trend", "--plot", "x.png"], command: .analyze, "ending in .svg")
+    XCTAssertEqual(analyze(["@a", "--trend", "--plot", "x.SVG"])?.plot, "x.SVG")
+    XCTAssertEqual(analyze(["@a", "--trend", "--plot", "/dev/stdout"])?.plot, "/dev/stdout")
   }
 
   func testInvalidQueries() {
@@ -410,7 +430,7 @@ final class CommandLineParserTests: XCTestCase {
 
   func testHelpCommand() {
     XCTAssertEqual(parse(["help"]), .help(nil))
-    XCTAssertEqual(parse(["help", "help"]), .help(nil))
+    XCTAssertEqual(parse(["help", "help"]), .help(.help))
     for name in CommandName.allCases where name != .help {
       XCTAssertEqual(parse(["help", name.rawValue]), .help(name))
     }

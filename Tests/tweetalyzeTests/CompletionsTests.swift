@@ -132,6 +132,8 @@ final class CompletionsTests: XCTestCase {
       (["tweetalyze", "completions", ""], ["bash", "zsh", "fish"]),
       (["tweetalyze", "help", "--m"], ["--man"]),
       (["tweetalyze", "classify", "--cs"], ["--csv", "--csv-column"]),
+      (["tweetalyze", "eval", "--test", "/dev/nul"], ["/dev/null"]),
+      (["tweetalyze", "train", "--disable", "neg"], ["negation"]),
     ]
     for (words, expected) in cases {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")

@@ -119,14 +119,20 @@ final class EndToEndTests: XCTestCase {
   /// nothing (always with `--quiet`).
   @discardableResult
   func assertScoreLine(
-    _ arguments: [String], texts: [String], file: StaticString = #filePath, line: UInt = #line
+    _ arguments: [String], texts: [String], warning: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws -> BinaryRun {
     let run = try tweetalyze(arguments)
     XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+    var stderr = run.stderr
+    if let warning {
+      XCTAssertTrue(stderr.hasPrefix(warning), stderr, file: file, line: line)
+      stderr = String(stderr.dropFirst(warning.count))
+    }
     if arguments.contains("--quiet") {
-      XCTAssertEqual(run.stderr, "", "--quiet: no note", file: file, line: line)
+      XCTAssertEqual(stderr, "", "--quiet: no note", file: file, line: line)
     } else {
-      try assertNote(run.stderr, arguments: arguments, file: file, line: line)
+      try assertNote(stderr, arguments: arguments, file: file, line: line)
     }
     XCTAssertNotNil(
       run.stdout.range(of: #"^(😄|😊|🙂|😐|😞|😡|😠) -?[0-9]+\n$"#, options: .regularExpression),
@@ -341,7 +347,9 @@ final class EndToEndTests: XCTestCase {
       "the first 10 tweets")
     try assertScoreLine(
       ["--fixtures", "Fixtures/tweets", "@Apple", "--count=10", "--estimator=count"],
-      texts: Array(texts.prefix(10)))
+      texts: Array(texts.prefix(10)),
+      warning: "Warning: analyzed the first 10 of 100 recorded posts; without --count a replay "
+        + "reads every one\n")
   }
 
   func testFixtureFileInsteadOfDirectory() throws {
@@ -984,8 +992,101 @@ final class EndToEndTests: XCTestCase {
       BadInput(name: "unknown command", arguments: ["trian"], status: 64, parts: ["'train'"]),
       BadInput(
         name: "help for nothing", arguments: ["help", "nope"], status: 64, parts: ["'nope'"]),
-      BadInput(name: "no arguments", arguments: [], status: 64, parts: ["Missing query"]),
+      BadInput(
+        name: "options but no query", arguments: ["--count", "5"], status: 64,
+        parts: ["Missing query", "quote a #tag: the shell reads an unquoted # as a comment"]),
     ]
+  }
+
+  /// Issue 36 §5: every `$ tweetalyze …` example in the README's console
+  /// blocks that runs offline (no `../shared` data, no file of the reader's
+  /// own) prints what the README shows on stdout; a `…` line ends what is
+  /// compared. So the examples cannot drift from the tool.
+  func testEveryReadmeExamplePrintsWhatTheReadmeShows() throws {
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    var examples: [(command: String, expected: [String])] = []
+    var inConsole = false
+    for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix("```") {
+        inConsole = line == "```console"
+        continue
+      }
+      guard inConsole else { continue }
+      if line.hasPrefix("$ ") {
+        examples.append((String(line.dropFirst(2)), []))
+      } else if !examples.isEmpty {
+        examples[examples.count - 1].expected.append(line)
+      }
+    }
+    let offline = examples.filter { example in
+      !example.command.contains("../shared") && !example.command.contains("mine.csv")
+        && !example.command.contains("OTHER.csv")
+    }
+    XCTAssertGreaterThanOrEqual(offline.count, 7, "\(examples.map(\.command))")
+    let binary = try BinaryRunner.executable().path
+    for example in offline {
+      let command = example.command.replacingOccurrences(of: "tweetalyze ", with: "\"$T\" ")
+      let run = try BinaryRunner.shell(command, environment: ["T": binary], directory: root)
+      XCTAssertEqual(run.status, 0, "\(example.command): \(run.stderr)")
+      let shown = example.expected.prefix { $0 != "…" }
+      let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init)
+      XCTAssertEqual(
+        Array(printed.prefix(shown.count)), Array(shown), "README: $ \(example.command)")
+      if shown.count == example.expected.count {
+        XCTAssertEqual(printed.count - 1, shown.count, "README: $ \(example.command): all of it")
+      }
+    }
+  }
+
+  /// Issue 36 §4: what a first run meets.
+  func testTheFirstRun() throws {
+    let bare = try BinaryRunner.run([])
+    XCTAssertEqual(bare.status, 0, "short help, not only an error")
+    XCTAssertEqual(bare.stderr, "")
+    for part in ["--source mastodon", "--source bluesky", "no login", "Quote a #tag", "--help"] {
+      XCTAssertTrue(bare.stdout.contains(part), "lacks \(part): \(bare.stdout)")
+    }
+    let noToken = try BinaryRunner.run(
+      ["@Apple"], environment: ["TWEETALYZE_API_BASE": "http://127.0.0.1:9/2"])
+    XCTAssertEqual(noToken.status, 77)
+    for part in ["--source mastodon", "--source bluesky", "TWITTER_BEARER_TOKEN", "--fixtures"] {
+      XCTAssertTrue(noToken.stderr.contains(part), "lacks \(part): \(noToken.stderr)")
+    }
+    XCTAssertEqual(noToken.stderrLines.count, 1)
+    let before = try BinaryRunner.run(["--json", "classify", "so happy"])
+    let after = try BinaryRunner.run(["classify", "--json", "so happy"])
+    XCTAssertEqual(before.status, 0, before.stderr)
+    XCTAssertEqual(before.stdout, after.stdout, "options before the command are its own")
+    XCTAssertTrue(before.stdout.hasPrefix("{\"label\":"), before.stdout)
+    let misplaced = try BinaryRunner.run(["--model", "m.json", "classify", "hi"])
+    XCTAssertEqual(misplaced.status, 64)
+    XCTAssertTrue(
+      misplaced.stderr.hasPrefix("Error: 'classify' is a command: give it first"), misplaced.stderr)
+    let version = try BinaryRunner.run(["version"])
+    XCTAssertEqual(version.status, 64)
+    XCTAssertTrue(version.stderr.contains("Did you mean '--version'?"), version.stderr)
+    let dash = try BinaryRunner.run(["classify", "-5 stars, awful"])
+    XCTAssertEqual(dash.status, 64)
+    XCTAssertTrue(
+      dash.stderr.contains("goes after --: tweetalyze classify -- '-5 stars, awful'"), dash.stderr)
+    XCTAssertEqual(try BinaryRunner.run(["classify", "--", "-5 stars, awful"]).status, 0)
+    let directory = try temporaryDirectory()
+    let png = directory.appendingPathComponent("trend.png").path
+    let plot = try BinaryRunner.run([
+      "--fixtures", "Fixtures/tweets", "#WWDC", "--trend", "--plot", png,
+    ])
+    XCTAssertEqual(plot.status, 64)
+    XCTAssertTrue(plot.stderr.contains("ending in .svg"), plot.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: png), "nothing written")
+    // No scheme: https is assumed, so the instance is reached (and refuses),
+    // not refused as a URL.
+    let instance = try BinaryRunner.run([
+      "#x", "--source", "mastodon", "--instance", "127.0.0.1:9", "--timeout", "1",
+    ])
+    XCTAssertEqual(instance.status, 69, instance.stderr)
+    XCTAssertTrue(instance.stderr.contains("cannot reach Mastodon at 127.0.0.1:9"), instance.stderr)
   }
 
   func testBadInputCatalogue() throws {

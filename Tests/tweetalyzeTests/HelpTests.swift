@@ -18,7 +18,7 @@ final class HelpTests: XCTestCase {
   static let pages: [(name: String, command: CommandName?)] = [
     ("overview", nil), ("analyze", .analyze), ("train", .train), ("eval", .eval),
     ("classify", .classify), ("explain", .explain), ("merge", .merge),
-    ("completions", .completions),
+    ("completions", .completions), ("help", .help),
   ]
 
   static func goldenURL(_ name: String) -> URL {
@@ -62,8 +62,19 @@ final class HelpTests: XCTestCase {
     }
   }
 
-  func testHelpForHelpIsTheOverview() {
-    XCTAssertEqual(Help.text(for: .help), Help.text(for: nil))
+  /// Issue 36: `help help` is help's own page, and the pages agree with
+  /// the README and the parser on columns, `--test` and queries.
+  func testHelpForHelpIsItsOwnPageAndThePagesAgree() {
+    XCTAssertNotEqual(Help.text(for: .help), Help.text(for: nil))
+    XCTAssertTrue(Help.text(for: .help).contains("USAGE: tweetalyze help [COMMAND | --man]"))
+    for command in [CommandName.train, .eval] {
+      let page = Self.collapsed(Help.text(for: command))
+      XCTAssertTrue(page.contains("(default: text, TweetText or tweet)"), "\(command)")
+      XCTAssertTrue(page.contains("(default: class, Sentiment or label)"), "\(command)")
+    }
+    XCTAssertTrue(Help.usage(.eval).contains("--test F]"))
+    XCTAssertTrue(
+      Self.collapsed(Help.text(for: nil)).contains("Bluesky also @handle.domain and a phrase"))
   }
 
   /// The golden files must not be empty or identical to each other, so
@@ -87,7 +98,7 @@ final class HelpTests: XCTestCase {
       let text = Help.text(for: page.command)
       let lines = text.split(separator: "\n")
       let specs = page.command?.options ?? AnalyzeOptions.options.map(\.spec)
-      XCTAssertFalse(specs.isEmpty, page.name)
+      XCTAssertFalse(specs.isEmpty && page.command != .help, page.name)
       for (label, help) in specs.flatMap(\.helpLines) {
         XCTAssertTrue(
           lines.contains { $0.hasPrefix("  \(label) ") || $0 == "  \(label)" },

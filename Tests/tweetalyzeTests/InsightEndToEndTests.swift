@@ -55,6 +55,101 @@ final class InsightEndToEndTests: XCTestCase {
       "not a JSON object: \(text)")
   }
 
+  // MARK: Why, on a set whose drivers are known
+
+  /// `Fixtures/tweets/why/at-skyways.json`, written by hand: 12 posts that
+  /// anger over a delay (each with one of hate, awful, terrible), 12 that
+  /// praise a crew (love, great, wonderful), 12 neutral announcements.
+  func skyways(_ options: [String]) throws -> BinaryRun {
+    let run = try BinaryRunner.run(
+      ["@SkyWays", "--fixtures", "Fixtures/tweets/why", "--model", model, "-q"] + options)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return run
+  }
+
+  func testWhyNamesTheDelayThatAngersAndTheCrewThatPleasesFirst() throws {
+    let json = try object(try skyways(["--why", "--json"]).stdout)
+    let why = try XCTUnwrap(json["why"] as? [[String: Any]])
+    XCTAssertEqual(why.count, 10, "--why alone: 10 terms")
+    XCTAssertEqual(Set(why.prefix(2).compactMap { $0["term"] as? String }), ["crew", "delay"])
+    let terms = Dictionary(
+      uniqueKeysWithValues: why.compactMap { row in (row["term"] as? String).map { ($0, row) } })
+    let crew = try XCTUnwrap(terms["crew"])
+    let delay = try XCTUnwrap(terms["delay"])
+    XCTAssertEqual(crew["posts"] as? Int, 12)
+    XCTAssertEqual(delay["posts"] as? Int, 12)
+    XCTAssertEqual(crew["positive"] as? Int, crew["part"] as? Int)
+    XCTAssertEqual(-(delay["negative"] as? Int ?? 0), delay["part"] as? Int)
+    XCTAssertGreaterThan(try XCTUnwrap(crew["z"] as? Double), 0)
+    XCTAssertLessThan(try XCTUnwrap(delay["z"] as? Double), 0)
+    XCTAssertTrue((delay["example"] as? String)?.contains("delay") ?? false)
+    XCTAssertNil(terms["skyways"], "the query is left out")
+    XCTAssertNil(terms["the"], "stop words are left out")
+    // Strongest first.
+    let strength = why.compactMap { ($0["z"] as? Double).map(abs) }
+    XCTAssertEqual(strength, strength.sorted(by: >))
+    // The same labels as the counts: the parts of the terms are posts'.
+    XCTAssertEqual(
+      (crew["positive"] as? Int ?? 0) + (delay["negative"] as? Int ?? 0), 24)
+
+    let text = try skyways(["--why", "3"])
+    let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(
+      lines[2],
+      "why (log-odds ratio with an informative Dirichlet prior, z; posts, positive, negative, part of the score, an example)"
+    )
+    XCTAssertEqual(lines.count, 7, text.stdout)
+    XCTAssertEqual(Set(lines[3...4].map { String($0.prefix(5)) }), ["crew ", "delay"])
+
+    let csv = try skyways(["--why", "--csv"])
+    let rows = csv.stdout.split(separator: "\n")
+    XCTAssertEqual(rows[0], "query,term,z,log_odds,posts,positive,negative,part,example")
+    XCTAssertEqual(rows.count, 11)
+    XCTAssertTrue(rows[1].hasPrefix("@SkyWays,"), String(rows[1]))
+
+    let chart = try BinaryRunner.temporaryDirectory(for: self).appendingPathComponent("why.svg")
+    _ = try skyways(["--why", "--plot", chart.path])
+    let svg = try String(contentsOf: chart, encoding: .utf8)
+    XCTAssertEqual(svg.components(separatedBy: "<rect class=\"bar\"").count - 1, 10)
+    XCTAssertTrue(
+      svg.contains(#"data-term="crew" data-z="+"#) || svg.contains(#"data-term="crew" data-z=""#))
+    XCTAssertTrue(svg.contains(">crew (n=12, +12)</text>"), svg)
+    XCTAssertTrue(svg.contains(">delay (n=12, -12)</text>"), svg)
+
+    // --input of the same file gives the same drivers.
+    let input = try BinaryRunner.run([
+      "--input", "Fixtures/tweets/why/at-skyways.json", "@SkyWays", "--model", model, "--why",
+      "--json",
+    ])
+    XCTAssertEqual((try object(input.stdout)["why"] as? [[String: Any]])?.count, 10)
+    XCTAssertEqual(
+      (try object(input.stdout)["why"] as? [[String: Any]])?.compactMap { $0["term"] as? String },
+      why.compactMap { $0["term"] as? String })
+  }
+
+  func testWhyWorksForEverySource() throws {
+    for (query, path) in [
+      ("#TrainTravel", "Fixtures/tweets/bluesky/hashtag-traintravel.jsonl"),
+      ("#sourdough", "Fixtures/tweets/mastodon/hashtag-sourdough.jsonl"),
+      ("@Apple", "Fixtures/tweets/at-apple.json"), ("#WWDC", "Fixtures/tweets/hashtag-wwdc.jsonl"),
+    ] {
+      let run = try BinaryRunner.run([query, "--fixtures", path, "--why", "5", "--json", "-q"])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      let why = try XCTUnwrap(try object(run.stdout)["why"] as? [[String: Any]], query)
+      XCTAssertLessThanOrEqual(why.count, 5)
+      for row in why {
+        let posts = try XCTUnwrap(row["posts"] as? Int)
+        XCTAssertGreaterThanOrEqual(posts, 3, "\(query): in 3 posts or more")
+        XCTAssertGreaterThanOrEqual(
+          posts, (row["positive"] as? Int ?? 0) + (row["negative"] as? Int ?? 0))
+        XCTAssertNotEqual(
+          (row["term"] as? String)?.lowercased(), String(query.dropFirst()).lowercased())
+      }
+    }
+    let bad = try BinaryRunner.run(["#a", "--fixtures", "x", "--why", "--mentions", "--csv"])
+    XCTAssertEqual(bad.status, 64)
+  }
+
   // MARK: Mentions and trend, worked out by hand
 
   func testMentionsAndTrendJSON() throws {
@@ -101,7 +196,8 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertTrue(trend["slope"] is NSNull)
     XCTAssertTrue(trend["slope_interval"] is NSNull)
     XCTAssertEqual(trend["slope_points"] as? Int, 0)
-    XCTAssertEqual(trend["minimum_posts"] as? Int, 10)
+    XCTAssertEqual(trend["minimum_posts"] as? Int, 30)
+    XCTAssertEqual(trend["minimum_buckets"] as? Int, 3)
     XCTAssertEqual(trend["verdict"] as? String, "too few posts")
     let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
     XCTAssertEqual(
@@ -206,11 +302,11 @@ final class InsightEndToEndTests: XCTestCase {
       band      😐 neutral (score = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
-      trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days of 10 posts or more; 0 of 4 days have)
-      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -20.5)  not in the slope: under 10 posts
-      2026-03-02  3 posts    😠 -33  -33.3 (-79.6 to +13.0)  not in the slope: under 10 posts
-      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)  not in the slope: under 10 posts
-      2026-03-04  3 posts    😄 67   +66.7 (+20.5 to +100.0)  not in the slope: under 10 posts
+      trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
+      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -20.5)
+      2026-03-02  3 posts    😠 -33  -33.3 (-79.6 to +13.0)
+      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)
+      2026-03-04  3 posts    😄 67   +66.7 (+20.5 to +100.0)
       undated: 1 post (in no day)
 
       """)
@@ -337,7 +433,7 @@ final class InsightEndToEndTests: XCTestCase {
     assertSchema(
       trend,
       [
-        "buckets": { $0 is [Any] }, "minimum_posts": int,
+        "buckets": { $0 is [Any] }, "minimum_buckets": int, "minimum_posts": int,
         "slope": { $0 is Double || $0 is NSNull },
         "slope_interval": { [interval] value in interval(value) || value is NSNull },
         "slope_points": int,

@@ -52,16 +52,18 @@ final class OutputChecksTests: XCTestCase {
     XCTAssertEqual(refusal(["eval", "--json", "--csv"]), both)
     XCTAssertEqual(
       refusal(["@Apple", "--plot", "x.svg"]),
-      "--plot draws --trend or --mentions: add one of them, e.g. --trend --plot trend.svg")
+      "--plot draws --trend, --mentions or --why: add one of them, e.g. --trend --plot trend.svg")
     XCTAssertEqual(
       refusal(["@Apple", "--plot", "x.svg", "--trend", "--mentions"]),
-      "--plot draws one chart: give --trend or --mentions with it, not both")
+      "--plot draws one chart: give one of --trend, --mentions and --why with it")
     XCTAssertNil(refusal(["@Apple", "--csv", "--mentions"]), "a table of names")
     XCTAssertNil(refusal(["@Apple", "--csv", "--trend"]), "a table of days")
     XCTAssertEqual(
       refusal(["@Apple", "--csv", "--mentions", "--trend"]),
-      "--csv prints one table: give one of --tweets, --trend and --mentions with it (or --json "
-        + "for several)")
+      "--csv prints one table: give one of --tweets, --trend, --mentions and --why with it (or "
+        + "--json for several)")
+    XCTAssertNil(refusal(["@Apple", "--csv", "--why"]), "a table of terms")
+    XCTAssertNil(refusal(["@Apple", "--plot", "w.svg", "--why", "3"]), "a chart of terms")
     XCTAssertNil(
       refusal(["@Apple", "--csv", "--tweets", "--trend", "--plot", "x.svg"]),
       "the tweets' table and the trend's chart")

@@ -118,6 +118,21 @@ final class ProgressTests: XCTestCase {
     return try BinaryRunner.run(["-qec", command, "/dev/null"], executable: script)
   }
 
+  /// Issue 36 §4: after reading, eval shows the folds and score sets done.
+  func testEvalShowsTheFoldsAndScoreSetsDone() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let shown = try onATerminal(
+      try slowPipe("eval - --folds 2 --quantification", directory: directory))
+    XCTAssertEqual(shown.status, 0, shown.stdout)
+    XCTAssertTrue(shown.stdout.contains("\r\u{1B}[Keval: 2 of 2 folds done"), shown.stdout)
+    XCTAssertTrue(
+      shown.stdout.contains("\r\u{1B}[Keval: 2 of 2 folds' score sets done"), shown.stdout)
+    XCTAssertTrue(shown.stdout.contains("\r\u{1B}[KData:"), "erased before the report")
+    let quiet = try onATerminal(
+      try slowPipe("eval - --folds 2 --quantification -q", directory: directory))
+    XCTAssertFalse(quiet.stdout.contains("done"), quiet.stdout)
+  }
+
   func testOnATerminalTheLineIsDrawnAndErasedUnlessQuiet() throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let model = directory.appendingPathComponent("m.json").path

@@ -99,18 +99,20 @@ final class SVGPlotTests: XCTestCase {
   }
 
   /// A trend of posts `days` apart: the i-th day's posts are `labels(i)`.
-  func trend(days: Int, labels: (Int) -> [Sentiment]) -> Trend {
+  func trend(
+    days: Int, step: Double = 86_400, unit: Trend.Unit? = .day, labels: (Int) -> [Sentiment]
+  ) -> Trend {
     var posts: [(date: Date?, prediction: Prediction)] = []
     for day in 0..<days {
       for label in labels(day) {
         posts.append(
           (
-            Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400),
+            Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * step),
             Prediction(label: label, probabilities: Self.posterior(label))
           ))
       }
     }
-    return Trend(posts, estimate: Self.estimate)
+    return Trend(posts, unit: unit, estimate: Self.estimate)
   }
 
   /// A mention of `tweets` posts whose labels sum to `sum`.
@@ -191,20 +193,78 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertTrue(labels.contains { $0.hasPrefix("score per 100 posts") }, "\(labels)")
     XCTAssertTrue(labels.contains { $0.hasPrefix("day (UTC)") }, "\(labels)")
     XCTAssertTrue(
-      svg.ofClass("legend").first?.text.contains("| its 90 % interval · n=posts") ?? false)
+      svg.ofClass("legend").first?.text.contains("| its 90 % interval · n: posts in each day")
+        ?? false)
   }
 
-  func testBucketsTooSmallForTheSlopeAreHollow() throws {
-    let trend = trend(days: 3) { day in Array(repeating: .positive, count: day == 1 ? 2 : 10) }
-    let svg = try parse(SVGPlot.trend(trend, query: "#x", method: .adjusted))
+  func testEveryBucketIsInTheSlopeAboveTheFloor() throws {
+    let used = trend(days: 3) { day in Array(repeating: .positive, count: day == 1 ? 2 : 14) }
+    let svg = try parse(SVGPlot.trend(used, query: "#x", method: .adjusted))
     let points = svg.ofClass("point")
-    XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "false", "true"])
-    XCTAssertEqual(points.map { $0.attributes["fill"] }, ["#4477aa", "white", "#4477aa"])
-    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=10", "n=2", "n=10"])
-    XCTAssertTrue(svg.ofClass("fit").isEmpty, "2 buckets of 10 posts: too few posts")
+    XCTAssertEqual(points.map { $0.attributes["data-used"] }, ["true", "true", "true"])
+    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=14", "n=2", "n=14"])
+    XCTAssertEqual(svg.ofClass("fit").count, 1)
+    let few = trend(days: 3) { day in Array(repeating: .positive, count: 9) }
+    let under = try parse(SVGPlot.trend(few, query: "#x", method: .adjusted))
     XCTAssertEqual(
-      svg.ofClass("verdict").first?.text,
-      "trend: too few posts (a slope needs 3 days of 10 posts or more)")
+      under.ofClass("point").map { $0.attributes["data-used"] }, ["false", "false", "false"])
+    XCTAssertTrue(under.ofClass("fit").isEmpty, "27 posts: under the floor")
+    XCTAssertEqual(
+      under.ofClass("verdict").first?.text,
+      "trend: too few posts (a slope needs 3 days and 30 posts)")
+  }
+
+  /// The width a 12 px label takes, at DejaVu Sans's digit width (0.636
+  /// em, its widest common glyphs), and its box.
+  func box(_ element: Parsed.Element) throws -> (
+    left: Double, right: Double, top: Double, bottom: Double
+  ) {
+    let x = try XCTUnwrap(Double(element.attributes["x"] ?? ""))
+    let y = try XCTUnwrap(Double(element.attributes["y"] ?? ""))
+    let size = Double(element.attributes["font-size"] ?? "12") ?? 12
+    let width = Double(element.text.count) * size * 0.636
+    let left: Double
+    switch element.attributes["text-anchor"] {
+    case "middle": left = x - width / 2
+    case "end": left = x - width
+    default: left = x
+    }
+    return (left, left + width, y - size, y + 3)
+  }
+
+  /// Issue 36: no label overlaps another, nor leaves the chart, at any
+  /// number of buckets from 2 to 60, by hour, day and week; the first
+  /// point is clear of the y axis.
+  func testNoLabelOverlapsAnotherFromTwoToSixtyBuckets() throws {
+    for (unit, step) in [(Trend.Unit.hour, 3_600.0), (.day, 86_400), (.week, 604_800)] {
+      for count in 2...60 {
+        let trend = trend(days: count, step: step, unit: unit) { day in
+          Array(repeating: day % 2 == 0 ? .positive : .negative, count: 100 + day * 37 % 900)
+        }
+        let svg = try parse(
+          SVGPlot.trend(trend, query: "#a-rather-long-hashtag-name", method: .adjusted))
+        let texts = svg.elements.filter { $0.name == "text" && $0.attributes["transform"] == nil }
+        let boxes = try texts.map(box)
+        for (i, a) in boxes.enumerated() {
+          XCTAssertGreaterThanOrEqual(
+            a.left, 0, "\(unit) \(count): \(texts[i].text) leaves the chart")
+          XCTAssertLessThanOrEqual(a.right, SVGPlot.width, "\(unit) \(count): \(texts[i].text)")
+          for j in boxes.indices where j > i {
+            let b = boxes[j]
+            let apart =
+              a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+            XCTAssertTrue(apart, "\(unit) \(count): '\(texts[i].text)' overlaps '\(texts[j].text)'")
+          }
+        }
+        let dates = svg.ofClass("label").filter { $0.text.first?.isNumber ?? false }
+        XCTAssertGreaterThanOrEqual(dates.count, 2, "\(unit) \(count): first and last dates")
+        XCTAssertEqual(
+          dates.last?.text, SVGPlot.axisLabel(trend, trend.buckets[trend.buckets.count - 1]))
+        XCTAssertGreaterThanOrEqual(svg.ofClass("n").count, 2, "\(unit) \(count)")
+        let first = try XCTUnwrap(Double(svg.ofClass("point").first?.attributes["cx"] ?? ""))
+        XCTAssertGreaterThanOrEqual(first, SVGPlot.margin.left + 20, "off the y axis")
+      }
+    }
   }
 
   func testZeroOneAndManyBucketsGiveFiniteCoordinates() throws {
@@ -228,16 +288,17 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertTrue(one.ofClass("fit").isEmpty, "no slope, no fitted line")
 
     let many = trend(days: 10_000) { day in [day % 3 == 0 ? .negative : .positive] }
+    XCTAssertEqual(many.unit, .day)
     XCTAssertEqual(many.buckets.count, 10_000)
     let parsed = try parse(SVGPlot.trend(many, query: "#many", method: .adjusted))
     XCTAssertEqual(parsed.ofClass("point").count, 10_000)
     XCTAssertEqual(parsed.ofClass("interval").count, 10_000)
-    XCTAssertTrue(parsed.ofClass("n").isEmpty, "no room for the counts: in each <title>")
+    XCTAssertLessThan(parsed.ofClass("n").count, 100, "no room for every count: in each <title>")
     XCTAssertTrue(
       parsed.elements.contains { $0.name == "title" && $0.text.hasPrefix("2026-01-01: 1 post, ") })
-    // At most six date labels under the axis.
+    // Only the date labels that fit under the axis.
     XCTAssertLessThanOrEqual(
-      parsed.ofClass("label").filter { $0.text.hasPrefix("20") }.count, 6)
+      parsed.ofClass("label").filter { $0.text.hasPrefix("20") }.count, 8)
   }
 
   // MARK: Mentions
@@ -367,7 +428,8 @@ final class SVGPlotTests: XCTestCase {
   }
 
   func testADirectoryIsRefusedWithItsOwnHint() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let directory = try BinaryRunner.temporaryDirectory(for: self).appendingPathComponent("c.svg")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let run = try acme(["--mentions", "--plot", directory.path])
     XCTAssertEqual(run.status, 73)
     XCTAssertEqual(run.stdout, "")
@@ -384,11 +446,11 @@ final class SVGPlotTests: XCTestCase {
     for (options, message) in [
       (
         ["--plot", "x.svg"],
-        "Error: --plot draws --trend or --mentions: add one of them, e.g. --trend --plot trend.svg"
+        "Error: --plot draws --trend, --mentions or --why: add one of them, e.g. --trend --plot trend.svg"
       ),
       (
         ["--plot", "x.svg", "--trend", "--mentions"],
-        "Error: --plot draws one chart: give --trend or --mentions with it, not both"
+        "Error: --plot draws one chart: give one of --trend, --mentions and --why with it"
       ),
     ] {
       let run = try BinaryRunner.run(["@Apple", "--fixtures", "Fixtures/tweets"] + options)

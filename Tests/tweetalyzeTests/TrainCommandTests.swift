@@ -120,11 +120,13 @@ final class TrainCommandTests: XCTestCase {
     let responses = try Data(
       contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Fixtures/tweets/at-apple.json"))
     try responses.write(to: directory.appendingPathComponent("at-apple.json"))
+    // A chart is an .svg: a recording of that name is refused as its own input.
+    try responses.write(to: directory.appendingPathComponent("at-apple.svg"))
     let environment = ["T": try BinaryRunner.executable().path]
     let cases = [
       (
-        #""$T" @Apple --fixtures at-apple.json --trend --plot at-apple.json"#,
-        "--plot at-apple.json is the recorded responses at-apple.json itself"
+        #""$T" @Apple --fixtures at-apple.svg --trend --plot at-apple.svg"#,
+        "--plot at-apple.svg is the recorded responses at-apple.svg itself"
       ),
       (#""$T" train - --out x.csv < x.csv"#, "--out x.csv is the training data (stdin) itself"),
       (#""$T" train - --out ./x.csv --jobs 2 < x.csv"#, "--out ./x.csv is the training data"),
@@ -142,7 +144,7 @@ final class TrainCommandTests: XCTestCase {
       XCTAssertTrue(run.stderr.hasPrefix("Error: " + message), "\(script): \(run.stderr)")
       XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("x.csv")), data, script)
       XCTAssertEqual(
-        try Data(contentsOf: directory.appendingPathComponent("at-apple.json")), responses, script)
+        try Data(contentsOf: directory.appendingPathComponent("at-apple.svg")), responses, script)
       XCTAssertEqual(
         try Data(contentsOf: directory.appendingPathComponent("lex.csv")), lexicon, script)
     }

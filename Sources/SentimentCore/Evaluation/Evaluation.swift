@@ -190,7 +190,8 @@ public enum Evaluation {
   package static func crossValidate(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64,
     tokenizer: TokenizerSettings = TokenizerSettings(),
-    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn, jobs: Int = 1
+    options: NaiveBayesOptions = NaiveBayesOptions(), lexicon: Lexicon = .builtIn, jobs: Int = 1,
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws -> CrossValidationResult {
     guard k >= 2, k <= corpus.count else { throw EvaluationError.folds(k, count: corpus.count) }
     let folds = stratifiedFolds(labels: corpus.labels, k: k, seed: seed)
@@ -199,12 +200,29 @@ public enum Evaluation {
       for member in members { inFold[member] = fold }
     }
     let foldOf = inFold
+    let done = DoneCounter()
     let results = Parallel.map(folds.count, jobs: jobs) { fold in
       let train = corpus.labels.indices.filter { foldOf[$0] != fold }
-      return evaluate(
+      let result = evaluate(
         corpus, train: train, test: folds[fold], tokenizer: tokenizer, options: options,
         lexicon: lexicon)
+      progress?(done.increment(), folds.count)
+      return result
     }
     return CrossValidationResult(folds: results)
+  }
+}
+
+/// Counts finished pieces of work from several threads, for progress.
+final class DoneCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  /// Adds one; returns the new count.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
   }
 }

@@ -103,11 +103,13 @@ package enum PrevalenceSampling {
   ///
   /// - Complexity: O(*p* × 66 × `repeats` × `size`) for *p* parts.
   package static func artificialPrevalence(
-    _ parts: [EvaluationResult], size: Int = 100, repeats: Int = 5, seed: UInt64
+    _ parts: [EvaluationResult], size: Int = 100, repeats: Int = 5, seed: UInt64,
+    progress: ((_ done: Int, _ total: Int) -> Void)? = nil
   ) -> QuantificationResult {
     var generator = SeededGenerator(seed: seed)
     var result = QuantificationResult()
-    for part in parts {
+    for (index, part) in parts.enumerated() {
+      defer { progress?(index + 1, parts.count) }
       guard let context = part.context else { continue }
       let pools = Sentiment.allCases.map { label in
         part.labels.indices.filter { part.labels[$0] == label }

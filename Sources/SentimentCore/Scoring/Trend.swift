@@ -1,25 +1,29 @@
 import Foundation
 
 /// How sentiment changed over time among analyzed posts: posts bucketed by
-/// UTC day (or by UTC hour when they span less than two days), each bucket
-/// scored by the same estimator as the whole set (a ``ScoreEstimate`` with
-/// its 90 % interval), and a weighted least-squares slope with a verdict.
+/// UTC hour, day or week (Monday to Sunday), each bucket scored by the same
+/// estimator as the whole set (a ``ScoreEstimate`` with its 90 % interval),
+/// and a weighted least-squares slope with a verdict.
+///
+/// The unit is asked for, or else the finest of hour, day and week that
+/// gives at least ``minimumBuckets`` buckets of ``enoughPosts`` posts; when
+/// none does, the coarsest that gives ``minimumBuckets`` buckets at all,
+/// else the coarsest that gives two, else the hour.
 ///
 /// Each bucket's point is its estimate per 100 posts (`value × 100 ÷
 /// count`, from -100 to 100) at its time in days since the first bucket.
-/// Only buckets of at least ``minimumPosts`` posts are points; smaller ones
-/// are shown but not used. The slope is the weighted least-squares fit
-/// through the points, each weighted by 1 / σ², σ being the half-width of
-/// its interval ÷ 1.645 (at least ``sigmaFloor``). Its standard error is
-/// √(1 / Σ w (x − x̄)²), times √(χ² / (k − 2)) when the points scatter
-/// around the line more than their intervals say (χ² the weighted sum of
-/// squared residuals, k points); the slope's 90 % interval is the slope ±
-/// 1.645 standard errors.
+/// The slope is the weighted least-squares fit through every bucket's
+/// point, each weighted by 1 / σ², σ being the half-width of its interval ÷
+/// 1.645 (at least ``sigmaFloor``): a bucket of few posts has a wide
+/// interval and weighs little. Its standard error is √(1 / Σ w (x − x̄)²),
+/// times √(χ² / (k − 2)) when the points scatter around the line more than
+/// their intervals say (χ² the weighted sum of squared residuals, k
+/// points); the slope's 90 % interval is the slope ± 1.645 standard errors.
 ///
 /// The verdict is `rising` when that interval lies above 0, `falling` when
-/// it lies below, else `flat`; with fewer than ``minimumBuckets`` buckets
-/// of ``minimumPosts`` posts there is no slope and the verdict is
-/// `too few posts`.
+/// it lies below, else `flat`. One floor on the total: with fewer than
+/// ``minimumBuckets`` buckets or ``minimumPosts`` dated posts there is no
+/// slope and the verdict is `too few posts`.
 ///
 /// ```swift
 /// let trend = Trend(posts) { ScoreEstimate(predictions: $0, model: model, method: .count) }
@@ -27,14 +31,32 @@ import Foundation
 /// ```
 package struct Trend: Equatable, Sendable {
   /// The bucket size.
-  package enum Unit: String, Sendable {
+  package enum Unit: String, CaseIterable, Sendable {
     /// One UTC hour.
     case hour
     /// One UTC day.
     case day
+    /// One UTC week, from Monday 00:00.
+    case week
 
     /// The bucket's length in seconds.
-    package var seconds: Int { self == .hour ? 3_600 : 86_400 }
+    package var seconds: Int {
+      switch self {
+      case .hour: 3_600
+      case .day: 86_400
+      case .week: 604_800
+      }
+    }
+
+    /// Where buckets start, in seconds since 1970: weeks on a Monday
+    /// (1970-01-05), the others on the hour or at midnight.
+    var origin: Int { self == .week ? 4 * 86_400 : 0 }
+
+    /// The start of the bucket that holds `seconds`.
+    func floor(_ seconds: Int) -> Int {
+      let remainder = (seconds - origin) % self.seconds
+      return seconds - (remainder < 0 ? remainder + self.seconds : remainder)
+    }
   }
 
   /// The summary of the slope.
@@ -45,8 +67,8 @@ package struct Trend: Equatable, Sendable {
     case falling
     /// The slope's 90 % interval holds 0.
     case flat
-    /// Fewer than ``Trend/minimumBuckets`` buckets hold
-    /// ``Trend/minimumPosts`` posts: no slope.
+    /// Fewer than ``Trend/minimumBuckets`` buckets or
+    /// ``Trend/minimumPosts`` dated posts: no slope.
     case tooFewPosts = "too few posts"
   }
 
@@ -80,10 +102,6 @@ package struct Trend: Equatable, Sendable {
 
     /// The estimate's 90 % interval per 100 posts.
     package var scaledInterval: ClosedRange<Double> { estimate.scaledInterval }
-
-    /// Whether it holds enough posts (``Trend/minimumPosts``) to be a point
-    /// of the slope.
-    package var isUsed: Bool { count >= Trend.minimumPosts }
   }
 
   /// The weighted least-squares line through the buckets' points.
@@ -108,16 +126,15 @@ package struct Trend: Equatable, Sendable {
     }
   }
 
-  /// The fewest posts of a bucket used for the slope.
-  package static let minimumPosts = 10
-  /// The fewest used buckets with a slope.
+  /// The floor on the total: the fewest dated posts with a slope.
+  package static let minimumPosts = 30
+  /// The floor on the total: the fewest buckets with a slope.
   package static let minimumBuckets = 3
+  /// The posts of a bucket that the automatic unit looks for.
+  package static let enoughPosts = 10
   /// The smallest σ of a point, per 100 posts: a bucket whose interval has
   /// no width still gets a finite weight.
   package static let sigmaFloor = 0.01
-  /// Posts that span less than this many seconds are bucketed by hour.
-  package static let hourlySpan: TimeInterval = 2 * 86_400
-
   /// The farthest a date may lie from 1970, in seconds, to be bucketed
   /// (about 31,700 years; posts' dates lie within years 1 to 9999): a
   /// date farther away, or not finite, counts as undated.
@@ -134,12 +151,13 @@ package struct Trend: Equatable, Sendable {
   /// ``Verdict/tooFewPosts``).
   package var slope: Slope?
 
-  /// Buckets posts by their dates and estimates each bucket's score with
-  /// `estimate`, the call that scores the whole set (one call per bucket,
-  /// on the predictions of its posts, in their order).
+  /// Buckets posts by their dates, by `unit` (`nil`: the automatic unit,
+  /// see ``Trend``), and estimates each bucket's score with `estimate`, the
+  /// call that scores the whole set (one call per bucket, on the
+  /// predictions of its posts, in their order).
   package init(
     _ posts: some Sequence<(date: Date?, prediction: Prediction)>,
-    estimate: ([Prediction]) -> ScoreEstimate
+    unit asked: Unit? = nil, estimate: ([Prediction]) -> ScoreEstimate
   ) {
     var dated: [(seconds: Int, prediction: Prediction)] = []
     var undated = 0
@@ -153,27 +171,36 @@ package struct Trend: Equatable, Sendable {
       dated.append((Int(seconds.rounded(.down)), post.prediction))
     }
     self.undated = undated
-    let low = dated.map(\.seconds).min() ?? 0
-    let high = dated.map(\.seconds).max() ?? 0
-    unit = Double(high - low) < Self.hourlySpan ? .hour : .day
-    let size = unit.seconds
-    let floor = { (seconds: Int) in
-      let remainder = seconds % size
-      return seconds - (remainder < 0 ? remainder + size : remainder)
-    }
+    let unit = asked ?? Self.automaticUnit(dated.map(\.seconds))
+    self.unit = unit
     var groups: [Int: (score: LabelCount, predictions: [Prediction])] = [:]
     for post in dated {
-      groups[floor(post.seconds), default: (LabelCount(), [])].score.add(post.prediction.label)
-      groups[floor(post.seconds), default: (LabelCount(), [])].predictions.append(post.prediction)
+      groups[unit.floor(post.seconds), default: (LabelCount(), [])].score.add(
+        post.prediction.label)
+      groups[unit.floor(post.seconds), default: (LabelCount(), [])].predictions.append(
+        post.prediction)
     }
-    let first = floor(low)
+    let first = unit.floor(dated.map(\.seconds).min() ?? 0)
     buckets = groups.keys.sorted().compactMap { start in
       guard let group = groups[start] else { return nil }
       return Bucket(
-        start: Date(timeIntervalSince1970: Double(start)), position: (start - first) / size,
+        start: Date(timeIntervalSince1970: Double(start)), position: (start - first) / unit.seconds,
         score: group.score, estimate: estimate(group.predictions))
     }
     slope = Self.slope(of: buckets, unit: unit)
+  }
+
+  /// The unit for posts at `seconds` when none is asked for: see ``Trend``.
+  package static func automaticUnit(_ seconds: [Int]) -> Unit {
+    let sizes = Unit.allCases.map { unit in
+      Dictionary(grouping: seconds, by: unit.floor).values.map(\.count)
+    }
+    let units = zip(Unit.allCases, sizes)
+    if let unit = units.first(where: { $1.count(where: { $0 >= enoughPosts }) >= minimumBuckets }) {
+      return unit.0
+    }
+    if let unit = units.reversed().first(where: { $1.count >= minimumBuckets }) { return unit.0 }
+    return units.reversed().first(where: { $1.count >= 2 })?.0 ?? .hour
   }
 
   /// The verdict for the slope: see ``Trend``.
@@ -184,16 +211,17 @@ package struct Trend: Equatable, Sendable {
     return .flat
   }
 
-  /// The buckets used for the slope (at least ``minimumPosts`` posts).
-  package var usedBuckets: Int { buckets.count(where: \.isUsed) }
+  /// The number of dated posts.
+  package var datedPosts: Int { buckets.reduce(0) { $0 + $1.count } }
 
-  /// The slope through the used buckets, or `nil` with fewer than
-  /// ``minimumBuckets`` of them.
+  /// The slope through every bucket, or `nil` below the floor on the total
+  /// (``minimumBuckets`` buckets, ``minimumPosts`` posts).
   static func slope(of buckets: [Bucket], unit: Unit) -> Slope? {
-    let used = buckets.filter(\.isUsed)
-    guard used.count >= minimumBuckets else { return nil }
+    guard buckets.count >= minimumBuckets,
+      buckets.reduce(0, { $0 + $1.count }) >= minimumPosts
+    else { return nil }
     return weightedSlope(
-      used.map { bucket in
+      buckets.map { bucket in
         let interval = bucket.scaledInterval
         return (
           Double(bucket.position) * Double(unit.seconds) / 86_400, bucket.scaled,
@@ -242,10 +270,10 @@ package struct Trend: Equatable, Sendable {
       points: points.count)
   }
 
-  /// A bucket's start as ISO 8601 UTC: `2026-11-20` by day,
-  /// `2026-11-20T13:00Z` by hour.
+  /// A bucket's start as ISO 8601 UTC: `2026-11-20` by day or week (its
+  /// Monday), `2026-11-20T13:00Z` by hour.
   package func label(of bucket: Bucket) -> String {
     let text = ISO8601.string(bucket.start)
-    return unit == .day ? String(text.prefix(10)) : String(text.prefix(16)) + "Z"
+    return unit == .hour ? String(text.prefix(16)) + "Z" : String(text.prefix(10))
   }
 }

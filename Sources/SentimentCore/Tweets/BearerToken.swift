@@ -30,8 +30,9 @@ package enum BearerTokenError: LocalizedError, Equatable {
     case .missing(let variables):
       "no X API bearer token: create an app in a project on the X developer portal "
         + "(https://developer.x.com/en/portal/dashboard), copy its Bearer Token, and set "
-        + "\(variables.first ?? "TWITTER_BEARER_TOKEN") or pass --token-file PATH; "
-        + "to analyze recorded responses offline, use --fixtures PATH instead"
+        + "\(variables.first ?? "TWITTER_BEARER_TOKEN") or pass --token-file PATH (a paid "
+        + "plan); free: --source mastodon (no login, a #tag) or --source bluesky (an app "
+        + "password); offline: --fixtures PATH"
     case .emptyVariable(let name):
       "\(name) is set but empty; set it to your app's Bearer Token from the X developer portal, "
         + "or use --fixtures PATH to work offline"

@@ -50,14 +50,25 @@ package enum PostFileError: LocalizedError, Equatable {
   case missingTextColumn(name: String, header: [String])
   /// A CSV problem (quotes, record length), as its message.
   case invalidCSV(String)
-  /// A date cell that is no date.
-  case invalidDate(line: Int, value: String)
   /// An HTML document (a saved web page), not posts.
   case htmlDocument
+  /// Bytes that are no text: a NUL byte, or mostly invalid UTF-8 or control
+  /// characters (an image, a model, an executable).
+  case binary
+  /// A CSV header that names none of the text columns tried.
+  case unknownTextColumn(header: [String], tried: [String])
+  /// `--date-column` names a column that the header lacks.
+  case missingDateColumn(name: String, header: [String])
 
   /// The formats read, as a list for messages.
   package static var formats: String {
     PostFileFormat.allCases.map(\.name).joined(separator: "; ")
+  }
+
+  /// A header's names, quoted, for messages (at most 20, each cut at 60
+  /// characters).
+  private static func list(_ header: [String]) -> String {
+    header.prefix(20).map { "'\(String($0.prefix(60)))'" }.joined(separator: ", ")
   }
 
   package var errorDescription: String? {
@@ -77,19 +88,45 @@ package enum PostFileError: LocalizedError, Equatable {
     case .invalidPage(let problem):
       problem.localizedDescription
     case .missingTextColumn(let name, let header):
-      "the CSV header has no column '\(String(name.prefix(60)))' (it has "
-        + header.prefix(20).map { "'\(String($0.prefix(60)))'" }.joined(separator: ", ")
-        + "); name the text column with --text-column"
+      "the CSV header has no column '\(String(name.prefix(60)))' (it has \(Self.list(header))); "
+        + "name the text column with --text-column"
     case .invalidCSV(let message):
       "not valid CSV: \(message)"
     case .htmlDocument:
       "an HTML page, not posts; save the API's JSON (or export the posts as CSV or text) "
         + "and give that; it reads \(Self.formats)"
-    case .invalidDate(let line, let value):
-      "line \(line): the date '\(String(value.prefix(60)))' is not ISO 8601 "
-        + "(2025-06-09T17:00:00Z), YYYY-MM-DD or the X API's v1.1 form; fix it or leave it empty"
+    case .binary:
+      "binary data (NUL bytes or mostly invalid UTF-8), not posts; it reads \(Self.formats)"
+    case .unknownTextColumn(let header, let tried):
+      "the CSV header names no text column (it has \(Self.list(header)); tried "
+        + tried.map { "'\($0)'" }.joined(separator: ", ")
+        + "); name the text column with --text-column NAME"
+    case .missingDateColumn(let name, let header):
+      "the CSV header has no column '\(String(name.prefix(60)))' (it has \(Self.list(header))); "
+        + "name the date column with --date-column, or give --date-column none"
     }
   }
+}
+
+/// Which CSV column holds the posts' dates (`--date-column`).
+package enum PostFileDateColumn: Equatable, Sendable {
+  /// The first of ``PostFile/dateColumns`` the header has, if any.
+  case automatic
+  /// The column of this name (any case), which the header must have.
+  case named(String)
+  /// No column: every post is undated (`--date-column none`).
+  case ignored
+}
+
+/// What reading a file found besides its posts.
+package struct PostFileReport: Equatable, Sendable {
+  /// The dates that could not be read, whose posts are undated.
+  package var unreadableDates = 0
+  /// The first of them, for messages.
+  package var firstUnreadableDate: String?
+
+  /// Creates an empty report.
+  package init() {}
 }
 
 /// Reads the posts of a file in any ``PostFileFormat``: the bytes are
@@ -151,10 +188,13 @@ package enum PostFile {
   /// - Throws: ``PostFileError``.
   /// - Complexity: O(*n*) in the file's size.
   package static func tweets(
-    in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"]
+    in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"],
+    dateColumn: PostFileDateColumn = .automatic
   ) throws(PostFileError) -> [Tweet] {
     var tweets: [Tweet] = []
-    try forEachTweet(in: bytes, textColumn: textColumn, textColumns: textColumns) {
+    try forEachTweet(
+      in: bytes, textColumn: textColumn, textColumns: textColumns, dateColumn: dateColumn
+    ) {
       tweets.append($0)
     }
     return tweets
@@ -168,10 +208,12 @@ package enum PostFile {
   /// - Throws: ``PostFileError``; after a JSON or CSV error `body` may have
   ///   seen the posts before it.
   /// - Complexity: O(*n*) in the file's size.
+  @discardableResult
   package static func forEachTweet(
     in bytes: [UInt8], textColumn: String? = nil, textColumns: [String] = ["text"],
-    _ body: (Tweet) -> Void
-  ) throws(PostFileError) {
+    dateColumn: PostFileDateColumn = .automatic, _ body: (Tweet) -> Void
+  ) throws(PostFileError) -> PostFileReport {
+    if isBinary(bytes) { throw .binary }
     var lineCount = 0
     var firstLine: [UInt8] = []
     var firstLongLine: Int?
@@ -193,6 +235,10 @@ package enum PostFile {
       throw .missingTextColumn(
         name: textColumn, header: (try? headerNames(firstLine)) ?? [])
     }
+    if format == .plainText, let header = csvHeader(firstLine, next: secondLine(bytes)) {
+      throw .unknownTextColumn(header: header, tried: names)
+    }
+    var report = PostFileReport()
     switch format {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
     case .blueskySearch:
@@ -214,13 +260,72 @@ package enum PostFile {
       } catch {
         throw fileError(error)
       }
-    case .csv: try csvTweets(bytes, textColumns: names, body)
+    case .csv:
+      report = try csvTweets(bytes, textColumns: names, dateColumn: dateColumn, body)
     case .plainText:
       try forEachLine(bytes) { number, line in
         guard !line.allSatisfy(isSpace) else { return }
         body(Tweet(id: "\(number)", text: String(decoding: line, as: UTF8.self)))
       }
     }
+    return report
+  }
+
+  /// Whether `bytes` are no text: a NUL byte anywhere, or, in the first
+  /// 64 KiB, at least a tenth of the bytes invalid UTF-8 or control
+  /// characters other than tab, line breaks and form feed. A Latin-1 file
+  /// (a few invalid bytes) is text in the wrong encoding, not binary.
+  ///
+  /// - Complexity: O(*n*) in the file's size.
+  package static func isBinary(_ bytes: [UInt8]) -> Bool {
+    if bytes.contains(0) { return true }
+    let sample = bytes.prefix(65_536)
+    guard !sample.isEmpty else { return false }
+    var odd = 0
+    for scalar in String(decoding: sample, as: UTF8.self).unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0C, 0x0D: break
+      case 0..<0x20, 0x7F, 0xFFFD: odd += 1
+      default: break
+      }
+    }
+    return odd * 10 >= sample.count
+  }
+
+  /// The second line of `bytes` (empty when there is none).
+  private static func secondLine(_ bytes: [UInt8]) -> [UInt8] {
+    let text = withoutBOM(bytes)
+    guard let end = text.firstIndex(of: 0x0A) else { return [] }
+    let rest = text[(end + 1)...]
+    return Array(rest[..<(rest.firstIndex(of: 0x0A) ?? rest.endIndex)])
+  }
+
+  /// Column names a CSV's header often has besides the text.
+  static let knownColumns: Set<String> = [
+    "id", "id_str", "tweet_id", "created_at", "date", "time", "timestamp", "class", "sentiment",
+    "label", "author", "user", "username", "screen_name", "lang", "language", "url", "topic",
+  ]
+
+  /// The names of `line` when it reads as a CSV header, else `nil`: two or
+  /// more fields, each a name (a letter or `_`, then letters, digits, `_`,
+  /// `-` or `.`, at most 40 characters, no spaces), and one of them a
+  /// column posts often have (``knownColumns``), or three or more and the
+  /// next line a record of as many fields. A post such as `ok,thanks` is
+  /// text.
+  static func csvHeader(_ line: [UInt8], next: [UInt8]) -> [String]? {
+    guard let names = try? headerNames(line), names.count > 1 else { return nil }
+    let isName = { (name: String) in
+      guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 40,
+        first == "_" || ("a"..."z").contains(first)
+      else { return false }
+      return name.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+      }
+    }
+    guard names.allSatisfy(isName) else { return nil }
+    if names.contains(where: knownColumns.contains) { return names }
+    let fields = (try? headerNames(next))?.count ?? 0
+    return names.count > 2 && fields == names.count ? names : nil
   }
 
   /// Calls `body` with each line of `bytes` (without the byte order mark)
@@ -352,10 +457,15 @@ package enum PostFile {
     return keys
   }
 
-  /// CSV with a header: the text, and the optional id and date columns.
+  /// CSV with a header: the text, and the optional id and date columns; a
+  /// date that cannot be read leaves its post undated and is counted in the
+  /// report.
   private static func csvTweets(
-    _ bytes: [UInt8], textColumns: [String], _ body: (Tweet) -> Void
-  ) throws(PostFileError) {
+    _ bytes: [UInt8], textColumns: [String], dateColumn: PostFileDateColumn,
+    _ body: (Tweet) -> Void
+  ) throws(PostFileError) -> PostFileReport {
+    var unreadable = 0
+    var firstUnreadable: String?
     var reader = CSVReader(source: source(bytes))
     var columns: (text: Int, id: Int?, date: Int?)?
     do {
@@ -369,7 +479,17 @@ package enum PostFile {
             throw PostFileError.missingTextColumn(
               name: textColumns.first ?? "text", header: names)
           }
-          columns = (text, index(idColumns), index(dateColumns))
+          var date: Int?
+          switch dateColumn {
+          case .automatic: date = index(dateColumns)
+          case .ignored: date = nil
+          case .named(let name):
+            guard let found = index([name]) else {
+              throw PostFileError.missingDateColumn(name: name, header: names)
+            }
+            date = found
+          }
+          columns = (text, index(idColumns), date)
           return
         }
         guard !record.isBlank, found.text < record.count else { return }
@@ -377,10 +497,11 @@ package enum PostFile {
         if let column = found.date, column < record.count {
           let value = record.string(at: column).trimmingCharacters(in: .whitespaces)
           if !value.isEmpty {
-            guard let parsed = parseDate(value) else {
-              throw PostFileError.invalidDate(line: record.line, value: value)
+            date = parseDate(value)
+            if date == nil {
+              unreadable += 1
+              if firstUnreadable == nil { firstUnreadable = value }
             }
-            date = parsed
           }
         }
         let id = found.id.flatMap { $0 < record.count ? record.string(at: $0) : nil }
@@ -399,6 +520,10 @@ package enum PostFile {
     } catch {
       throw .invalidCSV("\(error)")
     }
+    var report = PostFileReport()
+    report.unreadableDates = unreadable
+    report.firstUnreadableDate = firstUnreadable
+    return report
   }
 
   /// A CSV date: ISO 8601, a day (`2025-06-09`, as midnight UTC), or v1.1's.

@@ -110,6 +110,8 @@ public struct FixtureTweetSource: TweetSource {
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     var collector = TweetCollector(limit: count)
+    // An empty recording (a search that found nothing) holds no posts.
+    guard PostFile.detect(bytes, textColumns: []) != nil else { return collector.tweets }
     if let pages = try Self.blueskyOrMastodonPages(bytes, path: path, includeBoosts: includeBoosts)
     {
       for page in pages where !collector.isFull { collector.add(page) }

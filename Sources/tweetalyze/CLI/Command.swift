@@ -22,6 +22,8 @@ enum Command: Equatable {
   case merge(MergeOptions)
   /// Help for a command (`nil`: the overview).
   case help(CommandName?)
+  /// `tweetalyze` alone: the short help, with a first run to try.
+  case shortHelp
   /// `help --man`: the manual page, in roff.
   case manPage
   /// `completions SHELL`: a completion script.
@@ -42,7 +44,7 @@ extension Command {
     case .explain(let options): options.json
     case .merge(let options): options.json
     case .versionJSON: true
-    case .help, .manPage, .completions, .version: false
+    case .help, .shortHelp, .manPage, .completions, .version: false
     }
   }
 }

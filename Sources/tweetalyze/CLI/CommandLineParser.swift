@@ -9,8 +9,16 @@ import SentimentCore
 enum CommandLineParser {
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-    guard let first = arguments.first else {
-      throw UsageError(message: missingQuery, command: nil)
+    guard let first = arguments.first else { return .shortHelp }
+    // Options before a command, git style (`--json classify hi`), are that
+    // command's: given after it, where its parser reads them.
+    if let index = arguments.firstIndex(where: { !$0.hasPrefix("-") }), index > 0,
+      CommandName(rawValue: arguments[index]) != nil,
+      arguments[..<index].allSatisfy({ $0 != "-" && $0 != "--" && $0 != "--version" }),
+      !analyzeValueOptions.contains(arguments[index - 1])
+    {
+      return try parse(
+        [arguments[index]] + arguments[..<index] + arguments[(index + 1)...])
     }
     let rest = Array(arguments.dropFirst())
     switch first {
@@ -66,11 +74,21 @@ enum CommandLineParser {
     }
   }
 
+  /// The names of analyze's options that take a value: `--input train` is
+  /// a file named `train`, not the command.
+  static let analyzeValueOptions = Set(
+    AnalyzeOptions.options.filter {
+      if case .value = $0.spec.arity { return true }
+      return false
+    }.flatMap(\.spec.names))
+
   /// The subcommands' names, which "did you mean" suggests for a command.
   static let subcommands = CommandName.allCases.map(\.rawValue)
 
   /// The message when no query is given.
-  static let missingQuery = "Missing query: give @name or #tag, e.g. '@Apple'"
+  static let missingQuery =
+    "Missing query: give @name or #tag, e.g. '@Apple' (quote a #tag: the shell reads an "
+    + "unquoted # as a comment)"
 
   // MARK: Commands
 
@@ -93,7 +111,7 @@ enum CommandLineParser {
       throw UsageError(
         message: "Unexpected argument '\(arguments[1])'; give one command", command: .help)
     }
-    return .help(name == .help ? nil : name)
+    return .help(name)
   }
 
   /// `tweetalyze [analyze] QUERY... [options]`.
@@ -120,9 +138,12 @@ enum CommandLineParser {
         message: "--instance names a Mastodon instance; give --source mastodon with it",
         command: .analyze)
     }
-    if options.textColumn != nil {
+    for (option, given) in [
+      ("--text-column", options.textColumn != nil),
+      ("--date-column", options.dateColumn != .automatic),
+    ] where given {
       throw UsageError(
-        message: "--text-column names the CSV column of an --input file; give --input FILE",
+        message: "\(option) names a CSV column of an --input file; give --input FILE",
         command: .analyze)
     }
     if options.record != nil && options.fixtures != nil {
@@ -210,7 +231,13 @@ enum CommandLineParser {
       return try SearchQuery(text)
     } catch {
       var message = "Invalid query '\(text)'. Expected @name (1-15 letters, digits or _) or #tag"
-      if !text.hasPrefix("@") && !text.hasPrefix("#") {
+      if subcommands.contains(text) {
+        message =
+          "'\(text)' is a command: give it first and its options after it "
+          + "(tweetalyze \(text) [options] …), not after an option"
+      } else if ["version", "-version", "-v"].contains(text.lowercased()) {
+        message = "Unknown command '\(text)'. Did you mean '--version'?"
+      } else if !text.hasPrefix("@") && !text.hasPrefix("#") {
         let near = suggestion(for: text, among: subcommands)
         message =
           near.isEmpty ? message + "; did you mean '@\(text)'?" : "Unknown command '\(text)'" + near
@@ -361,10 +388,14 @@ struct ScannedArguments<Settings: CommandSettings> {
         inline = String(argument[argument.index(after: equals)...])
       }
       guard let (option, negated) = named[name] else {
-        throw UsageError(
-          message: "Unknown option '\(name)'"
-            + CommandLineParser.suggestion(for: name, among: options.flatMap(\.spec.names)),
-          command: command)
+        let near = CommandLineParser.suggestion(for: name, among: options.flatMap(\.spec.names))
+        // classify and explain take texts, which may start with '-'.
+        let text =
+          near.isEmpty && (command == .classify || command == .explain)
+          ? "; a text that starts with '-' goes after --: tweetalyze \(command.rawValue) -- "
+            + "'\(ErrorLine.clean(String(argument.prefix(40))))'"
+          : ""
+        throw UsageError(message: "Unknown option '\(name)'" + near + text, command: command)
       }
       switch option.spec.arity {
       case .flag, .toggle:

@@ -13,6 +13,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var filter: SearchQuery?
   /// The CSV text column of `--input` files (`nil`: as `train` finds it).
   var textColumn: String?
+  /// The CSV date column of `--input` files (`--date-column`; `none`:
+  /// ignored).
+  var dateColumn = PostFileDateColumn.automatic
   /// `--count N` (`nil`: 100 tweets for a search; every post, up to
   /// ``maximumCount``, for `--input`).
   var count: Int?
@@ -39,8 +42,12 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var details = false
   /// Show the N most frequent @users and #hashtags (`nil`: not asked).
   var mentions: Int?
-  /// Show the sentiment per day or hour and its slope.
+  /// Show the N terms that move the score most (`nil`: not asked).
+  var why: Int?
+  /// Show the sentiment per hour, day or week and its slope.
   var trend = false
+  /// `--by`: the trend's unit (`nil`: chosen from the dates).
+  var by: Trend.Unit?
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
@@ -62,8 +69,12 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   /// How many tweets a search fetches without `--count`.
   static let searchCount = 100
 
-  /// How many tweets a search fetches, or how many posts `--input` reads.
-  var limit: Int { count ?? (inputs.isEmpty ? Self.searchCount : Self.maximumCount) }
+  /// How many tweets a search fetches, or how many posts `--input` or a
+  /// replay (`--fixtures`) reads: a replay gives the recorded run's answer,
+  /// every recorded post unless `--count` is given.
+  var limit: Int {
+    count ?? (inputs.isEmpty && fixtures == nil ? Self.searchCount : Self.maximumCount)
+  }
 
   static var options: [Option<Self>] {
     [
@@ -80,10 +91,15 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "text-column", "NAME", .string, \.textColumn,
         help: "With --input: the CSV column holding the posts (default: text, tweettext or tweet)."),
       .value(
+        "date-column", "NAME", .dateColumn, \.dateColumn,
+        help: "With --input: the CSV column holding the dates for --trend (default: created_at "
+          + "or date); 'none' ignores dates. Dates that cannot be read leave their posts "
+          + "undated."),
+      .value(
         "count", "N",
         ValueKind.integer(1...maximumCount).map(Optional.some) { $0 ?? searchCount }, \.count,
-        help: "Analyze up to N tweets, 1 to 10000 {default}. With --input: every post, "
-          + "up to 10000."),
+        help: "Analyze up to N tweets, 1 to 10000 {default}. With --input or --fixtures: every "
+          + "post, up to 10000."),
       .model(\.model),
       .flag(
         "json", \.json,
@@ -92,7 +108,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "csv", \.csv,
         help: "Print CSV with a header instead: a row per query (with --tweets: per tweet; "
-          + "--trend: per day or hour; --mentions: per name)."),
+          + "--trend: per hour, day or week; --mentions: per name)."),
       .choice(
         "estimator", QuantificationMethod.allCases, \.estimator,
         help: "How the score is estimated: 'count' sums the labels (+1/-1) that --tweets "
@@ -107,16 +123,31 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "and its interval (also per 100 tweets), the score and its band."),
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
-        help: "Show the N most frequent @users and #hashtags {default} seen in more than "
-          + "one tweet, with their tweets' score and its 90 % interval."),
+        help: "Show the N most frequent @users and the N most frequent #hashtags {default}, "
+          + "each seen in more than one tweet, with their tweets' score and its 90 % interval."),
+      .optionalValue(
+        "why", "N", .integer(1...1_000), \.why, implied: 10,
+        help: "Show the N words, hashtags, mentions and word pairs {default} that separate the "
+          + "positive posts from the negative ones most (log-odds ratio with an informative "
+          + "Dirichlet prior), each with its posts, its part of the score and an example."),
       .flag(
         "trend", \.trend,
-        help: "Show the score per day (per hour when the tweets span under two days) with its "
-          + "90 % interval, and whether it is rising, falling or flat."),
+        help: "Show the score per hour, day or week with its 90 % interval, and whether it is "
+          + "rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
+      .value(
+        "by", "hour|day|week",
+        ValueKind<Trend.Unit> { text in
+          guard let unit = Trend.Unit(rawValue: text) else {
+            throw Refusal.takes("'hour', 'day' or 'week'", got: "'\(text)'")
+          }
+          return unit
+        }, \.by,
+        help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
       .value(
         "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
-        help: "Also draw --trend (the score per day or hour, with the fitted line) or "
-          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg."),
+        help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "
+          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
+          + "name must end in .svg)."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
@@ -127,7 +158,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "{default}."),
       .value(
         "instance", "URL", .string, \.instance,
-        help: "With --source mastodon: the instance to read (default: https://mastodon.social)."),
+        help: "With --source mastodon: the instance to read, https:// assumed (default: "
+          + "https://mastodon.social)."),
       .value(
         "token-file", "PATH", .string, \.tokenFile,
         help: "Read the secret from a file that only you can read (chmod 600): the X API "
@@ -151,6 +183,17 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "Save the service's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
           + "for --fixtures DIR to replay offline."),
     ]
+  }
+}
+
+extension ValueKind where Value == PostFileDateColumn {
+  /// A `--date-column` value: a column's name, or `none`.
+  static var dateColumn: Self {
+    ValueKind(
+      parse: { text in
+        guard !text.isEmpty else { throw Refusal.takes("a column name, or 'none'", got: "''") }
+        return text.lowercased() == "none" ? .ignored : .named(text)
+      }, shown: { _ in nil })
   }
 }
 
@@ -248,10 +291,10 @@ struct TrainingSettings: Equatable, CommandSettings {
       ) { settings, text in try settings.disable(text ?? "") },
       .value(
         "text-column", "NAME", .string, \.columns.text,
-        help: "The text column (default: text or TweetText)."),
+        help: "The text column (default: text, TweetText or tweet)."),
       .value(
         "label-column", "NAME", .string, \.columns.label,
-        help: "The label column (default: class or Sentiment)."),
+        help: "The label column (default: class, Sentiment or label)."),
     ]
   }
 

@@ -47,8 +47,9 @@ enum Completions {
   }
 
   /// The completion of `spec`'s value (`nil`: it takes none), from its
-  /// placeholder: `a|b` lists choices, `PATH` and `FILE…` are files, `DIR`
-  /// a directory.
+  /// placeholder: `a|b` lists choices, `PATH`, `FILE…` and names ending in
+  /// `.csv`, `.json` or `.svg` are files, `DIR` a directory, `STEPS` the
+  /// tokenizer's steps.
   static func value(of spec: OptionSpec) -> ValueCompletion? {
     switch spec.arity {
     case .flag, .toggle: return nil
@@ -57,7 +58,13 @@ enum Completions {
         return .choices(placeholder.split(separator: "|").map(String.init))
       }
       if placeholder == "DIR" { return .directory }
-      if placeholder == "PATH" || placeholder.hasPrefix("FILE") { return .file }
+      if placeholder == "PATH" || placeholder.hasPrefix("FILE")
+        || [".csv", ".json", ".svg"].contains(where: placeholder.hasSuffix)
+      {
+        return .file
+      }
+      // `--disable STEPS`: one step name (several are comma-separated).
+      if placeholder == "STEPS" { return .choices(TrainingSettings.steps) }
       return ValueCompletion.none
     }
   }

@@ -8,7 +8,7 @@ enum Help {
     case .analyze, nil:
       "tweetalyze QUERY... [--count N] [--fixtures PATH|--input FILE] [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
-    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K] [--seed N] [options]"
+    case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K | --test F] [options]"
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
@@ -19,7 +19,22 @@ enum Help {
 
   static func text(for command: CommandName?) -> String {
     switch command {
-    case nil, .help: return overview
+    case nil: return overview
+    case .help:
+      return page(
+        abstract: CommandName.help.abstract, command: .help,
+        arguments: [
+          (
+            "COMMAND",
+            "The command to explain: "
+              + CommandName.allCases.map(\.rawValue).joined(separator: ", ") + "."
+          )
+        ],
+        discussion: """
+          Without COMMAND: the overview of every command and analyze's options.
+          --man prints the manual page in roff (tweetalyze help --man | man -l -).
+          Help goes to stdout, with exit status 0.
+          """)
     case .analyze:
       return page(
         abstract: CommandName.analyze.abstract, command: .analyze,
@@ -41,8 +56,9 @@ enum Help {
           number's band: >20 😄, >10 😊, >0 🙂, 0 😐, >-10 😞, >-20 😡, else 😠.
           Trend and mention rows, --csv and the Note: line use the same scale;
           --json also gives the post count and the unscaled estimate.
-          --tweets lines come before the score line; --details, --mentions and
-          --trend sections follow it, in that order, each after a blank line.
+          --tweets lines come before the score line; --details, --mentions,
+          --trend and --why sections follow it, in that order, each after a blank
+          line.
           Several queries print one such block each, in order: the score line
           names its query ('EMOJI SCORE QUERY'), blocks of more than one line are
           separated by a blank line, and with --json each query's objects follow
@@ -178,6 +194,25 @@ enum Help {
     }
   }
 
+  /// What `tweetalyze` alone prints: what it does and a first run that
+  /// needs no paid plan (clig.dev: concise help when run without arguments).
+  static let short = """
+    tweetalyze: the sentiment of recent posts about an @name or #tag, as an emoji
+    and a score.
+
+    USAGE: \(usage(nil))
+
+    A first run, free:
+      tweetalyze "#rust" --source mastodon   a public #tag timeline, no login
+      tweetalyze "#rust" --source bluesky    $BLUESKY_HANDLE, $BLUESKY_APP_PASSWORD
+      tweetalyze "@Apple"                    the X API: $TWITTER_BEARER_TOKEN, a paid plan
+    Quote a #tag: the shell reads an unquoted # as a comment.
+
+    Commands: train, eval, classify, explain, merge, completions.
+    'tweetalyze --help' lists every option; 'tweetalyze help COMMAND' a command's.
+
+    """
+
   static let overview = """
     OVERVIEW: Twitter/X sentiment analysis with a Naive Bayes classifier.
 
@@ -185,7 +220,8 @@ enum Help {
            tweetalyze <subcommand> [options]
 
     ARGUMENTS:
-      QUERY                   @name or #tag.
+      QUERY                   @name or #tag (Bluesky also @handle.domain and a
+                              phrase).
 
     OPTIONS:
     \(optionLines(AnalyzeOptions.options.map(\.spec)))
@@ -235,7 +271,7 @@ enum Help {
   ) -> String {
     var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(command))\n\nARGUMENTS:\n"
     for (name, help) in arguments { text += wrap(name, help) }
-    text += "\nOPTIONS:\n" + optionLines(command.options) + "\n"
+    if !command.options.isEmpty { text += "\nOPTIONS:\n" + optionLines(command.options) + "\n" }
     text += "\n" + discussion + "\n"
     return text
   }

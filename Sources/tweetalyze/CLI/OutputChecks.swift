@@ -16,8 +16,12 @@ extension AnalyzeOptions {
   /// table and the chart of a section).
   func checkOutput() throws(UsageError) {
     try CommandLineParser.checkFormat(json: json, csv: csv, command: .analyze)
-    let sections = [trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil].compactMap {
-      $0
+    let sections = [
+      trend ? "--trend" : nil, mentions != nil ? "--mentions" : nil, why != nil ? "--why" : nil,
+    ].compactMap { $0 }
+    if by != nil && !trend {
+      throw UsageError(
+        message: "--by sets the unit of --trend: give --trend with it", command: .analyze)
     }
     if let plot {
       if plot == "-" {
@@ -26,9 +30,16 @@ extension AnalyzeOptions {
             + "e.g. --plot trend.svg",
           command: .analyze)
       }
+      // A device (/dev/stdout, /dev/fd/3) is written through, whatever its name.
+      if !plot.lowercased().hasSuffix(".svg") && !plot.hasPrefix("/dev/") {
+        throw UsageError(
+          message: "--plot writes an SVG chart: give a file name ending in .svg (got "
+            + "'\(ErrorLine.clean(String(plot.suffix(60))))'); rsvg-convert makes a PNG of it",
+          command: .analyze)
+      }
       if sections.isEmpty {
         throw UsageError(
-          message: "--plot draws --trend or --mentions: add one of them, e.g. "
+          message: "--plot draws --trend, --mentions or --why: add one of them, e.g. "
             + "--trend --plot trend.svg",
           command: .analyze)
       }
@@ -39,12 +50,12 @@ extension AnalyzeOptions {
       }
       if sections.count > 1 {
         throw UsageError(
-          message: "--plot draws one chart: give --trend or --mentions with it, not both",
+          message: "--plot draws one chart: give one of --trend, --mentions and --why with it",
           command: .analyze)
       }
     } else if csv && sections.count + (tweets ? 1 : 0) > 1 {
       throw UsageError(
-        message: "--csv prints one table: give one of --tweets, --trend and --mentions with "
+        message: "--csv prints one table: give one of --tweets, --trend, --mentions and --why with "
           + "it (or --json for several)",
         command: .analyze)
     }

@@ -45,7 +45,8 @@ extension Context {
     // blank line, as sections are; CSV is one table.
     let blocks =
       !options.json && !options.csv
-      && (options.tweets || options.details || options.mentions != nil || options.trend)
+      && (options.tweets || options.details || options.mentions != nil || options.trend
+        || options.why != nil)
     var status = ExitStatus.success
     var printed = false
     for (query, source) in zip(queries, sources) {
@@ -79,27 +80,47 @@ extension Context {
     let model = try loadModel(options.model)
     var tweets: [Tweet] = []
     var read = 0
+    var undated: (count: Int, first: String?) = (0, nil)
+    var empty = false
     let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     for (path, name) in zip(options.inputs, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
       do {
         // Only the posts kept are held: a file may hold millions.
-        try PostFile.forEachTweet(
-          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames
+        let found = try PostFile.forEachTweet(
+          in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames,
+          dateColumn: options.dateColumn
         ) { tweet in
           guard options.filter?.matches(tweet) ?? true else { return }
           read += 1
           if tweets.count < options.limit { tweets.append(tweet) }
         }
+        undated.count += found.unreadableDates
+        undated.first = undated.first ?? found.firstUnreadableDate
+      } catch .empty {
+        // An empty file holds no posts: exit 3 below when no file holds any.
+        empty = true
       } catch {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
     }
     guard !tweets.isEmpty else {
       let which = options.filter.map { " that match \($0)" } ?? ""
+      let files = names.joined(separator: ", ")
       throw RuntimeError(
-        "no posts\(which) in \(names.joined(separator: ", ")); there is no score without posts",
+        "no posts\(which) in \(files)"
+          + (empty && options.inputs.count == 1
+            ? " (it is empty)" : "; there is no score without posts"),
         status: .noTweets)
+    }
+    if undated.count > 0 && !options.quiet {
+      let example = ErrorLine.clean(String((undated.first ?? "").prefix(40)))
+      try stderr.write(
+        "Warning: \(undated.count) date\(undated.count == 1 ? "" : "s") not read (such as "
+          + "'\(example)'), so \(undated.count == 1 ? "its post is" : "their posts are") undated; "
+          + "dates are ISO 8601, YYYY-MM-DD or the X API's; --date-column NAME chooses the "
+          + "column, none ignores it\n")
+      try stderr.flush()
     }
     if read > tweets.count && !options.quiet {
       try stderr.write(
@@ -140,12 +161,26 @@ extension Context {
           try await source.source.tweets(for: query, count: options.limit)
         }
       } else {
-        tweets = try await source.source.tweets(for: query, count: options.limit)
+        // A replay reads every recorded post, to say when --count cuts it.
+        let all = try await source.source.tweets(
+          for: query, count: max(options.limit, AnalyzeOptions.maximumCount))
+        tweets = Array(all.prefix(options.limit))
+        if all.count > tweets.count {
+          display.warn(
+            "analyzed the first \(tweets.count) of \(all.count) recorded posts; without --count "
+              + "a replay reads every one")
+        }
       }
     }
     guard !tweets.isEmpty else {
+      let noun = display.noun
       throw RuntimeError(
-        "no tweets found for \(query); there is no score without tweets", status: .noTweets)
+        "no \(noun)s found for \(query); there is no score without \(noun)s", status: .noTweets)
+    }
+    if options.fixtures == nil, let asked = options.count, tweets.count < asked {
+      display.warn(
+        "found \(tweets.count) \(display.noun)s for \(query), fewer than the \(asked) asked for; "
+          + "the search holds no more")
     }
     if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
       !tweets.contains(where: query.matches)
@@ -170,6 +205,7 @@ extension Context {
     var score = LabelCount()
     var predictions: [Prediction] = []
     var tally = options.mentions.map { _ in MentionTally(excluding: query) }
+    var drivers = options.why.map { _ in DriverTally(excluding: query) }
     var dated: [(date: Date?, prediction: Prediction)] = []
     if options.tweets && options.csv && csvHeader {
       try stdout.write(AnalyzeReport.tweetCSVHeader)
@@ -179,6 +215,7 @@ extension Context {
       score.add(prediction.label)
       predictions.append(prediction)
       tally?.add(tweet.text, prediction)
+      drivers?.add(tweet.text, label: prediction.label)
       if options.trend { dated.append((tweet.createdAt, prediction)) }
       if options.tweets {
         if options.json {
@@ -190,7 +227,7 @@ extension Context {
         }
       }
     }
-    // One estimator for the score, each day or hour of --trend and each
+    // One estimator for the score, each bucket of --trend and each
     // name of --mentions.
     let method = options.estimator
     let estimator = { (group: [Prediction]) in
@@ -200,11 +237,13 @@ extension Context {
     // A score exists whenever there are tweets.
     guard let band = estimate.band else { return }
     let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
-    let trend = options.trend ? Trend(dated, estimate: estimator) : nil
+    let trend = options.trend ? Trend(dated, unit: options.by, estimate: estimator) : nil
+    let why = options.why.flatMap { count in drivers?.top(count) }
     if let plot = options.plot {
       let title = label
       let svg =
         trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
+        ?? why.map { SVGPlot.drivers($0, query: title) }
         ?? SVGPlot.mentions(top, query: title, method: estimate.method)
       try SVGPlot.write(svg, to: plot)
     }
@@ -219,6 +258,10 @@ extension Context {
         try stdout.write(
           (csvHeader ? AnalyzeReport.mentionsCSVHeader : "")
             + AnalyzeReport.mentionsCSVRows(query: label, top))
+      } else if let why {
+        try stdout.write(
+          (csvHeader ? AnalyzeReport.driversCSVHeader : "")
+            + AnalyzeReport.driversCSVRows(query: label, why))
       } else {
         try stdout.write(
           (csvHeader ? AnalyzeReport.csvHeader : "")
@@ -230,7 +273,7 @@ extension Context {
       try stdout.write(
         AnalyzeReport.summaryJSON(
           query: label, score, estimate, band: band, details: options.details,
-          mentions: top, trend: trend))
+          mentions: top, trend: trend, why: why))
       return
     }
     let style = Style(output: stdout, environment: environment)
@@ -256,6 +299,9 @@ extension Context {
     }
     if let trend {
       try stdout.write("\n" + AnalyzeReport.trendText(trend, method: estimate.method, style: style))
+    }
+    if let why {
+      try stdout.write("\n" + AnalyzeReport.driversText(why))
     }
   }
 
@@ -433,9 +479,11 @@ extension Context {
   {
     let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
     let token = try secret(options, variable: "MASTODON_TOKEN")
+    // `--instance mastodon.social` means its https URL.
+    let instance = options.instance.map { $0.contains("://") ? $0 : "https://" + $0 }
     var configuration = MastodonSource.Configuration(
       token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
-      instance: options.instance ?? base ?? MastodonSource.Configuration.defaultInstance)
+      instance: instance ?? base ?? MastodonSource.Configuration.defaultInstance)
     configuration.transport = transportSettings(
       options, service: .mastodon, secrets: token.map { [$0] } ?? [], display: display)
     configuration.language = options.language

@@ -12,12 +12,15 @@ extension Context {
       let path = options.data ?? environment["TWEETALYZE_DATA"].flatMap({ $0.isEmpty ? nil : $0 })
     else {
       throw UsageError(
-        message: "Missing data file: give a labeled CSV file or set TWEETALYZE_DATA. "
-          + "The Sanders corpus (../shared/data/sanders-apple3.csv) or any 'class,text' CSV "
-          + "with Pos/Neg/Neutral labels will do",
+        message: "Missing data file: give a labeled CSV file (a text and a label column, "
+          + "e.g. class,text with Pos/Neg/Neutral labels) or set TWEETALYZE_DATA; or "
+          + "--test FILE to test the built-in model",
         command: .eval)
     }
     let settings = options.training
+    // Folds and score sets, after reading, on a terminal.
+    let steps = StepMeter.onTerminal(label: "eval", stderr: stderr, quiet: options.quiet)
+    defer { steps?.finish() }
     let lexicon = try lexicon(settings)
     let corpus = try labeledCorpus(path, options)
     let name = Self.displayName(path)
@@ -52,12 +55,15 @@ extension Context {
       let result = try Evaluation.crossValidate(
         corpus, folds: k, seed: options.seed, tokenizer: settings.tokenizer,
         options: settings.options, lexicon: lexicon,
-        jobs: Parallel.workers(for: options.jobs ?? Parallel.processors))
+        jobs: Parallel.workers(for: options.jobs ?? Parallel.processors),
+        progress: Self.foldProgress(steps))
       report.method = "folds"
       report.trainingAccuracy = result.trainingAccuracy?.mean ?? 0
       report.heldOut(result.folds)
     }
-    if options.quantification { report.measureScore() }
+    if options.quantification {
+      report.measureScore { steps?.step($0, of: $1, "folds' score sets") }
+    }
     if settings.columns.group != nil {
       let held = PrevalenceSampling.leaveOneGroupOut(
         corpus, tokenizer: settings.tokenizer, options: settings.options, lexicon: lexicon)
@@ -117,6 +123,14 @@ extension Context {
       return try TrainingData.corpus(
         ProgressSource(base: file, meter: meter), columns: options.training.columns)
     }
+  }
+
+  /// What tells `meter` that folds are done (`nil`: no meter).
+  private static func foldProgress(
+    _ meter: StepMeter?
+  ) -> (@Sendable (_ done: Int, _ total: Int) -> Void)? {
+    guard let meter else { return nil }
+    return { done, total in meter.step(done, of: total, "folds") }
   }
 
   private static func displayName(_ path: String) -> String {

@@ -127,6 +127,8 @@ struct Context {
     switch command {
     case .help(let name):
       try stdout.write(Help.text(for: name))
+    case .shortHelp:
+      try stdout.write(Help.short)
     case .manPage:
       try stdout.write(ManPage.text())
     case .completions(let shell):

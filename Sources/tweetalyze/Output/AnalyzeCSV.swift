@@ -1,7 +1,7 @@
 import SentimentCore
 
 /// `tweetalyze QUERY --csv`: a header, then one row per query, or with
-/// `--tweets` one row per tweet, with `--trend` one per day or hour, with
+/// `--tweets` one row per tweet, with `--trend` one per hour, day or week, with
 /// `--mentions` one per name. Pure functions, as the text and JSON forms.
 extension AnalyzeReport {
   /// The header of the score table: the columns of ``csvRow(query:_:_:)``.
@@ -74,10 +74,28 @@ extension AnalyzeReport {
         [query, trend.unit.rawValue, ISO8601.string(bucket.start), String(bucket.count)]
           + groupFields(bucket.estimate)
           + [
-            bucket.isUsed ? "true" : "false", String(bucket.score.value),
+            trend.slope != nil ? "true" : "false", String(bucket.score.value),
             String(bucket.score.negative), String(bucket.score.neutral),
             String(bucket.score.positive), trend.verdict.rawValue,
           ] + (slope ?? ["", "", ""]))
+    }.joined()
+  }
+
+  /// The header of the `--why` table (`--why --csv`): a row per term,
+  /// strongest first.
+  static let driversCSVHeader = CSVWriter.record(
+    ["query", "term", "z", "log_odds", "posts", "positive", "negative", "part", "example"])
+
+  /// One query's `--why` rows.
+  static func driversCSVRows(query: String, _ drivers: [Driver]) -> String {
+    drivers.map { driver in
+      CSVWriter.record(
+        [
+          query, driver.term, FixedDecimal.string(driver.z, decimals: 4),
+          FixedDecimal.string(driver.logOdds, decimals: 4), String(driver.posts),
+          String(driver.positive), String(driver.negative), String(driver.part),
+          example(driver.example),
+        ])
     }.joined()
   }
 

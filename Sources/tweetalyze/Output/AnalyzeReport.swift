@@ -199,8 +199,8 @@ enum AnalyzeReport {
 
   /// The `--trend` section: a heading with the verdict and the slope per
   /// day with its 90 % interval, one line per bucket (its posts, and its
-  /// score per 100 posts with its interval; a bucket too small for the
-  /// slope says so), and the undated posts; on a terminal a sparkline and
+  /// score per 100 posts with its interval), and the undated posts when
+  /// there are any; on a terminal a sparkline and
   /// a bar per bucket. `method` is the score line's.
   static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
     let unit = trend.unit.rawValue
@@ -214,10 +214,11 @@ enum AnalyzeReport {
         + "\(signed(slope.interval.upperBound, decimals: 2))), from \(slope.points) of "
         + units(trend.buckets.count)
     } else {
+      let posts = trend.datedPosts
       heading +=
-        "\(trend.verdict.rawValue) (a slope needs \(units(Trend.minimumBuckets)) of "
-        + "\(Trend.minimumPosts) posts or more; \(trend.usedBuckets) of "
-        + "\(units(trend.buckets.count)) \(trend.usedBuckets == 1 ? "has" : "have"))"
+        "\(trend.verdict.rawValue) (a slope needs \(units(Trend.minimumBuckets)) and "
+        + "\(Trend.minimumPosts) dated posts; these are \(units(trend.buckets.count)), "
+        + "\(posts) post\(posts == 1 ? "" : "s"))"
     }
     var lines = [heading]
     if style.terminal && !trend.buckets.isEmpty {
@@ -225,14 +226,16 @@ enum AnalyzeReport {
     }
     for bucket in trend.buckets {
       var line =
-        pad(trend.label(of: bucket), trend.unit == .day ? 12 : 19)
+        pad(trend.label(of: bucket), trend.unit == .hour ? 19 : 12)
         + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
         + groupText(bucket.estimate, style: style)
-      if !bucket.isUsed { line += "  not in the slope: under \(Trend.minimumPosts) posts" }
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
       lines.append(line)
     }
-    lines.append("undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    if trend.undated > 0 {
+      lines.append(
+        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -248,7 +251,7 @@ enum AnalyzeReport {
   static func summaryJSON(
     query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
-    trend: Trend?
+    trend: Trend?, why: [Driver]? = nil
   ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
@@ -290,8 +293,72 @@ enum AnalyzeReport {
       json.key("trend")
       trendJSON(trend, into: &json)
     }
+    if let why {
+      json.key("why")
+      driversJSON(why, into: &json)
+    }
     json.endObject()
     return json.bytes + [0x0A]
+  }
+
+  // MARK: --why
+
+  /// An example post as a line: escaped as `--tweets` escapes text, cut
+  /// at 80 characters with `…`.
+  static func example(_ text: String) -> String {
+    let line = ErrorLine.inline(text)
+    return line.count > 80 ? String(line.prefix(79)) + "…" : line
+  }
+
+  /// The `--why` section: a heading naming the measure, then one line per
+  /// term: the term, z, its posts, positive and negative posts, its part
+  /// of the score, and an example post.
+  static func driversText(_ drivers: [Driver]) -> String {
+    var lines = [
+      "why (log-odds ratio with an informative Dirichlet prior, z; posts, positive, negative, "
+        + "part of the score, an example)"
+    ]
+    if drivers.isEmpty {
+      lines.append("no word, hashtag or mention in \(DriverTally.minimumPosts) posts or more")
+    }
+    let width = min(24, drivers.map(\.term.count).max() ?? 0) + 2
+    for driver in drivers {
+      let term = ErrorLine.inline(driver.term)
+      lines.append(
+        pad(term, width) + pad(signed(driver.z, decimals: 2), 8) + pad("\(driver.posts)", 6)
+          + pad("\(driver.positive)", 5) + pad("\(driver.negative)", 5)
+          + pad(driver.part > 0 ? "+\(driver.part)" : "\(driver.part)", 6)
+          + example(driver.example))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `--why` as JSON: an array, strongest first, of `{"example":…,
+  /// "log_odds":…,"negative":…,"part":…,"positive":…,"posts":…,"term":…,
+  /// "z":…}`.
+  static func driversJSON(_ drivers: [Driver], into json: inout JSONWriter) {
+    json.beginArray()
+    for driver in drivers {
+      json.beginObject()
+      json.key("example")
+      json.string(example(driver.example))
+      json.key("log_odds")
+      json.number(driver.logOdds, decimals: 4)
+      json.key("negative")
+      json.integer(driver.negative)
+      json.key("part")
+      json.integer(driver.part)
+      json.key("positive")
+      json.integer(driver.positive)
+      json.key("posts")
+      json.integer(driver.posts)
+      json.key("term")
+      json.string(driver.term)
+      json.key("z")
+      json.number(driver.z, decimals: 4)
+      json.endObject()
+    }
+    json.endArray()
   }
 
   /// `{"band_rule":…,"experts":{…},"interval_bands":[…],"prevalence":{…},"shares":{…}}`:
@@ -434,10 +501,12 @@ enum AnalyzeReport {
       json.key("start")
       json.string(ISO8601.string(bucket.start))
       json.key("used")
-      json.bool(bucket.isUsed)
+      json.bool(trend.slope != nil)
       json.endObject()
     }
     json.endArray()
+    json.key("minimum_buckets")
+    json.integer(Trend.minimumBuckets)
     json.key("minimum_posts")
     json.integer(Trend.minimumPosts)
     json.key("slope")
@@ -452,7 +521,7 @@ enum AnalyzeReport {
       json.null()
     }
     json.key("slope_points")
-    json.integer(trend.usedBuckets)
+    json.integer(trend.slope?.points ?? 0)
     json.key("undated")
     json.integer(trend.undated)
     json.key("unit")

@@ -51,10 +51,10 @@ struct EvalReport {
 
   /// `--quantification`: the score of 100-tweet sets drawn from the
   /// held-out parts at every class balance.
-  mutating func measureScore() {
+  mutating func measureScore(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) {
     quantification = (
       "artificial prevalence, 100-tweet sets",
-      PrevalenceSampling.artificialPrevalence(folds, seed: seed)
+      PrevalenceSampling.artificialPrevalence(folds, seed: seed, progress: progress)
     )
   }
 

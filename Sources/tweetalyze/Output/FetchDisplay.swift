@@ -30,6 +30,8 @@ final class FetchDisplay: @unchecked Sendable {
 
   /// The service fetched from, as warnings name it (`the X API`).
   private let service: String
+  /// What the service's posts are called: `tweet` on X, else `post`.
+  var noun: String { service == "the X API" ? "tweet" : "post" }
 
   /// Creates a display; `quiet` shows nothing at all (`--quiet`).
   init(query: String, isTerminal: Bool, quiet: Bool = false, service: String = "the X API") {
@@ -49,7 +51,7 @@ final class FetchDisplay: @unchecked Sendable {
     case .requesting(let page, let tweets):
       status =
         "Searching \(query): page \(page)"
-        + (tweets > 0 ? ", \(tweets) tweet\(tweets == 1 ? "" : "s")" : "")
+        + (tweets > 0 ? ", \(tweets) \(noun)\(tweets == 1 ? "" : "s")" : "")
       startTimer()
     case .retrying(let attempt, let attempts, let delay, let reason):
       status =

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SentimentCore
 
 #if canImport(Glibc)
@@ -119,6 +120,57 @@ final class ProgressMeter {
     let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
     if total >= 3_600 { return "\(total / 3_600):\(two(total % 3_600 / 60)):\(two(total % 60))" }
     return "\(total / 60):\(two(total % 60))"
+  }
+}
+
+/// Progress of steps on one line of a terminal, after reading:
+/// `eval: 3 of 10 folds done`. Like ``ProgressMeter`` it draws nothing for
+/// the first ``ProgressMeter/delay`` seconds since it was made (the command's
+/// start), then at most ``ProgressMeter/interval`` apart; steps may finish on
+/// several threads.
+final class StepMeter: @unchecked Sendable {
+  private let label: String
+  private let stderr: Output
+  private let start = DispatchTime.now().uptimeNanoseconds
+  private let lock = NSLock()
+  private var lastDrawn: Double?
+
+  private init(label: String, stderr: Output) {
+    self.label = label
+    self.stderr = stderr
+  }
+
+  /// A meter when one is wanted: stderr is a terminal and `quiet` is off.
+  static func onTerminal(label: String, stderr: Output, quiet: Bool) -> StepMeter? {
+    quiet || !stderr.isTerminal ? nil : StepMeter(label: label, stderr: stderr)
+  }
+
+  /// Says that `done` of `total` `things` are done, when it is time to.
+  func step(_ done: Int, of total: Int, _ things: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    guard elapsed >= ProgressMeter.delay,
+      done == total || elapsed - (lastDrawn ?? -ProgressMeter.interval) >= ProgressMeter.interval
+    else { return }
+    lastDrawn = elapsed
+    try? stderr.write("\r\u{1B}[K" + Self.line(label: label, done: done, total: total, things))
+    try? stderr.flush()
+  }
+
+  /// Erases the line, if one was drawn.
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard lastDrawn != nil else { return }
+    lastDrawn = nil
+    try? stderr.write("\r\u{1B}[K")
+    try? stderr.flush()
+  }
+
+  /// `eval: 3 of 10 folds done`.
+  static func line(label: String, done: Int, total: Int, _ things: String) -> String {
+    "\(label): \(ProgressMeter.count(done)) of \(ProgressMeter.count(total)) \(things) done"
   }
 }
 

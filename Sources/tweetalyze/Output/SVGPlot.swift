@@ -48,20 +48,25 @@ enum SVGPlot {
 
   /// Each bucket's score per 100 posts (−100 to +100, fixed axis) against
   /// its position, joined by a line, each point with its 90 % interval as
-  /// an error bar and its number of posts; buckets too small for the slope
-  /// are hollow; the weighted least-squares line of the slope, dashed.
+  /// an error bar and its number of posts in a row above the plot; the
+  /// weighted least-squares line of the slope, dashed. Labels never overlap:
+  /// date and count labels are placed left to right only where they fit
+  /// (the last date always), and the points sit inside the axes.
   static func trend(_ trend: Trend, query: String, method: QuantificationMethod) -> String {
     let unit = trend.unit.rawValue
-    let height = 400.0
-    // Room above the plot for the legend's two lines and the counts.
+    let height = 420.0
+    // Room above the plot for the legend, the verdict and the counts' row.
     let area = Area(
-      left: margin.left, right: width - margin.right, top: margin.top + 16,
+      left: margin.left, right: width - margin.right, top: margin.top + 40,
       bottom: height - margin.bottom)
+    // The points keep clear of the y axis and the right edge.
+    let inset = 24.0
     let last = Double(trend.buckets.last?.position ?? 0)
     // One bucket, or none: the point sits in the middle.
     let x = { (position: Double) in
       last > 0
-        ? area.left + position / last * (area.right - area.left) : (area.left + area.right) / 2
+        ? area.left + inset + position / last * (area.right - area.left - 2 * inset)
+        : (area.left + area.right) / 2
     }
     let y = { (scaled: Double) in
       area.top + (1 - min(1, max(-1, scaled / 100))) / 2 * area.height
@@ -91,26 +96,35 @@ enum SVGPlot {
       "\(unit) (UTC)"
         + (trend.unit == .hour
           ? trend.buckets.first.map { ", from \(trend.label(of: $0).prefix(4))" } ?? "" : "")
+        + (trend.unit == .week ? ", from Monday" : "")
         + ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
         + (trend.undated > 0
           ? ", \(trend.undated) undated post\(trend.undated == 1 ? "" : "s") left out" : ""),
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+    let slope = trend.slope.map {
+      ": \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
+        + "\(AnalyzeReport.signed($0.interval.lowerBound, decimals: 2)) to "
+        + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
+    }
+    svg.text(
+      "● score · | its 90 % interval · n: posts in each \(unit)", x: area.left, y: 42,
+      anchor: "start", class: "legend")
+    svg.text(
+      "trend: \(trend.verdict.rawValue)"
+        + (slope.map { " · - - fitted line" + $0 }
+          ?? " (a slope needs \(Trend.minimumBuckets) \(unit)s and \(Trend.minimumPosts) posts)"),
+      x: area.left, y: 58, anchor: "start", class: "verdict")
     guard !trend.buckets.isEmpty else {
       svg.text(
         "no dated posts", x: area.left + (area.right - area.left) / 2,
         y: area.top + area.height / 2, anchor: "middle", class: "empty")
       return svg.finish()
     }
-    // Date labels under the axis: at most six, first and last included.
-    let labels = min(6, trend.buckets.count)
-    var labelled = Set<Int>()
-    for index in 0..<labels {
-      let bucket = trend.buckets[
-        labels == 1 ? 0 : index * (trend.buckets.count - 1) / (labels - 1)]
-      guard labelled.insert(bucket.position).inserted else { continue }
-      svg.text(
-        axisLabel(trend, bucket), x: x(Double(bucket.position)), y: area.bottom + 18,
-        anchor: "middle")
+    // Date labels under the axis, where they fit, the last one always.
+    let dates = trend.buckets.map { axisLabel(trend, $0) }
+    let centres = trend.buckets.map { x(Double($0.position)) }
+    for index in fitting(dates, at: centres, keepingLast: true) {
+      svg.text(dates[index], x: centres[index], y: area.bottom + 22, anchor: "middle")
     }
     let points = trend.buckets.map { "\(n(x(Double($0.position)))),\(n(y($0.scaled)))" }
     svg.add(
@@ -129,8 +143,6 @@ enum SVGPlot {
           + "stroke=\"#cc6677\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>")
     }
     let radius = trend.buckets.count > 200 ? 1.5 : 4
-    // The number of posts above each error bar, while there is room.
-    let showCounts = trend.buckets.count <= maximumCountLabels
     for bucket in trend.buckets {
       let cx = n(x(Double(bucket.position)))
       let interval = bucket.scaledInterval
@@ -141,45 +153,59 @@ enum SVGPlot {
           + "data-high=\"\(decimal(interval.upperBound, 2))\" x1=\"\(cx)\" "
           + "y1=\"\(n(y(interval.lowerBound)))\" x2=\"\(cx)\" y2=\"\(n(y(interval.upperBound)))\" "
           + "stroke=\"#4477aa\" stroke-width=\"1.5\"/>")
+      let posts = "\(bucket.count) post\(bucket.count == 1 ? "" : "s")"
+      let scaled = AnalyzeReport.signed(bucket.scaled, decimals: 1)
+      let range =
+        "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
+        + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))"
       svg.add(
         "<circle class=\"point\" data-label=\"\(label)\" "
           + "data-position=\"\(bucket.position)\" data-count=\"\(bucket.count)\" "
           + "data-score=\"\(bucket.estimate.score)\" "
           + "data-scaled=\"\(decimal(bucket.scaled, 2))\" "
-          + "data-used=\"\(bucket.isUsed)\" cx=\"\(cx)\" cy=\"\(n(y(bucket.scaled)))\" "
-          + "r=\"\(n(radius))\" fill=\"\(bucket.isUsed ? "#4477aa" : "white")\" "
-          + "stroke=\"#4477aa\"><title>\(label): \(bucket.count) post\(bucket.count == 1 ? "" : "s"), "
-          + "\(AnalyzeReport.signed(bucket.scaled, decimals: 1)) per 100 "
-          + "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
-          + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))</title></circle>")
-      if showCounts {
-        svg.text(
-          "n=\(bucket.count)", x: x(Double(bucket.position)), y: y(interval.upperBound) - 6,
-          anchor: "middle", class: "n")
-      }
+          + "data-used=\"\(trend.slope != nil)\" cx=\"\(cx)\" cy=\"\(n(y(bucket.scaled)))\" "
+          + "r=\"\(n(radius))\" fill=\"#4477aa\" stroke=\"#4477aa\">"
+          + "<title>\(label): \(posts), \(scaled) per 100 \(range)</title></circle>")
     }
-    let slope = trend.slope.map {
-      ": \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
-        + "\(AnalyzeReport.signed($0.interval.lowerBound, decimals: 2)) to "
-        + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
+    // The number of posts of each bucket in a row above the plot, where
+    // they fit; each point's <title> and data-count always give it.
+    let counts = trend.buckets.map { "n=\($0.count)" }
+    for index in fitting(counts, at: centres, keepingLast: false) {
+      svg.text(counts[index], x: centres[index], y: area.top - 8, anchor: "middle", class: "n")
     }
-    svg.text(
-      "● score · | its 90 % interval · n=posts · ○ under \(Trend.minimumPosts) posts: not in "
-        + "the slope", x: area.left, y: 42, anchor: "start", class: "legend")
-    svg.text(
-      "trend: \(trend.verdict.rawValue)"
-        + (slope.map { " · - - fitted line" + $0 }
-          ?? " (a slope needs \(Trend.minimumBuckets) \(unit)s of \(Trend.minimumPosts) posts or more)"),
-      x: area.left, y: 58, anchor: "start", class: "verdict")
     return svg.finish()
   }
 
-  /// The most buckets whose number of posts is written on the chart; past
-  /// it, each point's `<title>` and `data-count` still give it.
-  static let maximumCountLabels = 40
+  /// The width a label of `text` takes at the charts' 12 px: DejaVu Sans's
+  /// widest common glyphs (digits, 0.636 em), rounded up.
+  static func labelWidth(_ text: String) -> Double { Double(text.count) * 12 * 0.65 }
 
-  /// A bucket's label under the axis: `2026-03-01` by day, `03-01 14:00`
-  /// by hour (the year is in the axis title).
+  /// The indices of the labels, centred at `centres` (ascending), that are
+  /// drawn: left to right, each only when it clears the one before by 6 px;
+  /// with `keepingLast`, the last always, in place of those it would touch.
+  static func fitting(_ labels: [String], at centres: [Double], keepingLast: Bool) -> [Int] {
+    var kept: [Int] = []
+    let edges = { (index: Int) in
+      (
+        centres[index] - labelWidth(labels[index]) / 2,
+        centres[index] + labelWidth(labels[index]) / 2
+      )
+    }
+    for index in labels.indices {
+      if let previous = kept.last, edges(index).0 < edges(previous).1 + 6 { continue }
+      kept.append(index)
+    }
+    if keepingLast, let lastIndex = labels.indices.last, kept.last != lastIndex {
+      while let previous = kept.last, edges(lastIndex).0 < edges(previous).1 + 6 {
+        kept.removeLast()
+      }
+      kept.append(lastIndex)
+    }
+    return kept
+  }
+
+  /// A bucket's label under the axis: `2026-03-01` by day or week,
+  /// `03-01 14:00` by hour (the year is in the axis title).
   static func axisLabel(_ trend: Trend, _ bucket: Trend.Bucket) -> String {
     let label = trend.label(of: bucket)
     guard trend.unit == .hour, label.count >= 16 else { return label }
@@ -263,6 +289,60 @@ enum SVGPlot {
     return svg.finish()
   }
 
+  // MARK: Why
+
+  /// `--why` as a diverging bar chart: one horizontal bar per term, from
+  /// the zero line to its z (left: leans negative, red; right: positive,
+  /// green), strongest first; the term carries its posts and part of the
+  /// score.
+  static func drivers(_ drivers: [Driver], query: String) -> String {
+    let row = 22.0
+    let height = margin.top + max(1, Double(drivers.count)) * row + margin.bottom
+    let area = Area(
+      left: 220, right: width - margin.right, top: margin.top, bottom: height - margin.bottom)
+    let zero = area.left + (area.right - area.left) / 2
+    let largest = max(1, drivers.map { abs($0.z) }.filter(\.isFinite).max() ?? 1)
+    let x = { (value: Double) in
+      zero + min(1, max(-1, value / largest)) * (area.right - area.left) / 2
+    }
+    var svg = Document(
+      width: width, height: height,
+      title: "\(query): what moves the score (log-odds ratio z, informative Dirichlet prior)")
+    svg.add(
+      "<line class=\"grid\" x1=\"\(n(zero))\" y1=\"\(n(area.top))\" x2=\"\(n(zero))\" "
+        + "y2=\"\(n(area.bottom))\" stroke=\"#999\"/>")
+    svg.text("negative ←", x: area.left, y: area.bottom + 18, anchor: "start")
+    svg.text("→ positive", x: area.right, y: area.bottom + 18, anchor: "end")
+    svg.text(
+      "z: how clearly the term separates positive from negative posts",
+      x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+    svg.text("term (n posts, part of the score)", x: area.left - 8, y: 44, anchor: "end")
+    guard !drivers.isEmpty else {
+      svg.text(
+        "no term in \(DriverTally.minimumPosts) posts or more", x: zero,
+        y: area.top + row / 2 + 4, anchor: "middle", class: "empty")
+      return svg.finish()
+    }
+    for (index, driver) in drivers.enumerated() {
+      let top = area.top + Double(index) * row
+      let colour = driver.z > 0 ? "#228833" : driver.z < 0 ? "#cc3311" : "#999999"
+      let term = escape(driver.term)
+      svg.add(
+        "<rect class=\"bar\" data-term=\"\(term)\" data-z=\"\(decimal(driver.z, 4))\" "
+          + "data-posts=\"\(driver.posts)\" data-part=\"\(driver.part)\" "
+          + "x=\"\(n(min(zero, x(driver.z))))\" y=\"\(n(top + 3))\" "
+          + "width=\"\(n(max(1, abs(x(driver.z) - zero))))\" height=\"\(n(row - 6))\" "
+          + "fill=\"\(colour)\" fill-opacity=\"0.7\"><title>\(term): \(driver.posts) posts, "
+          + "\(driver.positive) positive, \(driver.negative) negative, z "
+          + "\(AnalyzeReport.signed(driver.z, decimals: 2))</title></rect>")
+      let part = driver.part > 0 ? "+\(driver.part)" : "\(driver.part)"
+      svg.text(
+        "\(String(driver.term.prefix(24))) (n=\(driver.posts), \(part))", x: area.left - 8,
+        y: top + row / 2 + 4, anchor: "end")
+    }
+    return svg.finish()
+  }
+
   // MARK: Writing
 
   /// Refuses, before any work, a path that is a directory or whose
@@ -314,8 +394,16 @@ enum SVGPlot {
         "<title>\(escape(title))</title>",
         "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
         "<text class=\"heading\" x=\"\(n(width / 2))\" y=\"22\" text-anchor=\"middle\" "
-          + "font-size=\"15\" font-weight=\"bold\">\(escape(title))</text>",
+          + "font-size=\"\(n(Self.headingSize(title, width: width)))\" font-weight=\"bold\">"
+          + "\(escape(title))</text>",
       ]
+    }
+
+    /// The heading's size: 15 px, smaller for a long title, so that it
+    /// fits the chart's width with 10 px either side (at most 0.65 em a
+    /// character).
+    static func headingSize(_ title: String, width: Double) -> Double {
+      min(15, ((width - 20) / (Double(max(1, title.count)) * 0.65) * 100).rounded(.down) / 100)
     }
 
     /// Adds markup as it is.
