@@ -561,7 +561,7 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertEqual(text.status, 0, text.stderr)
     let lines = text.stdout.split(separator: "\n")
     XCTAssertTrue(
-      lines[1].hasPrefix("trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising"),
+      lines[1].hasPrefix("trend by day (UTC), count score per 100 posts, 90 % interval: rising"),
       text.stdout)
     XCTAssertTrue(lines[1].hasSuffix("from 5 of 5 days"), text.stdout)
     XCTAssertEqual(lines.count, 7, "no undated line: every post has a date\n" + text.stdout)

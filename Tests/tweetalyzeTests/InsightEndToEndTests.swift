@@ -28,8 +28,8 @@ import XCTest
 final class InsightEndToEndTests: XCTestCase {
   var model = ""
 
-  /// The line on stderr of a text run: the score's interval (-4.3 to +4.3
-  /// of 13 posts: -33 to 33 per 100) reaches every band.
+  /// The line on stderr of a text run: the score's interval (-4.4 to +4.4
+  /// of 13 posts: -34 to 34 per 100) reaches every band.
   static let note =
     "Note: the score's 90 % interval, -34 to 34, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
@@ -273,8 +273,8 @@ final class InsightEndToEndTests: XCTestCase {
       😐 0
 
       mentions (posts, score, count score per 100 posts, 90 % interval)
-      @bob        4     😠 -25  -25.0 (-93.4 to +43.4)
-      #launch     3     😠 -33  -33.3 (-100.0 to +59.0)
+      @bob        4     😠 -25  -25.0 (-94.1 to +44.1)
+      #launch     3     😠 -33  -33.3 (-100.0 to +59.5)
 
       """)
     XCTAssertEqual(run.stderr, Self.note)
@@ -295,18 +295,19 @@ final class InsightEndToEndTests: XCTestCase {
       neutral   5       38.5 %
       posts     13
       count     0 (positives − negatives, as labeled)
-      estimate  0.0 (adjusted: positive 30.8 %, negative 30.8 %)
-      interval  -4.3 to +4.3 (90 %: other samples of such posts, and each post's doubtful label)
-      per 100   0.0 (-32.8 to +32.8; estimate and interval × 100 / posts)
+      estimate  0.0 (count: positive 30.8 %, negative 30.8 %)
+      interval  -4.4 to +4.4 (90 %: other samples of such posts, and each post's doubtful label; and the experts' disagreement, plus a domain margin)
+      experts   naive bayes alone 0.0, reader alone 0.0 (per 100 posts, each counting its own labels)
+      per 100   0.0 (-34.2 to +34.2; estimate and interval × 100 / posts)
       score     0 (per 100 posts, rounded)
       band      😐 neutral (score = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
 
       trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
-      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -20.5)
-      2026-03-02  3 posts    😠 -33  -33.3 (-79.6 to +13.0)
-      2026-03-03  3 posts    😐 0    0.0 (-81.3 to +81.3)
-      2026-03-04  3 posts    😄 67   +66.7 (+20.5 to +100.0)
+      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -19.5)
+      2026-03-02  3 posts    😠 -33  -33.3 (-80.7 to +14.0)
+      2026-03-03  3 posts    😐 0    0.0 (-81.9 to +81.9)
+      2026-03-04  3 posts    😄 67   +66.7 (+19.5 to +100.0)
       undated: 1 post (in no day)
 
       """)

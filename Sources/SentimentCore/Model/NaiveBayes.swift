@@ -101,6 +101,14 @@ public struct Prediction: Equatable, Sendable {
   }
 }
 
+extension ReaderScores {
+  /// The reader's own label, by its authors' rule: positive at a compound of
+  /// 0.05 or more, negative at −0.05 or less, else neutral.
+  package var label: Sentiment {
+    compound >= 0.05 ? .positive : compound <= -0.05 ? .negative : .neutral
+  }
+}
+
 /// The labels the two experts of a model give a text on their own: Naive
 /// Bayes (the class with the highest score, at equal class priors) and the
 /// lexicon reader (by its authors' rule, ``ReaderScores/label``).

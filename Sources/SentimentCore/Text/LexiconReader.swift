@@ -34,12 +34,6 @@ package struct ReaderScores: Equatable, Sendable {
   /// A text without sentiment words.
   package static let none = ReaderScores(compound: 0, positive: 0, negative: 0)
 
-  /// The reader's own label, by its authors' rule: positive at a compound of
-  /// 0.05 or more, negative at −0.05 or less, else neutral.
-  package var label: Sentiment {
-    compound >= 0.05 ? .positive : compound <= -0.05 ? .negative : .neutral
-  }
-
   /// The values the classifier's calibration weighs, in
   /// ``ReaderScores/featureNames``' order: the compound and its size, the
   /// shares, the sums on a log scale, and the `!` (up to four) as a share.
@@ -127,7 +121,11 @@ package struct LexiconReader: Sendable {
     let emphasisByCase: Bool
 
     init(words: [Substring], lexicon: ReaderLexicon) {
-      lowered = words.map { $0.lowercased() }
+      lowered = words.map { word in
+        // Most words are lower-case ASCII already: no new string to make.
+        word.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+          ? String(word) : word.lowercased()
+      }
       valences = lowered.map { lexicon.words[$0] }
       boosters = lowered.map { ReaderLexicon.boosters[$0] }
       upper = words.map(LexiconReader.isUpper)
@@ -322,7 +320,16 @@ package struct LexiconReader: Sendable {
 
   /// Whether a word negates what follows: a negator or any `n't` form.
   static func isNegator(_ word: String) -> Bool {
-    ReaderLexicon.negators.contains(word) || word.contains("n't")
+    if ReaderLexicon.negators.contains(word) { return true }
+    // `n't` anywhere in the word, found byte by byte.
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in word.utf8 {
+      if previous == (UInt8(ascii: "n"), UInt8(ascii: "'")) && byte == UInt8(ascii: "t") {
+        return true
+      }
+      previous = (previous.1, byte)
+    }
+    return false
   }
 
   /// Whether a word is written in capitals: it has a cased letter and no
