@@ -91,7 +91,7 @@ final class BadInputTests: XCTestCase {
           parts: ["no usable rows", "2 skipped"]),
         BadInput(
           name: "no label column", arguments: ["train", "nolabel.csv"] + out, status: 65,
-          parts: ["no label column", "--label-column"]),
+          parts: ["nolabel.csv: the header has no label column", "--label-column"]),
         BadInput(
           name: "a chosen column that is absent",
           arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 65,

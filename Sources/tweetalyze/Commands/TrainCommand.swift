@@ -55,9 +55,17 @@ extension Context {
       // Hashing, reading and counting each on threads of their own, when
       // there are several.
       var reader = CSVReader(source: HashingSource(spooled, background: jobs > 1))
-      let (trainer, summary) = try CorpusTrainer.train(
-        &reader, columns: settings.columns, jobs: jobs, tokenizer: settings.tokenizer,
-        options: settings.options, lexicon: lexicon, sample: &sample)
+      let (trainer, summary): (CorpusTrainer, TrainingDataSummary)
+      do {
+        (trainer, summary) = try CorpusTrainer.train(
+          &reader, columns: settings.columns, jobs: jobs, tokenizer: settings.tokenizer,
+          options: settings.options, lexicon: lexicon, sample: &sample)
+      } catch let error as TrainingDataError {
+        // A header's error names the file; a row's names its line.
+        guard case .missingColumn = error else { throw error }
+        throw RuntimeError(
+          "\(source): \(error.localizedDescription)", status: ExitStatus(for: error))
+      }
       return (trainer, summary, reader.source.finalize())
     }
     let provenance = Provenance(
@@ -119,13 +127,14 @@ extension Context {
       try stdout.write(json.bytes + [0x0A])
     } else if !options.quiet {
       let measured = accuracy.map { " Training accuracy: \(FixedDecimal.string($0, decimals: 4))." }
+      // Only data with `irrelevant` rows has any to skip.
+      let skipped = summary.skipped > 0 ? "; \(summary.skipped) skipped (irrelevant)" : ""
       try stderr.write(
         """
         Trained on \(summary.used) rows from \(source): \
         \(summary.rows[Sentiment.negative.rawValue]) negative, \
         \(summary.rows[Sentiment.neutral.rawValue]) neutral, \
-        \(summary.rows[Sentiment.positive.rawValue]) positive; \
-        \(summary.skipped) skipped (irrelevant).
+        \(summary.rows[Sentiment.positive.rawValue]) positive\(skipped).
         Features: \(features).\(measured ?? "")
         \(lexiconLine)
         Wrote \(options.output == "-" ? "the model to stdout" : options.output).
