@@ -55,6 +55,27 @@ final class DefaultModelTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(scaled[1], 12.5)
   }
 
+  /// Words that were complaints only in Sanders' 2011 topics (`battery`,
+  /// `update`, `repair`, `service`) do not outvote plain praise: each of
+  /// these hand-written tweets read negative before the lexicon reader, and
+  /// reads positive now; a plain complaint stays negative.
+  func testTopicWordsDoNotOutvotePlainSentiment() throws {
+    let model = try DefaultModel.load()
+    var classifier = Classifier(model: model)
+    for text in [
+      "@apple the new battery life is sooooo good, I went two full days without charging!!!",
+      "iOS 20.2 is the most stable update in years. Zero crashes, better battery. Good job",
+      "Kudos for the repair manuals and self service parts. Swapped my own battery in 20 minutes!",
+      "not bad at all",
+    ] {
+      let prediction = classifier.predict(text)
+      XCTAssertEqual(prediction.label, .positive, text)
+      XCTAssertEqual(prediction.confidence, prediction.probabilities.max(), text)
+    }
+    XCTAssertEqual(
+      classifier.predict("the update killed my battery, support was useless").label, .negative)
+  }
+
   /// 40 plain sentences with an obvious sentiment, written by hand
   /// (`Fixtures/sentences/plain.csv`): the built-in model reads at least 35
   /// of them right (it read 30 while the label leaned to the training
