@@ -47,6 +47,35 @@ final class HeldOutFitTests: XCTestCase {
         data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
   }
 
+  /// With groups (`train --fit-groups`), each group is held out once; the
+  /// reader's weights are fitted when the options ask for it, and the
+  /// probabilities are calibrated to the labels' balance.
+  func testGroupsAreHeldOutOneAtATimeAndTheReaderIsWeighed() throws {
+    var data = corpus()
+    data.groups = (0..<data.count).map { ["a", "b", "c"][$0 / 14] }
+    XCTAssertEqual(
+      HeldOutFit.heldOutParts(data, folds: 5, seed: 5),
+      [Array(0..<14), Array(14..<28), Array(28..<42)])
+    XCTAssertEqual(HeldOutFit.heldOutParts(corpus(), folds: 5, seed: 5).count, 5)
+    let fit = try XCTUnwrap(
+      HeldOutFit.fit(
+        data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(), lexicon: .builtIn))
+    XCTAssertEqual(fit.folds, 3)
+    XCTAssertEqual(fit.rows, data.count)
+    XCTAssertEqual(fit.calibration.prior, CalibrationFit.labelPrior)
+    XCTAssertTrue(fit.calibration.usesReader)
+    XCTAssertEqual(fit.calibration.readerWeights.count, Sentiment.count)
+    XCTAssertEqual(
+      fit.calibration.readerWeights[Sentiment.neutral.rawValue],
+      [Double](repeating: 0, count: ReaderScores.featureNames.count))
+    let plain = try XCTUnwrap(
+      HeldOutFit.fit(
+        data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(reader: false),
+        lexicon: .builtIn))
+    XCTAssertFalse(plain.calibration.usesReader)
+    XCTAssertNotEqual(plain.calibration, fit.calibration)
+  }
+
   func testTooLittleDataHasNoFit() {
     var tiny = LabeledCorpus()
     tiny.append("good", label: .positive)
