@@ -32,6 +32,18 @@ final class ManPageTests: XCTestCase {
     XCTAssertTrue(page.contains("\n.TH TWEETALYZE 1 \"\" \"tweetalyze \(Tweetalyze.version)\""))
   }
 
+  /// DESCRIPTION opens with what the tool does, not with the main
+  /// command's epilogue, and sends an installed user to no file of the
+  /// source tree.
+  func testTheDescriptionSaysWhatTheToolDoes() throws {
+    let lines = self.lines
+    let at = try XCTUnwrap(lines.firstIndex(of: ".SH DESCRIPTION"))
+    XCTAssertEqual(lines[at + 1], ".PP")
+    XCTAssertTrue(lines[at + 2].hasPrefix("tweetalyze reads recent posts"), lines[at + 2])
+    let end = try XCTUnwrap(lines.firstIndex(of: ".SH COMMANDS"))
+    XCTAssertFalse(lines[at..<end].contains { $0.contains("docs/") })
+  }
+
   func testEveryCommandAndEveryOptionWithItsHelpAndDefault() {
     let lines = self.lines
     let text = HelpTests.collapsed(lines.joined(separator: "\n"))

@@ -108,24 +108,10 @@ final class ReliabilityTests: XCTestCase {
   /// signal; the previous model stays byte for byte. SIGINT also with
   /// `--jobs 2`.
   func testCatchableSignalsRemoveTheTemporaryFile() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let model = directory.appendingPathComponent("model.json")
-    let before = try BinaryRunner.trainTiny(into: model)
-    let corpus = directory.appendingPathComponent("large.csv")
-    try largeCorpus(rows: 300_000).write(to: corpus)
-    for (signal, jobs) in [(SIGINT, "1"), (SIGTERM, "1"), (SIGHUP, "1"), (SIGINT, "2")] {
-      let (process, seen) = try BinaryRunner.signal(
-        signal, whenAFileStarting: ".model.json.tmp-", appearsIn: directory,
-        running: ["train", corpus.path, "--out", model.path, "--jobs", jobs], timeout: 300,
-        poll: 200)
-      XCTAssertNotNil(seen, "signal \(signal): train ended before its temporary file was seen")
-      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
-      XCTAssertEqual(process.terminationStatus, signal)
-      XCTAssertEqual(
-        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
-        ["model.json", "large.csv"], "signal \(signal): no temporary file left")
-      XCTAssertEqual(try Data(contentsOf: model), before, "signal \(signal): the previous model")
-    }
+    try assertSignalsLeaveThePreviousModel([
+      (SIGINT, ["--jobs", "1"]), (SIGTERM, ["--jobs", "1"]), (SIGHUP, ["--jobs", "1"]),
+      (SIGINT, ["--jobs", "2"]),
+    ])
   }
 
   /// Every other signal that ends a process and can be caught (SIGXCPU,
@@ -134,26 +120,44 @@ final class ReliabilityTests: XCTestCase {
   /// handled alike, but the test runner starts its children with SIGQUIT
   /// ignored, which stays so (as under `nohup`).
   func testEveryCatchableTerminatingSignalRemovesTheTemporaryFile() throws {
+    var signals = [SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF]
+    #if os(Linux)
+      signals.append(SIGPWR)
+    #endif
+    try assertSignalsLeaveThePreviousModel(signals.map { ($0, []) })
+  }
+
+  /// Sends each signal to `train` of a large corpus (with its extra
+  /// arguments) once its temporary file appears: the process ends by the
+  /// signal, no temporary file is left, and the previous model stays byte
+  /// for byte.
+  private func assertSignalsLeaveThePreviousModel(
+    _ runs: [(signal: Int32, arguments: [String])], file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
     let directory = try BinaryRunner.temporaryDirectory(for: self)
     let model = directory.appendingPathComponent("model.json")
     let before = try BinaryRunner.trainTiny(into: model)
     let corpus = directory.appendingPathComponent("large.csv")
     try largeCorpus(rows: 300_000).write(to: corpus)
-    var signals = [SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF]
-    #if os(Linux)
-      signals.append(SIGPWR)
-    #endif
-    for signal in signals {
+    for (signal, arguments) in runs {
       let (process, seen) = try BinaryRunner.signal(
         signal, whenAFileStarting: ".model.json.tmp-", appearsIn: directory,
-        running: ["train", corpus.path, "--out", model.path], timeout: 300, poll: 200)
-      XCTAssertNotNil(seen, "signal \(signal): train ended before its temporary file was seen")
-      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
-      XCTAssertEqual(process.terminationStatus, signal)
+        running: ["train", corpus.path, "--out", model.path] + arguments, timeout: 300,
+        poll: 200)
+      XCTAssertNotNil(
+        seen, "signal \(signal): train ended before its temporary file was seen", file: file,
+        line: line)
+      XCTAssertEqual(
+        process.terminationReason, .uncaughtSignal, "signal \(signal)", file: file, line: line)
+      XCTAssertEqual(process.terminationStatus, signal, file: file, line: line)
       XCTAssertEqual(
         Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)),
-        ["model.json", "large.csv"], "signal \(signal): no temporary file left")
-      XCTAssertEqual(try Data(contentsOf: model), before, "signal \(signal): the previous model")
+        ["model.json", "large.csv"], "signal \(signal): no temporary file left", file: file,
+        line: line)
+      XCTAssertEqual(
+        try Data(contentsOf: model), before, "signal \(signal): the previous model", file: file,
+        line: line)
     }
   }
 

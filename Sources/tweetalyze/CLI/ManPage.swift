@@ -59,7 +59,11 @@ enum ManPage {
       lines += [".PP", escape(Help.usage(command))]
     }
     lines += [".SH DESCRIPTION"]
+    // What the tool is, then what its main command prints; an installed
+    // user has no docs/ folder to be sent to.
+    lines += [".PP", escape(Self.description)]
     lines += paragraphs(Page(Help.text(for: .analyze)).discussion.filter { !$0.isExample })
+      .map { $0.replacingOccurrences(of: " See docs/sources.md.", with: "") }
     lines += [".SH COMMANDS"]
     for command in CommandName.allCases {
       let page = Page(Help.text(for: command))
@@ -96,6 +100,13 @@ enum ManPage {
     ]
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The first paragraph of DESCRIPTION: what tweetalyze does.
+  static let description =
+    "tweetalyze reads recent posts that mention a user or carry a hashtag (from X, Bluesky, "
+    + "Mastodon, or files), labels each positive, negative or neutral with a Naive Bayes model "
+    + "beside a lexicon reader of everyday sentiment, and prints an emoji and the score of the "
+    + "set. It also trains, evaluates, merges and explains models (see COMMANDS)."
 
   /// The overview's abstract, after `OVERVIEW: `.
   static var overviewAbstract: String {
