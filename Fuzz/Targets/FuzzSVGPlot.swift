@@ -135,16 +135,17 @@ private let plotContext = QuantificationContext(
   trainingPrevalence: [0.2, 0.6, 0.2],
   rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
 
-private func plotEstimate(_ posteriors: [[Double]]) -> ScoreEstimate {
+private func plotEstimate(_ predictions: [Prediction]) -> ScoreEstimate {
   ScoreEstimate(
-    posteriors: posteriors, method: .adjusted, context: plotContext, resamples: 5, iterations: 5)
+    posteriors: predictions.map(\.probabilities), method: .adjusted, context: plotContext,
+    resamples: 5, iterations: 5)
 }
 
 /// Probabilities 0.8 for `label`, 0.1 for the others.
-private func plotPosterior(_ label: Sentiment) -> [Double] {
+private func plotPosterior(_ label: Sentiment) -> Prediction {
   var probabilities = [0.1, 0.1, 0.1]
   probabilities[label.rawValue] = 0.8
-  return probabilities
+  return Prediction(label: label, probabilities: probabilities)
 }
 
 /// An estimate with any values: count, value (NaN and infinities
@@ -158,14 +159,14 @@ private func plotAnyEstimate(_ input: inout PlotInput) -> ScoreEstimate {
   return estimate
 }
 
-/// Posts with dates (or none), labels and probabilities, as `analyze
-/// --trend` gives `Trend.init`.
+/// Posts with dates (or none) and predictions, as `analyze --trend` gives
+/// `Trend.init`.
 private func plotTweets(
   _ input: inout PlotInput
-) -> [(date: Date?, label: Sentiment, posterior: [Double])] {
+) -> [(date: Date?, prediction: Prediction)] {
   let spacing: Double = [1.0, 60, 3_600, 86_400, 86_400 * 365, 1e9][input.byte() % 6]
   let start: Double = [1.7e9, 0, -62_135_596_800, 253_402_300_799][input.byte() % 4]
-  var tweets: [(date: Date?, label: Sentiment, posterior: [Double])] = []
+  var tweets: [(date: Date?, prediction: Prediction)] = []
   let count = input.byte() + (input.byte() % 2) * 45
   while tweets.count < count && !input.isAtEnd {
     let selector = input.byte()
@@ -176,7 +177,7 @@ private func plotTweets(
     case 1: date = Date(timeIntervalSince1970: input.double())
     default: date = Date(timeIntervalSince1970: start + Double(input.byte()) * spacing)
     }
-    tweets.append((date, label, plotPosterior(label)))
+    tweets.append((date, plotPosterior(label)))
   }
   return tweets
 }
@@ -205,8 +206,7 @@ private func plotTrend(_ input: inout PlotInput) -> Trend {
       intercept: input.double(), points: input.count())
   }
   // Trend has no memberwise initializer: set the fields of an empty one.
-  var trend = Trend(
-    [(date: Date?, label: Sentiment, posterior: [Double])](), estimate: plotEstimate)
+  var trend = Trend([(date: Date?, prediction: Prediction)](), estimate: plotEstimate)
   trend.unit = unit
   trend.buckets = buckets
   trend.undated = input.count()
