@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/Targets and runs each in turn.
+# Builds the libFuzzer targets in Fuzz/Targets and runs them, one per core at a time.
 #
 #   Fuzz/run.sh            full mode: 1,000,000 executions per target
 #   Fuzz/run.sh --short    about 10 seconds per target (CI)
@@ -67,30 +67,56 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Sentiment
   exit 2
 fi
 echo "== built in $((SECONDS - build_began)) s"
-for target in "${targets[@]}"; do
-  corpus="$build/corpus/$target"
+# One target's run: its line of the summary in $build/result-<target>;
+# fails when it found a crash.
+fuzz_one() {
+  local target=$1
+  local corpus="$build/corpus/$target"
   mkdir -p "$corpus"
-  log="$build/fuzz-$target.log"
+  local log="$build/fuzz-$target.log"
   echo "== $target: fuzzing"
-  began=$SECONDS
+  local began=$SECONDS
   FUZZ_TARGET=$target "./$binary" "$corpus" "Fuzz/Corpus/$target" "${mode[@]}" \
     -dict="Fuzz/Dictionaries/$target.dict" -artifact_prefix="Fuzz/Crashes/$target-" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 >"$log" 2>&1
-  status=$?
-  seconds=$((SECONDS - began))
+  local status=$?
+  local seconds=$((SECONDS - began))
+  local executions
   executions=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   if [ -z "$executions" ]; then
     executions=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
   fi
-  crashes=0
+  local crashes=0
   if [ "$status" -ne 0 ]; then
     crashes=$(grep -cE '^(artifact_prefix|Test unit written to)' "$log" || true)
     [ "$crashes" -eq 0 ] && crashes=1
-    failed=1
     grep -E 'ERROR|Fatal error|Test unit written|SUMMARY' "$log" | head -20
   fi
   printf '%-21s %12s %8s %8s\n' "$target" "${executions:-?}" "$seconds" "$crashes" \
-    | tee -a "$build/summary"
+    | tee "$build/result-$target"
+  [ "$crashes" -eq 0 ]
+}
+
+# The targets run FUZZ_JOBS at a time (default: one per core); each is
+# single-threaded, so two cores fuzz two targets in the time of one.
+parallel=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+running=0
+for target in "${targets[@]}"; do
+  rm -f "$build/result-$target"
+  fuzz_one "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+for target in "${targets[@]}"; do
+  cat "$build/result-$target" >>"$build/summary" 2>/dev/null \
+    || { echo "$target: no result" >>"$build/summary"; failed=1; }
 done
 
 echo

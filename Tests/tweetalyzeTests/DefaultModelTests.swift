@@ -99,7 +99,9 @@ final class DefaultModelTests: XCTestCase {
   }
 
   /// The README's first example is the command and output of the built-in
-  /// model on a hand-written fixture: the binary prints exactly that.
+  /// model on a hand-written fixture, as a terminal shows it: the binary
+  /// prints exactly that, the score line on stdout and the `Note:` on
+  /// stderr.
   func testTheREADMEsFirstExampleIsWhatTheBinaryPrints() throws {
     let readme = try String(
       contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -107,7 +109,7 @@ final class DefaultModelTests: XCTestCase {
       readme.components(separatedBy: "```console\n").dropFirst().first?
         .components(separatedBy: "```").first)
     let lines = block.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 2, block)
+    XCTAssertEqual(lines.count, 3, block)
     let command = try XCTUnwrap(lines.first)
     XCTAssertTrue(command.hasPrefix("$ tweetalyze --fixtures Fixtures/tweets "), command)
     // The arguments: words, or one double-quoted word.
@@ -117,6 +119,8 @@ final class DefaultModelTests: XCTestCase {
     let run = try BinaryRunner.run(arguments)
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(run.stdout, lines[1] + "\n")
+    XCTAssertTrue(lines[2].hasPrefix("Note: "), lines[2])
+    XCTAssertEqual(run.stderr, lines[2] + "\n")
   }
 
   func testRetrainingReproducesTheEmbeddedModel() throws {

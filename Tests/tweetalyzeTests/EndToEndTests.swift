@@ -1030,12 +1030,17 @@ final class EndToEndTests: XCTestCase {
       let command = example.command.replacingOccurrences(of: "tweetalyze ", with: "\"$T\" ")
       let run = try BinaryRunner.shell(command, environment: ["T": binary], directory: root)
       XCTAssertEqual(run.status, 0, "\(example.command): \(run.stderr)")
-      let shown = example.expected.prefix { $0 != "…" }
+      // A `Note:` line is what a terminal shows of stderr.
+      let notes = example.expected.filter { $0.hasPrefix("Note: ") }
+      if !notes.isEmpty {
+        XCTAssertEqual(run.stderr, notes.map { $0 + "\n" }.joined(), "README: $ \(example.command)")
+      }
+      let shown = example.expected.filter { !$0.hasPrefix("Note: ") }.prefix { $0 != "…" }
       let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         .map(String.init)
       XCTAssertEqual(
         Array(printed.prefix(shown.count)), Array(shown), "README: $ \(example.command)")
-      if shown.count == example.expected.count {
+      if shown.count == example.expected.count - notes.count {
         XCTAssertEqual(printed.count - 1, shown.count, "README: $ \(example.command): all of it")
       }
     }
