@@ -68,15 +68,24 @@ package struct Calibration: Equatable, Sendable {
   package func probabilities(_ scores: PerClass<Double>, reader: ReaderScores = .none)
     -> PerClass<Double>
   {
-    // Scores are log-likelihoods, often in the hundreds: only differences
-    // matter, so they are taken from the largest first.
-    let top = max(scores.negative, scores.neutral, scores.positive)
+    let own = naiveBayesLogits(scores)
     let read = readerLogits(reader)
     return Calibration.softmax(
       PerClass(
-        negative: (scores.negative - top) / temperature + biases[0] + read.negative,
-        neutral: (scores.neutral - top) / temperature + biases[1] + read.neutral,
-        positive: (scores.positive - top) / temperature + biases[2] + read.positive))
+        negative: own.negative + read.negative, neutral: own.neutral + read.neutral,
+        positive: own.positive + read.positive))
+  }
+
+  /// Naive Bayes's part of each class's logit: the score less the highest,
+  /// over the temperature, plus the class's bias.
+  package func naiveBayesLogits(_ scores: PerClass<Double>) -> PerClass<Double> {
+    // Scores are log-likelihoods, often in the hundreds: only differences
+    // matter, so they are taken from the largest first.
+    let top = max(scores.negative, scores.neutral, scores.positive)
+    return PerClass(
+      negative: (scores.negative - top) / temperature + biases[0],
+      neutral: (scores.neutral - top) / temperature + biases[1],
+      positive: (scores.positive - top) / temperature + biases[2])
   }
 
   /// What the reader adds to each class's logit for a text read as

@@ -111,14 +111,10 @@ package struct Explanation: Equatable, Sendable {
     let reading = model.usesReader ? LexiconReader.shared.read(text) : nil
     self.reading = reading
     readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none).array
-    if let calibration = model.calibration {
-      let top = scores.max() ?? 0
-      naiveBayesPart = scores.indices.map {
-        (scores[$0] - top) / calibration.temperature + calibration.biases[$0]
-      }
-    } else {
-      naiveBayesPart = scores
-    }
+    naiveBayesPart =
+      model.calibration?.naiveBayesLogits(
+        PerClass(negative: scores[0], neutral: scores[1], positive: scores[2])
+      ).array ?? scores
     prediction = model.prediction(
       scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
       reading: reading ?? .none)
