@@ -10,8 +10,19 @@ let package = Package(
   targets: [
     .target(name: "SentimentCore", exclude: ["Speed/README.md"]),
     .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
-    .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"], exclude: ["Golden"]),
+    // Tests by kind (docs/development.md, "Tests"): the two in-memory targets
+    // are the inner loop; the end-to-end and corpus targets run the binary,
+    // servers on loopback and the Sanders corpus.
+    .target(name: "TestSupport", dependencies: ["SentimentCore"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"], exclude: ["Golden"]),
+      name: "SentimentCoreTests", dependencies: ["SentimentCore", "TestSupport"],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore", "TestSupport"],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["tweetalyze", "SentimentCore", "TestSupport"]),
+    .testTarget(
+      name: "CorpusTests", dependencies: ["tweetalyze", "SentimentCore", "TestSupport"]),
   ]
 )

@@ -4,7 +4,7 @@
 #
 #   Scripts/update-default-model.sh [DATA.csv]   (default: ../shared/data/sanders-full-corpus.csv)
 #
-# DefaultModelTests checks that retraining reproduces the embedded bytes.
+# DefaultModelCorpusTests checks that retraining reproduces the embedded bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${1:-../shared/data/sanders-full-corpus.csv}"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -44,26 +45,6 @@ final class CorpusTrainerTests: XCTestCase {
       csv += "\(labels[random.next(below: 4)]),\"\(words.joined(separator: " ")) &lt;3\"\n"
     }
     return Array(csv.utf8)
-  }
-
-  func testEveryNumberOfJobsWritesTheSameModelAsOneThread() throws {
-    let inputs = [
-      ("sanders", try SharedData.bytes("sanders-full-corpus.csv")),
-      ("generated", generated(rows: 9000, seed: 3)),
-    ]
-    let variants = [
-      NaiveBayesOptions(), NaiveBayesOptions(binarized: false, bigrams: false),
-      NaiveBayesOptions(minCount: 2),
-    ]
-    for (name, csv) in inputs {
-      for options in variants {
-        let expected = try serial(csv, options: options)
-        for jobs in [1, 2, 3] {
-          let (bytes, _) = try parallel(csv, jobs: jobs, options: options)
-          XCTAssertEqual(bytes, expected, "\(name), \(options), --jobs \(jobs)")
-        }
-      }
-    }
   }
 
   func testRowsReachTheSampleInOrder() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -422,30 +423,5 @@ final class ModelFileReaderTests: XCTestCase {
   /// JSON text of `value` with keys sorted by bytes (or the reverse).
   private func serialize(_ value: JSONValue, pretty: Bool = false, reversed: Bool = false)
     -> [UInt8]
-  {
-    var json = JSONWriter(pretty: pretty)
-    write(value, to: &json, reversed: reversed)
-    return json.bytes + [0x0A]
-  }
-
-  private func write(_ value: JSONValue, to json: inout JSONWriter, reversed: Bool) {
-    switch value {
-    case .null: json.null()
-    case .bool(let flag): json.bool(flag)
-    case .number(let number): json.number(number)
-    case .string(let text): json.string(text)
-    case .array(let elements):
-      json.beginArray()
-      for element in elements { write(element, to: &json, reversed: reversed) }
-      json.endArray()
-    case .object(let members):
-      json.beginObject()
-      let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-      for key in reversed ? keys.reversed() : keys {
-        json.key(key)
-        write(members[key]!, to: &json, reversed: reversed)
-      }
-      json.endObject()
-    }
-  }
+  { JSONText.bytes(value, pretty: pretty, reversed: reversed) }
 }

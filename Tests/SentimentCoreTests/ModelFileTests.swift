@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -198,9 +199,7 @@ final class ModelFileTests: XCTestCase {
     var root = try JSONValue.parse(bytes)
     set(["metadata", "author"], to: .string("edited"), in: &root)
     // Edited, checksum kept: refused, with what to do.
-    var json = JSONWriter()
-    write(root, to: &json)
-    XCTAssertThrowsError(try ModelFile.decode(json.bytes + [0x0A])) { error in
+    XCTAssertThrowsError(try ModelFile.decode(JSONText.bytes(root))) { error in
       XCTAssertEqual(error as? ModelFileError, .checksumMismatch)
       let message = error.localizedDescription
       XCTAssertTrue(message.contains("changed or damaged after it was written"), message)
@@ -583,70 +582,12 @@ final class ModelFileTests: XCTestCase {
   /// The tree as the encoder writes it, without the checksum: a file edited
   /// by hand.
   private func serialize(_ value: JSONValue) -> [UInt8] {
-    var json = JSONWriter()
     var value = value
     remove(["checksum"], from: &value)
-    write(value, to: &json)
-    return json.bytes + [0x0A]
-  }
-
-  private func write(_ value: JSONValue, to json: inout JSONWriter) {
-    switch value {
-    case .null: json.null()
-    case .bool(let flag): json.bool(flag)
-    case .number(let number): json.number(number)
-    case .string(let text): json.string(text)
-    case .array(let elements):
-      json.beginArray()
-      for element in elements { write(element, to: &json) }
-      json.endArray()
-    case .object(let members):
-      json.beginObject()
-      for key in members.keys.sorted(by: {
-        Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
-      }) {
-        json.key(key)
-        write(members[key]!, to: &json)
-      }
-      json.endObject()
-    }
+    return JSONText.bytes(value)
   }
 
   /// The keys of every object in compact JSON text, in file order; an object's
   /// list comes when it closes, so the root's is last.
-  private func objectKeys(_ bytes: [UInt8]) -> [[String]] {
-    var result: [[String]] = []
-    var stack: [[String]?] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"): stack.append([])
-      case UInt8(ascii: "["): stack.append(nil)
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if let keys = stack.removeLast() { result.append(keys) }
-      case UInt8(ascii: "\""):
-        var end = index + 1
-        var text: [UInt8] = []
-        while bytes[end] != UInt8(ascii: "\"") {
-          if bytes[end] == UInt8(ascii: "\\") {
-            text.append(bytes[end + 1])
-            end += 2
-          } else {
-            text.append(bytes[end])
-            end += 1
-          }
-        }
-        if end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ":"), stack.last != nil,
-          stack.last! != nil
-        {
-          stack[stack.count - 1]!.append(String(decoding: text, as: UTF8.self))
-        }
-        index = end
-      default: break
-      }
-      index += 1
-    }
-    return result
-  }
+  private func objectKeys(_ bytes: [UInt8]) -> [[String]] { JSONText.objectKeys(bytes) ?? [] }
 }

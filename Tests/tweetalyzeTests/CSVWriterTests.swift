@@ -1,5 +1,6 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
@@ -7,25 +8,6 @@ import XCTest
 /// The CSV writer (RFC 4180 quoting, control characters, invalid UTF-8),
 /// read back by the project's own reader, and `classify --csv` end to end.
 final class CSVWriterTests: XCTestCase {
-  /// The records of `text` as read by `CSVReader`.
-  static func records(_ text: String) throws -> [[String]] {
-    var reader = CSVReader(source: MemorySource(text))
-    var rows: [[String]] = []
-    try reader.forEachRecord { record in
-      rows.append((0..<record.count).map(record.string(at:)))
-    }
-    return rows
-  }
-
-  /// The rows of a CSV output as dictionaries by header name.
-  static func table(_ text: String) throws -> [[String: String]] {
-    let rows = try records(text)
-    guard let header = rows.first else { return [] }
-    return rows.dropFirst().map { row in
-      XCTAssertEqual(row.count, header.count, "a row of \(row.count) fields: \(row)")
-      return Dictionary(uniqueKeysWithValues: zip(header, row))
-    }
-  }
 
   // MARK: The writer
 
@@ -67,7 +49,7 @@ final class CSVWriterTests: XCTestCase {
       ["", "", ""],
     ]
     let text = rows.map(CSVWriter.record).joined()
-    XCTAssertEqual(try Self.records(text), rows)
+    XCTAssertEqual(try CSVText.records(text), rows)
     // Records end in LF; line breaks inside fields are only in quoted ones.
     XCTAssertTrue(text.hasSuffix(",,\n"))
   }
@@ -78,7 +60,7 @@ final class CSVWriterTests: XCTestCase {
     XCTAssertEqual(CSVWriter.field("\u{FEFF}a"), "\"\u{FEFF}a\"")
     XCTAssertEqual(CSVWriter.field("a\u{FEFF}"), "a\u{FEFF}")
     let rows = [["\u{FEFF}", "x"], ["\u{FEFF}b", "\u{FEFF}"]]
-    XCTAssertEqual(try Self.records(rows.map(CSVWriter.record).joined()), rows)
+    XCTAssertEqual(try CSVText.records(rows.map(CSVWriter.record).joined()), rows)
   }
 
   func testAQuoteBeforeACombiningMarkIsDoubled() throws {
@@ -87,7 +69,7 @@ final class CSVWriterTests: XCTestCase {
     // left alone, so the field ended early and the reader refused the row.
     XCTAssertEqual(CSVWriter.field("\"\u{301}"), "\"\"\"\u{301}\"")
     let rows = [["a \"\u{301}b\"\u{0F8F}", "\"\u{20DD},"], ["x", "y"]]
-    XCTAssertEqual(try Self.records(rows.map(CSVWriter.record).joined()), rows)
+    XCTAssertEqual(try CSVText.records(rows.map(CSVWriter.record).joined()), rows)
   }
 
   func testInvalidUTF8RoundTripsAsReplacementCharacters() throws {
@@ -95,32 +77,10 @@ final class CSVWriterTests: XCTestCase {
     let field = CSVWriter.text(bytes: bytes.span)
     let text = CSVWriter.record(["x", field])
     XCTAssertNotNil(String(validatingUTF8: text), "the output is valid UTF-8")
-    XCTAssertEqual(try Self.records(text), [["x", field]])
+    XCTAssertEqual(try CSVText.records(text), [["x", field]])
     XCTAssertEqual(field, "bad \u{FFFD}\u{FFFD}\u{FFFD}, \"q\"\n")
   }
 
   // MARK: classify --csv
 
-  func testClassifyCSVMatchesTheTabSeparatedLinesAndRoundTrips() throws {
-    var input = Data("I love it, \"really\"\nplain words\n".utf8)
-    input.append(contentsOf: [0x62, 0x61, 0x64, 0x20, 0xFF, 0xFE, 0x0A])
-    input.append(Data("esc \u{1B}[2J here\n".utf8))
-    let csv = try BinaryRunner.run(["classify", "--csv", "--jobs", "1"], stdin: input)
-    XCTAssertEqual(csv.status, 0, csv.stderr)
-    XCTAssertEqual(csv.stderr, "")
-    // Several threads write the same bytes.
-    let parallel = try BinaryRunner.run(["classify", "--csv", "--jobs", "3"], stdin: input)
-    XCTAssertEqual(parallel.status, 0, parallel.stderr)
-    XCTAssertEqual(parallel.stdoutData, csv.stdoutData)
-    XCTAssertTrue(csv.stdout.hasPrefix("label,probability,text\n"), csv.stdout)
-    let tsv = try BinaryRunner.run(["classify"], stdin: input)
-    XCTAssertEqual(tsv.status, 0, tsv.stderr)
-    let lines = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-    let rows = try Self.table(csv.stdout)
-    XCTAssertEqual(rows.count, 4)
-    XCTAssertEqual(rows.map { [$0["label"] ?? "", $0["probability"] ?? ""] }, lines)
-    XCTAssertEqual(
-      rows.map { $0["text"] ?? "" },
-      ["I love it, \"really\"", "plain words", "bad \u{FFFD}\u{FFFD}", "esc \\u{1B}[2J here"])
-  }
 }

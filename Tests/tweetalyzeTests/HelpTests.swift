@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
@@ -11,8 +12,7 @@ import XCTest
 ///
 ///     UPDATE_GOLDEN=1 swift test --scratch-path .build-cli --filter tweetalyzeTests.HelpTests
 final class HelpTests: XCTestCase {
-  static let goldenDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().appendingPathComponent("Golden")
+  static let goldenDirectory = Golden.helpDirectory
 
   /// The pages: golden file stem and command (`nil`: the overview).
   static let pages: [(name: String, command: CommandName?)] = [
@@ -21,9 +21,7 @@ final class HelpTests: XCTestCase {
     ("completions", .completions), ("help", .help),
   ]
 
-  static func goldenURL(_ name: String) -> URL {
-    goldenDirectory.appendingPathComponent("help-\(name).txt")
-  }
+  static func goldenURL(_ name: String) -> URL { Golden.help(name) }
 
   /// Compares `text` with the golden file `help-<name>.txt`, or rewrites
   /// the file when `UPDATE_GOLDEN=1`.
@@ -89,9 +87,7 @@ final class HelpTests: XCTestCase {
   }
 
   /// Whitespace runs collapsed to one space, so that wrapped text compares.
-  static func collapsed(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-  }
+  static func collapsed(_ text: String) -> String { Golden.collapsed(text) }
 
   func testEveryOptionAppearsInItsHelpPage() {
     for page in Self.pages {

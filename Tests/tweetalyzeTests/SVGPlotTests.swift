@@ -1,5 +1,6 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
@@ -11,73 +12,10 @@ import XCTest
 /// The `--plot` charts: parsed with Foundation's `XMLParser`, their data
 /// points checked against the trend and mentions they draw.
 final class SVGPlotTests: XCTestCase {
-  /// What an SVG document holds, as `XMLParser` reads it.
-  final class Parsed: NSObject, XMLParserDelegate {
-    struct Element {
-      var name: String
-      var attributes: [String: String]
-      var text = ""
-    }
+  typealias Parsed = SVGDocument
 
-    var elements: [Element] = []
-    private var open: [Int] = []
-    var error: Error?
-
-    init(_ text: String) {
-      super.init()
-      let parser = XMLParser(data: Data(text.utf8))
-      parser.delegate = self
-      if !parser.parse() { error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
-    }
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-      qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-      open.append(elements.count)
-      elements.append(Element(name: name, attributes: attributes))
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if let index = open.last { elements[index].text += string }
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-      qualifiedName: String?
-    ) {
-      open.removeLast()
-    }
-
-    /// The elements of class `name`.
-    func ofClass(_ name: String) -> [Element] {
-      elements.filter { $0.attributes["class"] == name }
-    }
-  }
-
-  /// Parses `svg`, failing on malformed XML, and checks what every chart
-  /// has: an `<svg>` root, a `<title>`, and finite numbers in every
-  /// coordinate.
   func parse(_ svg: String, file: StaticString = #filePath, line: UInt = #line) throws -> Parsed {
-    let parsed = Parsed(svg)
-    XCTAssertNil(parsed.error, "not well-formed XML", file: file, line: line)
-    XCTAssertEqual(parsed.elements.first?.name, "svg", file: file, line: line)
-    XCTAssertEqual(parsed.elements.dropFirst().first?.name, "title", file: file, line: line)
-    let geometry = ["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "width", "height"]
-    for element in parsed.elements {
-      for key in geometry {
-        guard let value = element.attributes[key], !value.hasSuffix("%") else { continue }
-        let number = try XCTUnwrap(
-          Double(value), "\(element.name) \(key)=\(value)", file: file, line: line)
-        XCTAssertTrue(number.isFinite, "\(element.name) \(key)=\(value)", file: file, line: line)
-      }
-      for point in (element.attributes["points"] ?? "").split(whereSeparator: {
-        $0 == " " || $0 == ","
-      }) {
-        XCTAssertNotNil(Double(point).flatMap { $0.isFinite ? $0 : nil }, "points \(point)")
-      }
-    }
-    return parsed
+    try SVGDocument.checked(svg, file: file, line: line)
   }
 
   /// A sound classifier's context: right 80 % of the time.
@@ -365,111 +303,4 @@ final class SVGPlotTests: XCTestCase {
 
   // MARK: End to end
 
-  /// The insight fixture and its tiny model (see ``InsightEndToEndTests``).
-  func acme(_ options: [String]) throws -> BinaryRun {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let model = directory.appendingPathComponent("insight.json").path
-    let train = try BinaryRunner.run(["train", "Fixtures/train/insight.csv", "--out", model])
-    XCTAssertEqual(train.status, 0, train.stderr)
-    return try BinaryRunner.run(
-      ["@Acme", "--fixtures", "Fixtures/tweets/insight", "--model", model] + options)
-  }
-
-  func testTrendPlotIsWrittenBesideTheUnchangedOutput() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let path = directory.appendingPathComponent("trend.svg").path
-    let plotted = try acme(["--trend", "--plot", path])
-    XCTAssertEqual(plotted.status, 0, plotted.stderr)
-    XCTAssertEqual(plotted.stderr, InsightEndToEndTests.note)
-    XCTAssertEqual(plotted.stdout, try acme(["--trend"]).stdout)
-    let svg = try parse(try String(contentsOfFile: path, encoding: .utf8))
-    // The fixture's days (see InsightEndToEndTests): 3 posts each, too few
-    // for a slope.
-    XCTAssertEqual(
-      svg.ofClass("point").map { $0.attributes["data-scaled"] },
-      ["-66.67", "-33.33", "0.00", "66.67"])
-    XCTAssertEqual(svg.ofClass("n").map(\.text), ["n=3", "n=3", "n=3", "n=3"])
-    XCTAssertEqual(svg.ofClass("interval").count, 4)
-    XCTAssertTrue(svg.ofClass("fit").isEmpty)
-    XCTAssertEqual(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path), ["trend.svg"],
-      "no temporary file left")
-  }
-
-  func testMentionsPlot() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let path = directory.appendingPathComponent("mentions.svg").path
-    let run = try acme(["--mentions", "2", "--plot", path])
-    XCTAssertEqual(run.status, 0, run.stderr)
-    let svg = try parse(try String(contentsOfFile: path, encoding: .utf8))
-    XCTAssertEqual(
-      svg.ofClass("bar").map { $0.attributes["data-name"] ?? "" },
-      ["@bob", "@alice", "#launch", "#beta"])
-    XCTAssertEqual(
-      svg.ofClass("bar").map { $0.attributes["data-value"] ?? "" },
-      ["-25.00", "0.00", "-33.33", "0.00"])
-    XCTAssertEqual(svg.ofClass("interval").count, 4)
-  }
-
-  func testAPathInAMissingDirectoryIsACleanErrorBeforeAnyOutput() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let path = directory.appendingPathComponent("missing/trend.svg").path
-    let run = try acme(["--trend", "--plot", path])
-    XCTAssertEqual(run.status, 73)
-    XCTAssertEqual(run.stdout, "")
-    XCTAssertEqual(
-      run.stderrLines,
-      [
-        "Error: cannot write the chart \(path): no directory "
-          + "\(directory.appendingPathComponent("missing").path); give --plot a file in a "
-          + "directory that exists"
-      ])
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
-  }
-
-  func testADirectoryIsRefusedWithItsOwnHint() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self).appendingPathComponent("c.svg")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let run = try acme(["--mentions", "--plot", directory.path])
-    XCTAssertEqual(run.status, 73)
-    XCTAssertEqual(run.stdout, "")
-    XCTAssertEqual(
-      run.stderrLines,
-      [
-        "Error: cannot write the chart \(directory.path): it is a directory; give a file name "
-          + "such as \(directory.path)/chart.svg"
-      ])
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
-  }
-
-  func testPlotNeedsExactlyOneOfTrendAndMentions() throws {
-    for (options, message) in [
-      (
-        ["--plot", "x.svg"],
-        "Error: --plot draws --trend, --mentions or --why: add one of them, e.g. --trend --plot trend.svg"
-      ),
-      (
-        ["--plot", "x.svg", "--trend", "--mentions"],
-        "Error: --plot draws one chart: give one of --trend, --mentions and --why with it"
-      ),
-    ] {
-      let run = try BinaryRunner.run(["@Apple", "--fixtures", "Fixtures/tweets"] + options)
-      XCTAssertEqual(run.status, 64, "\(options)")
-      XCTAssertEqual(run.stdout, "")
-      XCTAssertEqual(run.stderrLines.first.map(String.init), message)
-    }
-    XCTAssertFalse(
-      FileManager.default.fileExists(
-        atPath: BinaryRunner.packageRoot.appendingPathComponent("x.svg").path))
-  }
-
-  func testCSVWithAPlottedTrendPrintsTheTrendTableAndWritesTheChart() throws {
-    let directory = try BinaryRunner.temporaryDirectory(for: self)
-    let path = directory.appendingPathComponent("trend.svg").path
-    let run = try acme(["--csv", "--trend", "--plot", path])
-    XCTAssertEqual(run.status, 0, run.stderr)
-    XCTAssertEqual(try CSVWriterTests.table(run.stdout).map { $0["start"] ?? "" }.count, 4)
-    XCTAssertEqual(
-      try parse(try String(contentsOfFile: path, encoding: .utf8)).ofClass("point").count, 4)
-  }
 }

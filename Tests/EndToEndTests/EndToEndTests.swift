@@ -1,5 +1,6 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
@@ -224,37 +225,7 @@ final class EndToEndTests: XCTestCase {
   }
 
   /// Whether every object's keys in `bytes` are in ascending order.
-  func keysAreSorted(_ bytes: [UInt8]) -> Bool {
-    var stack: [[String]?] = []  // nil: an array
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"): stack.append([])
-      case UInt8(ascii: "["): stack.append(nil)
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        guard let keys = stack.popLast() else { return false }
-        if let keys, keys != keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes($1.utf8) })
-        {
-          return false
-        }
-      case UInt8(ascii: "\""):
-        var end = index + 1
-        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
-          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        var next = end + 1
-        while next < bytes.count && [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
-        if next < bytes.count && bytes[next] == UInt8(ascii: ":"), stack.last! != nil {
-          stack[stack.count - 1]!.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
-        }
-        index = end
-      default: break
-      }
-      index += 1
-    }
-    return stack.isEmpty
-  }
+  func keysAreSorted(_ bytes: [UInt8]) -> Bool { JSONText.keysAreSorted(bytes) }
 
   func testKeysAreSortedChecker() {
     XCTAssertTrue(keysAreSorted(Array(#"{"a":{"x":1,"y":[{"b":"}","c":2}]},"b":"\"{"}"#.utf8)))
@@ -1119,7 +1090,7 @@ final class EndToEndTests: XCTestCase {
   // MARK: Help and version
 
   func golden(_ name: String) throws -> String {
-    try String(contentsOf: HelpTests.goldenURL(name), encoding: .utf8)
+    try String(contentsOf: Golden.help(name), encoding: .utf8)
   }
 
   func testHelpOutputIsTheGoldenHelp() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `tweetalyze QUERY...` end to end: several queries, a failing one among

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The bearer token never leaves the Authorization header: not on stdout or

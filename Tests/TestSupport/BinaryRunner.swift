@@ -10,17 +10,17 @@ import XCTest
 #endif
 
 /// What one run of the built `tweetalyze` did.
-struct BinaryRun {
-  var status: Int32
-  var stdoutData: Data
-  var stderrData: Data
+package struct BinaryRun {
+  package var status: Int32
+  package var stdoutData: Data
+  package var stderrData: Data
   /// Whether the run was killed for taking too long.
-  var timedOut = false
+  package var timedOut = false
 
-  var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
-  var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+  package var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+  package var stderr: String { String(decoding: stderrData, as: UTF8.self) }
   /// The lines of stderr, without the final line break.
-  var stderrLines: [Substring] {
+  package var stderrLines: [Substring] {
     stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
       stderr.hasSuffix("\n") ? 1 : 0)
   }
@@ -32,14 +32,14 @@ struct BinaryRun {
 ///
 /// Standard input and both outputs go through temporary files, so large
 /// inputs and outputs cannot deadlock on full pipes.
-enum BinaryRunner {
+package enum BinaryRunner {
   /// The package's root directory (holding `Package.swift`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
+  package static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The `tweetalyze` executable next to the test bundle (any scratch path),
   /// else in `.build/debug`.
-  static func executable() throws -> URL {
+  package static func executable() throws -> URL {
     let bundle = Bundle(for: BundleToken.self).bundleURL
     let candidates = [
       bundle.deletingLastPathComponent().appendingPathComponent("tweetalyze"),
@@ -60,7 +60,7 @@ enum BinaryRunner {
   ///     when missing); nothing is inherited from the test process.
   ///   - directory: the working directory (default: the package root).
   ///   - timeout: seconds before the child is killed.
-  static func run(
+  package static func run(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
     directory: URL? = nil, executable: URL? = nil, timeout: TimeInterval = 60
   ) throws -> BinaryRun {
@@ -111,7 +111,7 @@ enum BinaryRunner {
   }
 
   /// Runs a POSIX shell command line (`/bin/sh -c`) in `directory`.
-  static func shell(
+  package static func shell(
     _ script: String, environment: [String: String] = [:], directory: URL? = nil
   ) throws -> BinaryRun {
     try run(
@@ -120,7 +120,7 @@ enum BinaryRunner {
   }
 
   /// A new empty directory, removed when `testCase` ends.
-  static func temporaryDirectory(for testCase: XCTestCase) throws -> URL {
+  package static func temporaryDirectory(for testCase: XCTestCase) throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("tweetalyze-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -133,25 +133,35 @@ enum BinaryRunner {
 private final class BundleToken {}
 
 /// A run of the binary that must fail, for the bad-input catalogues.
-struct BadInput {
-  var name: String
-  var arguments: [String]
-  var status: Int32
+package struct BadInput {
+  package var name: String
+  package var arguments: [String]
+  package var status: Int32
   /// Texts the `Error:` line must contain.
-  var parts: [String]
-  var stdin: Data? = nil
+  package var parts: [String]
+  package var stdin: Data? = nil
+
+  package init(
+    name: String, arguments: [String], status: Int32, parts: [String], stdin: Data? = nil
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.status = status
+    self.parts = parts
+    self.stdin = stdin
+  }
 }
 
 extension BinaryRunner {
   /// The longest `Error:` line a bad input may print, in bytes: a message
   /// quotes what it complains about, but never megabytes of it.
-  static let longestErrorLine = 4096
+  package static let longestErrorLine = 4096
 
   /// Runs each case in `directory` and checks that it fails as bad input
   /// must: the exact exit status, nothing on stdout, and one short
   /// `Error:` line on stderr holding each of its `parts` (for status 64,
   /// followed by the usage lines).
-  static func checkFailures(
+  package static func checkFailures(
     _ cases: [BadInput], in directory: URL, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     for input in cases {
@@ -182,7 +192,7 @@ extension BinaryRunner {
 
   /// Trains `Fixtures/train/tiny.csv` into `model` and returns the file's
   /// bytes.
-  static func trainTiny(
+  package static func trainTiny(
     into model: URL, file: StaticString = #filePath, line: UInt = #line
   ) throws -> Data {
     let trained = try run(["train", "Fixtures/train/tiny.csv", "--out", model.path])
@@ -193,7 +203,7 @@ extension BinaryRunner {
   /// A model file's text without its `checksum` member: the start of a
   /// variant edited by hand (with it, the checksum would refuse every
   /// variant alike).
-  static func withoutChecksum(_ model: Data) -> String {
+  package static func withoutChecksum(_ model: Data) -> String {
     String(decoding: model, as: UTF8.self).replacingOccurrences(
       of: #""checksum":"sha256:[0-9a-f]{64}","#, with: "", options: .regularExpression)
   }
@@ -203,7 +213,7 @@ extension BinaryRunner {
   /// it `signal` (`delay` microseconds later), and waits for it to end.
   /// Returns the process and the name of the file seen, `nil` when the
   /// process ended or `timeout` passed first (it is then killed).
-  static func signal(
+  package static func signal(
     _ signal: Int32, whenAFileStarting prefix: String, appearsIn directory: URL,
     running arguments: [String], timeout: TimeInterval, poll: UInt32, delay: UInt32 = 0,
     configure: (Process) -> Void = { _ in }
@@ -235,24 +245,24 @@ extension BinaryRunner {
 
 /// The `Note:` line on stderr of a text run whose score's 90 % interval
 /// reaches more than one band, for the fixtures' queries.
-enum FixtureNote {
+package enum FixtureNote {
   /// `@Apple` in `Fixtures/tweets` (100 tweets).
-  static let apple =
+  package static let apple =
     "Note: the score's 90 % interval, -61 to 59, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
   /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
-  static let wwdc =
+  package static let wwdc =
     "Note: the score's 90 % interval, -30 to 80, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per
   /// 100 posts).
-  static let trainTravel =
+  package static let trainTravel =
     "Note: the score's 90 % interval, -15 to 48, spans 😡 angry to 😄 delighted; more posts would "
     + "narrow it.\n"
 
   /// `note` as a run of several queries prints it, naming `query`.
-  static func named(_ note: String, _ query: String) -> String {
+  package static func named(_ note: String, _ query: String) -> String {
     "Note: \(query): " + note.dropFirst("Note: ".count)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The bad-input catalogue, continued from `EndToEndTests.testBadInputCatalogue`

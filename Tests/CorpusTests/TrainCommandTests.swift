@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `train --jobs N` and `eval --jobs N`, end to end: the same bytes for

@@ -1,11 +1,12 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
 
 /// `tweetalyze QUERY --csv` and `--tweets --csv`, read back by the
-/// project's CSV reader (``CSVWriterTests/table(_:)``) and cross-checked with
+/// project's CSV reader (``CSVText/table(_:)``) and cross-checked with
 /// `--json`; and the usage errors of `--csv`.
 final class AnalyzeCSVTests: XCTestCase {
   func testAnalyzeCSVIsTheJSONSummaryAsOneRow() throws {
@@ -17,7 +18,7 @@ final class AnalyzeCSVTests: XCTestCase {
     let json = try BinaryRunner.run(arguments + ["--json"])
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
-    let rows = try CSVWriterTests.table(csv.stdout)
+    let rows = try CSVText.table(csv.stdout)
     XCTAssertEqual(rows.count, 1)
     let row = try XCTUnwrap(rows.first)
     XCTAssertEqual(row["query"], "@Apple")
@@ -56,19 +57,19 @@ final class AnalyzeCSVTests: XCTestCase {
       ["--fixtures", "Fixtures/tweets", "@nobody", "@Apple", "#WWDC", "--csv"])
     XCTAssertEqual(run.status, 66, run.stderr)
     XCTAssertTrue(run.stdout.hasPrefix(AnalyzeReport.csvHeader), run.stdout)
-    let rows = try CSVWriterTests.table(run.stdout)
+    let rows = try CSVText.table(run.stdout)
     XCTAssertEqual(rows.map { $0["query"] }, ["@Apple", "#WWDC"])
     XCTAssertEqual(run.stderrLines.count, 1)
     XCTAssertTrue(run.stderrLines.first?.hasPrefix("Error: @nobody: ") ?? false, run.stderr)
     for query in ["@Apple", "#WWDC"] {
       let alone = try BinaryRunner.run(["--fixtures", "Fixtures/tweets", query, "--csv"])
-      XCTAssertEqual(try CSVWriterTests.table(alone.stdout), rows.filter { $0["query"] == query })
+      XCTAssertEqual(try CSVText.table(alone.stdout), rows.filter { $0["query"] == query })
     }
     let tweets = try BinaryRunner.run(
       ["--fixtures", "Fixtures/tweets", "@Apple", "#WWDC", "--csv", "--tweets"])
     XCTAssertEqual(tweets.status, 0, tweets.stderr)
     XCTAssertEqual(tweets.stdout.components(separatedBy: AnalyzeReport.tweetCSVHeader).count, 2)
-    let queries = try CSVWriterTests.table(tweets.stdout).map { $0["query"] ?? "" }
+    let queries = try CSVText.table(tweets.stdout).map { $0["query"] ?? "" }
     XCTAssertEqual(
       queries, Array(repeating: "@Apple", count: 100) + Array(repeating: "#WWDC", count: 32))
   }
@@ -96,7 +97,7 @@ final class AnalyzeCSVTests: XCTestCase {
     XCTAssertEqual(csv.status, 0, csv.stderr)
     XCTAssertEqual(csv.stderr, "")
     XCTAssertTrue(csv.stdout.hasPrefix(AnalyzeReport.tweetCSVHeader), csv.stdout)
-    let rows = try CSVWriterTests.table(csv.stdout)
+    let rows = try CSVText.table(csv.stdout)
     XCTAssertEqual(rows.map { $0["id"] }, ["1", "2", "3"])
     XCTAssertEqual(
       rows.map { $0["text"] },
@@ -152,7 +153,7 @@ final class AnalyzeCSVTests: XCTestCase {
       try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
     let trend = try XCTUnwrap(object["trend"] as? [String: Any])
     let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
-    let rows = try CSVWriterTests.table(csv.stdout)
+    let rows = try CSVText.table(csv.stdout)
     XCTAssertEqual(rows.count, 3)
     XCTAssertEqual(rows.count, buckets.count)
     for (row, bucket) in zip(rows, buckets) {
@@ -198,7 +199,7 @@ final class AnalyzeCSVTests: XCTestCase {
       + (mentions["hashtags"] ?? []).map {
         ("hashtag", $0)
       }
-    let rows = try CSVWriterTests.table(csv.stdout)
+    let rows = try CSVText.table(csv.stdout)
     XCTAssertFalse(rows.isEmpty)
     XCTAssertEqual(rows.count, all.count)
     for (row, (kind, mention)) in zip(rows, all) {
@@ -220,7 +221,7 @@ final class AnalyzeCSVTests: XCTestCase {
       ["--fixtures", "Fixtures/tweets", "#WWDC", "@Apple", "--csv", "--trend"])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(run.stdout.components(separatedBy: AnalyzeReport.trendCSVHeader).count, 2)
-    let rows = try CSVWriterTests.table(run.stdout)
+    let rows = try CSVText.table(run.stdout)
     XCTAssertEqual(rows.filter { $0["query"] == "#WWDC" }.count, 3)
     XCTAssertEqual(rows.filter { $0["query"] == "@Apple" }.map { $0["unit"] }.first, "hour")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze

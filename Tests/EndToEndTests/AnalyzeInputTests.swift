@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `tweetalyze --input FILE [QUERY]` end to end: every format gives the same

@@ -1,4 +1,5 @@
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `classify` and `explain` reading their texts, end to end: `-`,

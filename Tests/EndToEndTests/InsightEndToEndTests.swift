@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests of issue 6 ("for scripts and for insight") on the

@@ -13,10 +13,10 @@ private let systemSend = send
 /// A small real HTTP/1.1 server on 127.0.0.1 for tests: it answers each
 /// connection with the next scripted response, then closes it, and records
 /// every request it received.
-final class LoopbackHTTPServer: @unchecked Sendable {
+package final class LoopbackHTTPServer: @unchecked Sendable {
   /// One scripted answer.
-  struct Response {
-    enum Behavior {
+  package struct Response {
+    package enum Behavior {
       /// Send the whole response.
       case normal
       /// Send the headers with a larger Content-Length and part of the body,
@@ -33,14 +33,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       case trickle
     }
 
-    var status = 200
-    var headers: [String: String] = [:]
-    var body = Data()
-    var delay: Double = 0
-    var behavior = Behavior.normal
+    package var status = 200
+    package var headers: [String: String] = [:]
+    package var body = Data()
+    package var delay: Double = 0
+    package var behavior = Behavior.normal
+
+    package init(
+      status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0,
+      behavior: Behavior = .normal
+    ) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+      self.delay = delay
+      self.behavior = behavior
+    }
 
     /// A response with a JSON or text body.
-    static func json(
+    package static func json(
       _ status: Int, _ body: String, headers: [String: String] = [:], delay: Double = 0
     ) -> Response {
       var headers = headers
@@ -49,35 +60,35 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A 200 response with a JSON body.
-    static func json(_ body: String, headers: [String: String] = [:]) -> Response {
+    package static func json(_ body: String, headers: [String: String] = [:]) -> Response {
       json(200, body, headers: headers)
     }
 
-    static let stall = Response(behavior: .stall)
-    static let endless = Response(behavior: .endless)
+    package static let stall = Response(behavior: .stall)
+    package static let endless = Response(behavior: .endless)
     /// A 200 response whose JSON `body` is sent one byte every `interval`
     /// seconds.
-    static func trickle(_ body: String, interval: Double) -> Response {
+    package static func trickle(_ body: String, interval: Double) -> Response {
       Response(
         headers: ["Content-Type": "application/json"], body: Data(body.utf8), delay: interval,
         behavior: .trickle)
     }
-    static let close = Response(behavior: .close)
+    package static let close = Response(behavior: .close)
   }
 
   /// One received request.
-  struct Request {
+  package struct Request {
     /// Path and query, as sent (`/2/tweets/search/recent?query=...`).
-    var target: String
+    package var target: String
     /// Header names lower-cased.
-    var headers: [String: String]
+    package var headers: [String: String]
     /// `GET`, `POST`.
-    var method = "GET"
+    package var method = "GET"
     /// The body sent (a POST's), as text.
-    var body = ""
+    package var body = ""
 
     /// The decoded value of a query parameter.
-    func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
       guard let query = target.split(separator: "?", maxSplits: 1).dropFirst().first else {
         return nil
       }
@@ -98,21 +109,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private let listener: Int32
   private let finished = DispatchSemaphore(value: 0)
   /// The port it listens on.
-  let port: UInt16
+  package let port: UInt16
 
   /// The base URL to give the client: `http://127.0.0.1:PORT/2`.
-  var baseURL: String { "http://127.0.0.1:\(port)/2" }
+  package var baseURL: String { "http://127.0.0.1:\(port)/2" }
 
   /// Replaces the answers still to give (for a script that needs the
   /// server's own port).
-  func replaceResponses(_ responses: [Response]) throws {
+  package func replaceResponses(_ responses: [Response]) throws {
     lock.lock()
     defer { lock.unlock() }
     self.responses = responses
   }
 
   /// The requests received so far.
-  var requests: [Request] {
+  package var requests: [Request] {
     lock.lock()
     defer { lock.unlock() }
     return received
@@ -120,7 +131,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
   /// Starts a server that answers with `responses` in order (and 500 once
   /// they run out).
-  init(_ responses: [Response]) throws {
+  package init(_ responses: [Response]) throws {
     self.responses = responses
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw ServerError.socket(errno) }
@@ -162,7 +173,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   }
 
   /// Stops the server and waits for its thread to end.
-  func stop() {
+  package func stop() {
     lock.lock()
     let wasStopping = stopping
     stopping = true
@@ -173,7 +184,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   }
 
   /// A port on 127.0.0.1 that nothing listens on.
-  static func closedPort() throws -> UInt16 {
+  package static func closedPort() throws -> UInt16 {
     let server = try LoopbackHTTPServer([])
     server.stop()
     return server.port

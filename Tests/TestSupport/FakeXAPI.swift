@@ -3,11 +3,11 @@ import XCTest
 
 /// The scripted fake X API (`Tests/Support/fake_x_api.py`, run with the
 /// system `python3`), for end-to-end tests of the built binary.
-enum FakeXAPI {
+package enum FakeXAPI {
   /// Starts the fake API with `responses` (status, body, headers), stopped
   /// when `testCase` ends; returns its base URL and the file it logs
   /// requests to.
-  static func start(
+  package static func start(
     _ responses: [[String: Any]], for testCase: XCTestCase
   ) throws -> (base: String, log: URL) {
     try start(scenario: ["responses": responses], for: testCase)
@@ -17,7 +17,7 @@ enum FakeXAPI {
   /// scenario file but `log`: `responses`, or `generate` for made-up pages,
   /// and `lifetime`), stopped when `testCase` ends; returns its base URL
   /// and the file it logs requests to.
-  static func start(
+  package static func start(
     scenario members: [String: Any], for testCase: XCTestCase
   ) throws -> (base: String, log: URL) {
     let directory = try BinaryRunner.temporaryDirectory(for: testCase)

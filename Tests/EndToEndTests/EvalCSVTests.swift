@@ -1,5 +1,6 @@
 import Foundation
 import SentimentCore
+import TestSupport
 import XCTest
 
 @testable import tweetalyze
@@ -16,7 +17,7 @@ final class EvalCSVTests: XCTestCase {
       try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
     let classes = try XCTUnwrap(object["classes"] as? [String: [String: Any]])
     let confusion = try XCTUnwrap(object["confusion"] as? [String: [String: Int]])
-    let rows = try CSVWriterTests.table(csv.stdout)
+    let rows = try CSVText.table(csv.stdout)
     XCTAssertEqual(rows.map { $0["class"] }, ["negative", "neutral", "positive"])
     for row in rows {
       let name = try XCTUnwrap(row["class"])

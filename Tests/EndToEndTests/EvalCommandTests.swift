@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `tweetalyze eval` with the quantification protocols, end to end on a

@@ -1,1 +1,0 @@
-../SentimentCoreTests/SharedData.swift
