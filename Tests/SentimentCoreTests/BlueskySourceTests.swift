@@ -4,19 +4,14 @@ import XCTest
 
 @testable import SentimentCore
 
-/// `BlueskySource` against a loopback server that answers as Bluesky's
-/// XRPC API documents: `createSession`, then `searchPosts` pages.
-final class BlueskySourceTests: XCTestCase {
+/// `BlueskySource` against a server in memory that answers as Bluesky's
+/// XRPC API documents: `createSession`, then `searchPosts` pages (a
+/// loopback server where the redirects are the point).
+final class BlueskySourceTests: XCTestCase, LiveSourceHarness {
   let password = "abcd-efgh-ijkl-mnop"
   let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzY29wZSI6ImFwcCJ9.c2Vzc2lvbi10b2tlbi1zaWduYXR1cmU"
-  let events = Recorder<HTTPTweetSource.Event>()
+  let events = Recorder<HTTPTransport.Event>()
   let sleeps = Recorder<Double>()
-
-  func server(_ responses: [LoopbackHTTPServer.Response]) throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer(responses)
-    addTeardownBlock { server.stop() }
-    return server
-  }
 
   /// The login answer, as `com.atproto.server.createSession` sends it.
   var session: LoopbackHTTPServer.Response {
@@ -38,41 +33,23 @@ final class BlueskySourceTests: XCTestCase {
     return #"{"posts":[\#(posts.joined(separator: ","))]\#(next)}"#
   }
 
-  func configuration(_ server: LoopbackHTTPServer, base: String? = nil)
+  func configuration(_ server: any TestHTTPServer, base: String? = nil)
     -> BlueskySource.Configuration
   {
     var configuration = BlueskySource.Configuration(
       handle: "reader.bsky.social", appPassword: password, userAgent: "tweetalyze/9.9",
       baseURL: base ?? "http://127.0.0.1:\(server.port)/xrpc")
-    configuration.transport.timeout = 5
-    configuration.transport.retryDelay = 0.01
-    let events = events
-    let sleeps = sleeps
-    configuration.transport.progress = { events.append($0) }
-    configuration.transport.sleep = { seconds in
-      sleeps.append(seconds)
-      try await Task.sleep(nanoseconds: UInt64(min(seconds, 0.05) * 1e9))
-    }
+    prepare(&configuration.transport, for: server)
     return configuration
   }
 
   func fetch(
-    _ server: LoopbackHTTPServer, _ query: SearchQuery = .hashtag("swift"), count: Int = 100,
+    _ server: any TestHTTPServer, _ query: SearchQuery = .hashtag("swift"), count: Int = 100,
     _ adjust: (inout BlueskySource.Configuration) -> Void = { _ in }
   ) async throws -> [Tweet] {
     var configuration = configuration(server)
     adjust(&configuration)
     return try await BlueskySource(configuration).tweets(for: query, count: count)
-  }
-
-  func failure(_ body: () async throws -> [Tweet]) async -> Error? {
-    do {
-      let tweets = try await body()
-      XCTFail("expected an error, got \(tweets.count) posts")
-      return nil
-    } catch {
-      return error
-    }
   }
 
   func assertNoSecret(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -200,8 +177,8 @@ final class BlueskySourceTests: XCTestCase {
   }
 
   func testACrossOriginRedirectOfTheLoginCarriesNoPassword() async throws {
-    let other = try server([session])
-    let first = try server([
+    let other = try loopback([session])
+    let first = try loopback([
       LoopbackHTTPServer.Response(
         status: 307,
         headers: [
@@ -315,7 +292,7 @@ final class BlueskySourceTests: XCTestCase {
   /// was followed with `Content-Length: 0`, and the login failed).
   func testASameOriginRedirectOfTheLoginResendsItsBody() async throws {
     for status in [307, 308] {
-      let server = try server([
+      let server = try loopback([
         LoopbackHTTPServer.Response(
           status: status, headers: ["Location": "/xrpc/com.atproto.server.createSession?moved"]),
         session, .json(page([1])),

@@ -4,77 +4,32 @@ import XCTest
 
 @testable import SentimentCore
 
-/// A value shared with `@Sendable` callbacks.
-final class Recorder<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [Value] = []
-
-  func append(_ value: Value) {
-    lock.lock()
-    stored.append(value)
-    lock.unlock()
-  }
-
-  var values: [Value] {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-}
-
-final class HTTPTweetSourceTests: XCTestCase {
+final class XSourceTests: XCTestCase, LiveSourceHarness {
   let token = "secret-test-token-8f3a"
   let warnings = Recorder<String>()
-  let events = Recorder<HTTPTweetSource.Event>()
+  let events = Recorder<HTTPTransport.Event>()
   let sleeps = Recorder<Double>()
 
   // MARK: Helpers
 
-  func server(_ responses: [LoopbackHTTPServer.Response]) throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer(responses)
-    addTeardownBlock { server.stop() }
-    return server
-  }
-
-  /// A configuration for `server`: fast retries with a recorded (real,
-  /// short) sleep.
-  func configuration(_ server: LoopbackHTTPServer) -> HTTPTweetSource.Configuration {
-    var configuration = HTTPTweetSource.Configuration(
+  /// A configuration for `server` (``LiveSourceHarness/prepare(_:for:)``),
+  /// the API's warnings recorded.
+  func configuration(_ server: any TestHTTPServer) -> XSource.Configuration {
+    var configuration = XSource.Configuration(
       token: token, userAgent: "tweetalyze/9.9", baseURL: server.baseURL)
-    configuration.timeout = 5
-    configuration.retryDelay = 0.01
+    prepare(&configuration.transport, for: server)
     let warnings = warnings
-    let events = events
-    let sleeps = sleeps
     configuration.warning = { warnings.append($0) }
-    configuration.progress = { events.append($0) }
-    configuration.sleep = { seconds in
-      sleeps.append(seconds)
-      try await Task.sleep(nanoseconds: UInt64(min(seconds, 0.05) * 1e9))
-    }
     return configuration
   }
 
   func fetch(
-    _ server: LoopbackHTTPServer, _ query: SearchQuery = .mention("Apple"), count: Int = 100,
-    _ adjust: (inout HTTPTweetSource.Configuration) -> Void = { _ in }
+    _ server: any TestHTTPServer, _ query: SearchQuery = .mention("Apple"), count: Int = 100,
+    _ adjust: (inout XSource.Configuration) -> Void = { _ in }
   ) async throws -> [Tweet] {
     var configuration = configuration(server)
     adjust(&configuration)
-    return try await HTTPTweetSource(configuration).tweets(for: query, count: count)
-  }
-
-  /// The error `body` throws, failing the test if it throws none.
-  func error(
-    _ body: () async throws -> [Tweet], file: StaticString = #filePath, line: UInt = #line
-  ) async -> Error? {
-    do {
-      let tweets = try await body()
-      XCTFail("expected an error, got \(tweets.count) tweets", file: file, line: line)
-      return nil
-    } catch {
-      return error
-    }
+    return try await XSource(configuration).tweets(for: query, count: count)
   }
 
   /// A v2 page with tweets `ids` (authored by user 1, `alice`).
@@ -90,10 +45,6 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func assertNoToken(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertFalse(text.contains(token), "token leaked in: \(text)", file: file, line: line)
-  }
-
-  func describe(_ error: Error?) -> String {
-    (error as? LocalizedError)?.errorDescription ?? "\(String(describing: error))"
   }
 
   // MARK: Pages
@@ -181,15 +132,15 @@ final class HTTPTweetSourceTests: XCTestCase {
       },
     ]
     for shape in shapes {
-      let events = Recorder<HTTPTweetSource.Event>()
+      let events = Recorder<HTTPTransport.Event>()
       let server = try server(
         [.json(page([1], next: "first"))] + (0..<50).map { .json(shape("t\($0)")) })
       var configuration = configuration(server)
-      configuration.progress = { events.append($0) }
-      let tweets = try await HTTPTweetSource(configuration).tweets(
+      configuration.transport.progress = { events.append($0) }
+      let tweets = try await XSource(configuration).tweets(
         for: .mention("Apple"), count: 1000)
       XCTAssertEqual(tweets.map(\.id), ["1"], shape("x"))
-      XCTAssertEqual(server.requests.count, 1 + HTTPTweetSource.emptyPageLimit, shape("x"))
+      XCTAssertEqual(server.requests.count, 1 + Paging.emptyPageLimit, shape("x"))
       XCTAssertTrue(
         events.values.contains(.stoppedPaging(pages: 4, emptyPages: 3)), "\(events.values)")
     }
@@ -254,10 +205,10 @@ final class HTTPTweetSourceTests: XCTestCase {
   }
 
   func testQueryOtherLanguageAndUnicodeHashtag() throws {
-    var configuration = HTTPTweetSource.Configuration(
+    var configuration = XSource.Configuration(
       token: token, userAgent: "t", baseURL: "https://api.twitter.com/2/")
     configuration.language = "de"
-    let url = try HTTPTweetSource(configuration).searchURL(
+    let url = try XSource(configuration).searchURL(
       for: .hashtag("Café"), maxResults: 10, nextToken: "b26v89c19zqg8o3f")
     XCTAssertEqual(
       url.absoluteString,
@@ -268,9 +219,12 @@ final class HTTPTweetSourceTests: XCTestCase {
   }
 
   func testInvalidBaseURL() async throws {
-    let source = HTTPTweetSource(.init(token: token, userAgent: "t", baseURL: "api.x.com/2"))
-    let error = await error { try await source.tweets(for: .mention("Apple"), count: 10) }
-    XCTAssertEqual(error as? HTTPSourceError, .invalidBaseURL("api.x.com/2"))
+    let source = XSource(.init(token: token, userAgent: "t", baseURL: "api.x.com/2"))
+    let error = await failure { try await source.tweets(for: .mention("Apple"), count: 10) }
+    XCTAssertEqual(sourceError(error), .invalidBaseURL("api.x.com/2"))
+    // The X source throws what the other live sources throw.
+    XCTAssertEqual(
+      error as? ServiceError, ServiceError(.invalidBaseURL("api.x.com/2"), service: .x))
   }
 
   // MARK: API errors
@@ -279,9 +233,9 @@ final class HTTPTweetSourceTests: XCTestCase {
     let body =
       #"{"errors":[{"parameters":{"query":["@Apple lang:xx"]},"message":"There were errors processing your request: Reference to invalid operator 'lang:xx' (at position 8)"}],"title":"Invalid Request","detail":"One or more parameters to your request was invalid.","type":"https://api.twitter.com/2/problems/invalid-request"}"#
     let server = try server([.json(400, body)])
-    let error = await error { try await self.fetch(server) }
+    let error = await failure { try await self.fetch(server) }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .invalidRequest(
         message:
           "There were errors processing your request: Reference to invalid operator 'lang:xx' (at position 8)"
@@ -294,8 +248,8 @@ final class HTTPTweetSourceTests: XCTestCase {
     let body =
       #"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}"#
     let server = try server([.json(401, body)])
-    let error = await error { try await self.fetch(server) }
-    XCTAssertEqual(error as? HTTPSourceError, .unauthorized(detail: "Unauthorized"))
+    let error = await failure { try await self.fetch(server) }
+    XCTAssertEqual(sourceError(error), .unauthorized(detail: "Unauthorized"))
     XCTAssertTrue(describe(error).contains("rejected the bearer token"), describe(error))
     assertNoToken(describe(error))
     XCTAssertEqual(server.requests.count, 1)
@@ -305,9 +259,9 @@ final class HTTPTweetSourceTests: XCTestCase {
     let body =
       #"{"client_id":"123","detail":"When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.","registration_url":"https://developer.twitter.com/en/docs/projects/overview","title":"Client Forbidden","required_enrollment":"Appropriate Level of API Access","reason":"client-not-enrolled","type":"https://api.twitter.com/2/problems/client-forbidden"}"#
     let server = try server([.json(403, body)])
-    let error = await error { try await self.fetch(server) }
+    let error = await failure { try await self.fetch(server) }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .forbidden(
         reason: "client-not-enrolled", enrollment: "Appropriate Level of API Access", detail: nil))
     let message = describe(error)
@@ -318,7 +272,7 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testNotFoundPointsAtTheBaseURL() async throws {
     let server = try server([.json(404, #"{"title":"Not Found Error"}"#)])
-    let error = await error { try await self.fetch(server) }
+    let error = await failure { try await self.fetch(server) }
     let message = describe(error)
     XCTAssertTrue(message.contains("404"), message)
     XCTAssertTrue(message.contains("TWEETALYZE_API_BASE"), message)
@@ -334,9 +288,9 @@ final class HTTPTweetSourceTests: XCTestCase {
         429, #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank"}"#,
         headers: ["x-rate-limit-reset": "1800000120", "x-rate-limit-remaining": "0"])
     ])
-    let error = await error { try await self.fetch(server) { $0.now = { now } } }
+    let error = await failure { try await self.fetch(server) { $0.transport.now = { now } } }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .rateLimited(reset: Date(timeIntervalSince1970: 1_800_000_120), now: now))
     let message = describe(error)
     XCTAssertTrue(message.contains("(in 120 s)"), message)
@@ -347,8 +301,10 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testRateLimitedWithoutResetHeader() async throws {
     let server = try server([.json(429, #"{"title":"Too Many Requests"}"#)])
-    let error = await error { try await self.fetch(server) { $0.waitForRateLimit = true } }
-    guard case .rateLimited(nil, _)? = error as? HTTPSourceError else {
+    let error = await failure {
+      try await self.fetch(server) { $0.transport.waitForRateLimit = true }
+    }
+    guard case .rateLimited(nil, _)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertTrue(describe(error).contains("did not say when"), describe(error))
@@ -361,8 +317,8 @@ final class HTTPTweetSourceTests: XCTestCase {
       429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": "1800000003"])
     let server = try server([limited, .json(page([1, 2]))])
     let tweets = try await fetch(server) {
-      $0.waitForRateLimit = true
-      $0.now = { now }
+      $0.transport.waitForRateLimit = true
+      $0.transport.now = { now }
     }
     XCTAssertEqual(tweets.count, 2)
     XCTAssertEqual(server.requests.count, 2)
@@ -378,13 +334,13 @@ final class HTTPTweetSourceTests: XCTestCase {
     let limited = LoopbackHTTPServer.Response.json(
       429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": "1800000001"])
     let server = try server([limited, limited, .json(page([1]))])
-    let error = await error {
+    let error = await failure {
       try await self.fetch(server) {
-        $0.waitForRateLimit = true
-        $0.now = { now }
+        $0.transport.waitForRateLimit = true
+        $0.transport.now = { now }
       }
     }
-    guard case .rateLimited? = error as? HTTPSourceError else {
+    guard case .rateLimited? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertEqual(server.requests.count, 2)
@@ -396,9 +352,11 @@ final class HTTPTweetSourceTests: XCTestCase {
     let server = try server([
       .json(429, body, headers: ["x-rate-limit-reset": "1800000001"]), .json(page([1])),
     ])
-    let error = await error { try await self.fetch(server) { $0.waitForRateLimit = true } }
+    let error = await failure {
+      try await self.fetch(server) { $0.transport.waitForRateLimit = true }
+    }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .usageCapExceeded(
         period: "Monthly", scope: "Product", detail: "Usage cap exceeded: Monthly product cap"))
     XCTAssertTrue(describe(error).contains("monthly product cap"), describe(error))
@@ -408,9 +366,9 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testUsageCapRecognizedFromTheBodyText() async throws {
     let server = try server([.json(429, #"{"detail":"Usage cap exceeded"}"#)])
-    let error = await error { try await self.fetch(server) }
+    let error = await failure { try await self.fetch(server) }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .usageCapExceeded(period: nil, scope: nil, detail: "Usage cap exceeded"))
   }
 
@@ -436,34 +394,34 @@ final class HTTPTweetSourceTests: XCTestCase {
   func testServerErrorGivesUpAfterAttemptsWithBackoff() async throws {
     let failing = LoopbackHTTPServer.Response.json(500, #"{"title":"Internal Error"}"#)
     let server = try server([failing, failing, failing, .json(page([1]))])
-    let error = await error { try await self.fetch(server) }
+    let error = await failure { try await self.fetch(server) }
     XCTAssertEqual(
-      error as? HTTPSourceError, .serverError(status: 500, detail: "Internal Error", attempts: 3))
+      sourceError(error), .serverError(status: 500, detail: "Internal Error", attempts: 3))
     XCTAssertEqual(server.requests.count, 3)
     XCTAssertEqual(sleeps.values, [0.01, 0.02])
   }
 
   func testStallTimesOut() async throws {
-    let server = try server([.stall])
+    let server = try loopback([.stall])
     let start = Date()
-    let error = await error {
+    let error = await failure {
       try await self.fetch(server) {
-        $0.timeout = 1
-        $0.attempts = 1
+        $0.transport.timeout = 1
+        $0.transport.attempts = 1
       }
     }
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .timedOut(host: "127.0.0.1:\(server.port)", seconds: 1, attempts: 1))
     XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     XCTAssertTrue(describe(error).contains("--timeout"), describe(error))
   }
 
   func testTimeOutIsRetried() async throws {
-    let server = try server([.stall, .json(page([1]))])
+    let server = try loopback([.stall, .json(page([1]))])
     let tweets = try await fetch(server) {
-      $0.timeout = 1
-      $0.attempts = 2
+      $0.transport.timeout = 1
+      $0.transport.attempts = 2
     }
     XCTAssertEqual(tweets.map(\.id), ["1"])
     XCTAssertEqual(server.requests.count, 2)
@@ -471,13 +429,13 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testConnectionRefused() async throws {
     let port = try LoopbackHTTPServer.closedPort()
-    var configuration = HTTPTweetSource.Configuration(
+    var configuration = XSource.Configuration(
       token: token, userAgent: "t", baseURL: "http://127.0.0.1:\(port)/2")
-    configuration.retryDelay = 0.01
-    configuration.attempts = 2
-    let source = HTTPTweetSource(configuration)
-    let error = await error { try await source.tweets(for: .mention("Apple"), count: 10) }
-    guard case .connectionFailed(let host, _, let attempts)? = error as? HTTPSourceError else {
+    configuration.transport.retryDelay = 0.01
+    configuration.transport.attempts = 2
+    let source = XSource(configuration)
+    let error = await failure { try await source.tweets(for: .mention("Apple"), count: 10) }
+    guard case .connectionFailed(let host, _, let attempts)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertEqual(host, "127.0.0.1:\(port)")
@@ -489,9 +447,9 @@ final class HTTPTweetSourceTests: XCTestCase {
     let truncated = LoopbackHTTPServer.Response(
       status: 200, headers: ["Content-Type": "application/json"], body: Data(page([1, 2]).utf8),
       behavior: .truncated)
-    let server = try server([truncated, truncated])
-    let error = await error { try await self.fetch(server) { $0.attempts = 2 } }
-    guard case .connectionFailed(_, let reason, 2)? = error as? HTTPSourceError else {
+    let server = try loopback([truncated, truncated])
+    let error = await failure { try await self.fetch(server) { $0.transport.attempts = 2 } }
+    guard case .connectionFailed(_, let reason, 2)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertEqual(reason, "the connection was closed before the whole response arrived")
@@ -499,7 +457,7 @@ final class HTTPTweetSourceTests: XCTestCase {
   }
 
   func testClosedWithoutAnswerIsRetried() async throws {
-    let server = try server([.close, .json(page([4]))])
+    let server = try loopback([.close, .json(page([4]))])
     let tweets = try await fetch(server)
     XCTAssertEqual(tweets.map(\.id), ["4"])
     XCTAssertEqual(server.requests.count, 2)
@@ -511,8 +469,8 @@ final class HTTPTweetSourceTests: XCTestCase {
         200, "<html><body>Welcome to the captive portal</body></html>",
         headers: ["Content-Type": "text/html"])
     ])
-    let error = await error { try await self.fetch(server) }
-    guard case .invalidResponse(_, 200, let problem)? = error as? HTTPSourceError else {
+    let error = await failure { try await self.fetch(server) }
+    guard case .invalidResponse(_, 200, let problem)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertTrue(problem.contains("not JSON"), problem)
@@ -522,8 +480,8 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testJSONThatIsNotASearchResponse() async throws {
     let server = try server([.json(#"{"hello":"world"}"#)])
-    let error = await error { try await self.fetch(server) }
-    guard case .invalidResponse(_, 200, let problem)? = error as? HTTPSourceError else {
+    let error = await failure { try await self.fetch(server) }
+    guard case .invalidResponse(_, 200, let problem)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertTrue(problem.contains("not a search response"), problem)
@@ -537,7 +495,7 @@ final class HTTPTweetSourceTests: XCTestCase {
     let directory = try temporaryDirectory()
     let extra = #","errors":[{"title":"Echo","detail":"you sent \#(echo)"}]"#
     let ok = try server([.json(page([1], extra: extra))])
-    _ = try await fetch(ok) { $0.recordDirectory = directory }
+    _ = try await fetch(ok) { $0.transport.recordDirectory = directory }
     let recorded = try String(
       contentsOf: directory.appendingPathComponent("at-apple.jsonl"), encoding: .utf8)
     XCTAssertTrue(recorded.contains("you sent Bearer [redacted]"), recorded)
@@ -555,13 +513,13 @@ final class HTTPTweetSourceTests: XCTestCase {
     ]
     for (status, body) in bodies {
       let server = try server([.json(status, body)])
-      let error = await error { try await self.fetch(server) }
-      XCTAssertNotNil(error as? HTTPSourceError, "\(status)")
+      let error = await failure { try await self.fetch(server) }
+      XCTAssertNotNil(sourceError(error), "\(status)")
       assertNoToken(describe(error))
       assertNoToken("\(String(describing: error))")
     }
     let failing = try server([.json(503, #"{"title":"\#(echo)"}"#)])
-    let error = await error { try await self.fetch(failing) { $0.attempts = 1 } }
+    let error = await failure { try await self.fetch(failing) { $0.transport.attempts = 1 } }
     assertNoToken(describe(error))
   }
 
@@ -570,13 +528,13 @@ final class HTTPTweetSourceTests: XCTestCase {
   /// A body that never ends is cut at the cap, not collected until memory
   /// runs out; it is not retried.
   func testAnEndlessBodyIsCutAtTheCap() async throws {
-    let server = try server([.endless, .endless])
+    let server = try loopback([.endless, .endless])
     let started = Date()
-    let error = await error {
-      try await self.fetch(server) { $0.maximumResponseBytes = 1 << 20 }
+    let error = await failure {
+      try await self.fetch(server) { $0.transport.maximumResponseBytes = 1 << 20 }
     }
     XCTAssertEqual(
-      error as? HTTPSourceError, .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
+      sourceError(error), .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
     )
     XCTAssertTrue(describe(error).contains("larger than 1 MiB"), describe(error))
     XCTAssertEqual(server.requests.count, 1, "not retried")
@@ -586,32 +544,32 @@ final class HTTPTweetSourceTests: XCTestCase {
   /// A Content-Length above the cap stops the transfer before the body.
   func testADeclaredLengthAboveTheCapIsRefused() async throws {
     let big = String(repeating: " ", count: 2 << 20)
-    let server = try server([.json(page([1]) + big)])
-    let error = await error {
-      try await self.fetch(server) { $0.maximumResponseBytes = 1 << 20 }
+    let server = try loopback([.json(page([1]) + big)])
+    let error = await failure {
+      try await self.fetch(server) { $0.transport.maximumResponseBytes = 1 << 20 }
     }
     XCTAssertEqual(
-      error as? HTTPSourceError, .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
+      sourceError(error), .responseTooLarge(host: "127.0.0.1:\(server.port)", limit: 1 << 20)
     )
-    let fine = try self.server([.json(page([1]) + big)])
-    let tweets = try await fetch(fine) { $0.maximumResponseBytes = 3 << 20 }
+    let fine = try self.loopback([.json(page([1]) + big)])
+    let tweets = try await fetch(fine) { $0.transport.maximumResponseBytes = 3 << 20 }
     XCTAssertEqual(tweets.map(\.id), ["1"])
   }
 
   /// A body sent a byte at a time (every 0.2 s) never trips `timeout` (it
   /// is never silent that long), but the whole answer has 4 × `timeout`.
   func testATrickledBodyMeetsTheDeadline() async throws {
-    let server = try server([.trickle(page([1]), interval: 0.2)])
+    let server = try loopback([.trickle(page([1]), interval: 0.2)])
     let started = Date()
-    let error = await error {
+    let error = await failure {
       try await self.fetch(server) {
-        $0.timeout = 1
-        $0.attempts = 1
+        $0.transport.timeout = 1
+        $0.transport.attempts = 1
       }
     }
     let elapsed = Date().timeIntervalSince(started)
     XCTAssertEqual(
-      error as? HTTPSourceError,
+      sourceError(error),
       .deadlineExceeded(host: "127.0.0.1:\(server.port)", seconds: 4, attempts: 1))
     XCTAssertTrue(describe(error).contains("did not finish its answer within 4 s"), describe(error))
     XCTAssertGreaterThan(elapsed, 3.9)
@@ -625,9 +583,9 @@ final class HTTPTweetSourceTests: XCTestCase {
       "ftp://user:pa55w0rd@host/2#S3CR3TK3Y",
       "http://user:pa55w0rd@10.1.2.3/2",
     ] {
-      var configuration = HTTPTweetSource.Configuration(token: token, userAgent: "t", baseURL: base)
-      configuration.allowInsecureHTTP = false
-      let source = HTTPTweetSource(configuration)
+      var configuration = XSource.Configuration(token: token, userAgent: "t", baseURL: base)
+      configuration.transport.allowInsecureHTTP = false
+      let source = XSource(configuration)
       XCTAssertThrowsError(
         try source.searchURL(for: .mention("Apple"), maxResults: 10, nextToken: nil)
       ) {
@@ -638,9 +596,9 @@ final class HTTPTweetSourceTests: XCTestCase {
       }
     }
     XCTAssertEqual(
-      HTTPTweetSource.shownURL("https://u:p@api.x.com:8443/2?a=b#c"), "https://…@api.x.com:8443/2?…"
+      HTTPTransport.shownURL("https://u:p@api.x.com:8443/2?a=b#c"), "https://…@api.x.com:8443/2?…"
     )
-    XCTAssertEqual(HTTPTweetSource.shownURL("https://api.x.com/2"), "https://api.x.com/2")
+    XCTAssertEqual(HTTPTransport.shownURL("https://api.x.com/2"), "https://api.x.com/2")
   }
 
   // MARK: Recording
@@ -666,7 +624,7 @@ final class HTTPTweetSourceTests: XCTestCase {
       """
     let server = try server([.json(pretty), .json(page([28, 27, 29]))])
     let directory = try temporaryDirectory().appendingPathComponent("nested/recorded")
-    let live = try await fetch(server, count: 50) { $0.recordDirectory = directory }
+    let live = try await fetch(server, count: 50) { $0.transport.recordDirectory = directory }
     XCTAssertEqual(live.map(\.id), ["30", "29", "28", "27"])
     XCTAssertEqual(live.first?.text, "first\npage")
 
@@ -690,8 +648,10 @@ final class HTTPTweetSourceTests: XCTestCase {
     let blocker = directory.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
     let server = try server([.json(page([1]))])
-    let error = await error { try await self.fetch(server) { $0.recordDirectory = blocker } }
-    guard case .recordFailed(let path, _)? = error as? HTTPSourceError else {
+    let error = await failure {
+      try await self.fetch(server) { $0.transport.recordDirectory = blocker }
+    }
+    guard case .recordFailed(let path, _)? = sourceError(error) else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertEqual(path, blocker.appendingPathComponent("at-apple.jsonl").path)
@@ -699,10 +659,10 @@ final class HTTPTweetSourceTests: XCTestCase {
 
   func testOneLineKeepsCompactBodiesAndJoinsPrettyOnes() {
     let compact = Data(#"{"a":"x y","b":[1,2]}"#.utf8)
-    XCTAssertEqual(HTTPTweetSource.oneLine(compact), compact)
+    XCTAssertEqual(HTTPTransport.oneLine(compact), compact)
     let pretty = Data("{\r\n  \"a\": \"x  y\",\n\t\"b\": [\n    1,\n    2\n  ]\n}".utf8)
     XCTAssertEqual(
-      String(decoding: HTTPTweetSource.oneLine(pretty), as: UTF8.self),
+      String(decoding: HTTPTransport.oneLine(pretty), as: UTF8.self),
       #"{"a": "x  y","b": [1,2]}"#)
   }
 }
@@ -806,14 +766,14 @@ final class HTTPBearerTokenTests: XCTestCase {
 /// The bearer token never follows a redirect to another origin (host,
 /// port or scheme), as curl's CVE-2018-1000007 fix; a redirect within the
 /// same origin is followed.
-extension HTTPTweetSourceTests {
+extension XSourceTests {
   func testCrossOriginRedirectDoesNotCarryTheToken() async throws {
-    let other = try server([.json(page([9]))])
+    let other = try loopback([.json(page([9]))])
     let location = "http://localhost:\(other.port)/2/tweets/search/recent?query=x"
-    let first = try server([
+    let first = try loopback([
       LoopbackHTTPServer.Response(status: 302, headers: ["Location": location])
     ])
-    let failure = await error { try await self.fetch(first) }
+    let failure = await self.failure { try await self.fetch(first) }
     XCTAssertTrue(
       other.requests.allSatisfy { $0.headers["authorization"] == nil },
       "the token reached the other origin")
@@ -824,32 +784,32 @@ extension HTTPTweetSourceTests {
   }
 
   func testAnotherPortOnTheSameHostIsAnotherOrigin() async throws {
-    let other = try server([.json(page([9]))])
-    let first = try server([
+    let other = try loopback([.json(page([9]))])
+    let first = try loopback([
       LoopbackHTTPServer.Response(
         status: 307, headers: ["Location": "\(other.baseURL)/tweets/search/recent?query=x"])
     ])
-    _ = await error { try await self.fetch(first) }
+    _ = await failure { try await self.fetch(first) }
     XCTAssertTrue(other.requests.allSatisfy { $0.headers["authorization"] == nil })
   }
 
   func testSchemeDowngradeIsAnotherOrigin() {
     let from = URL(string: "https://api.x.com/2/tweets")
     let to = URL(string: "http://api.x.com/2/tweets")
-    XCTAssertFalse(HTTPTweetSource.sameOrigin(from, to))
+    XCTAssertFalse(HTTPTransport.sameOrigin(from, to))
     XCTAssertFalse(
-      HTTPTweetSource.sameOrigin(URL(string: "https://api.x.com/2"), URL(string: "https://x.com/2"))
+      HTTPTransport.sameOrigin(URL(string: "https://api.x.com/2"), URL(string: "https://x.com/2"))
     )
     XCTAssertFalse(
-      HTTPTweetSource.sameOrigin(
+      HTTPTransport.sameOrigin(
         URL(string: "https://api.x.com/2"), URL(string: "https://api.x.com:8443/2")))
     XCTAssertTrue(
-      HTTPTweetSource.sameOrigin(
+      HTTPTransport.sameOrigin(
         URL(string: "https://API.x.com/2/a"), URL(string: "https://api.x.com:443/2/b")))
   }
 
   func testSameOriginRedirectIsFollowed() async throws {
-    let server = try server([])
+    let server = try loopback([])
     let target = "\(server.baseURL)/tweets/search/recent?query=moved"
     try server.replaceResponses([
       LoopbackHTTPServer.Response(status: 302, headers: ["Location": target]),
@@ -866,12 +826,12 @@ extension HTTPTweetSourceTests {
 
 /// A plain `http` base URL to another machine is refused before anything
 /// is sent, unless allowed; loopback hosts are always allowed.
-extension HTTPTweetSourceTests {
-  func source(_ base: String, allow: Bool = false) -> HTTPTweetSource {
-    var configuration = HTTPTweetSource.Configuration(
+extension XSourceTests {
+  func source(_ base: String, allow: Bool = false) -> XSource {
+    var configuration = XSource.Configuration(
       token: token, userAgent: "tweetalyze/9.9", baseURL: base)
-    configuration.allowInsecureHTTP = allow
-    return HTTPTweetSource(configuration)
+    configuration.transport.allowInsecureHTTP = allow
+    return XSource(configuration)
   }
 
   func testPlainHTTPToAnotherMachineIsRefused() {
@@ -882,7 +842,7 @@ extension HTTPTweetSourceTests {
       XCTAssertThrowsError(
         try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base
       ) {
-        XCTAssertEqual($0 as? HTTPSourceError, .insecureBaseURL(base), base)
+        XCTAssertEqual(sourceError($0), .insecureBaseURL(base), base)
         let message = describe($0)
         XCTAssertTrue(message.contains("clear text"), message)
         XCTAssertTrue(message.contains("TWEETALYZE_ALLOW_HTTP"), message)
@@ -911,7 +871,7 @@ extension HTTPTweetSourceTests {
       XCTAssertThrowsError(
         try source(base).searchURL(for: .mention("a"), maxResults: 10, nextToken: nil), base
       ) {
-        XCTAssertEqual($0 as? HTTPSourceError, .ipv6AddressHost(base), base)
+        XCTAssertEqual(sourceError($0), .ipv6AddressHost(base), base)
         let message = describe($0)
         XCTAssertTrue(message.contains("IPv6"), message)
         XCTAssertTrue(message.contains("localhost"), message)
@@ -922,7 +882,7 @@ extension HTTPTweetSourceTests {
 
 // MARK: Numbers from the server
 
-extension HTTPTweetSourceTests {
+extension XSourceTests {
   /// A reset time that is not a plausible time crashed the tool (a trap on
   /// the Double → Int conversion); it is now no reset time at all.
   func testImplausibleResetTimesAreIgnored() async throws {
@@ -932,19 +892,19 @@ extension HTTPTweetSourceTests {
         let server = try server([
           .json(429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": reset])
         ])
-        let failure = await error {
+        let failure = await self.failure {
           try await self.fetch(server) {
-            $0.now = { now }
-            $0.waitForRateLimit = wait
+            $0.transport.now = { now }
+            $0.transport.waitForRateLimit = wait
           }
         }
-        XCTAssertEqual(failure as? HTTPSourceError, .rateLimited(reset: nil, now: now), reset)
+        XCTAssertEqual(sourceError(failure), .rateLimited(reset: nil, now: now), reset)
         XCTAssertTrue(sleeps.values.isEmpty, "\(reset): no wait for an unknown time")
       }
     }
   }
 
-  /// `--wait` waits at most ``HTTPTweetSource/Configuration/maximumWait``:
+  /// `--wait` waits at most ``HTTPTransportSettings/maximumWait``:
   /// a reset years away is reported, not waited for.
   func testWaitIsCapped() async throws {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -952,14 +912,14 @@ extension HTTPTweetSourceTests {
     let server = try server([
       .json(429, #"{"title":"Too Many Requests"}"#, headers: ["x-rate-limit-reset": far])
     ])
-    let failure = await error {
+    let failure = await self.failure {
       try await self.fetch(server) {
-        $0.now = { now }
-        $0.waitForRateLimit = true
+        $0.transport.now = { now }
+        $0.transport.waitForRateLimit = true
       }
     }
     XCTAssertEqual(
-      failure as? HTTPSourceError,
+      sourceError(failure),
       .rateLimited(reset: Date(timeIntervalSince1970: Double(far) ?? 0), now: now))
     XCTAssertTrue(sleeps.values.isEmpty)
     XCTAssertEqual(server.requests.count, 1)

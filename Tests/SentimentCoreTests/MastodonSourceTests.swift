@@ -4,18 +4,14 @@ import XCTest
 
 @testable import SentimentCore
 
-/// `MastodonSource` against a loopback server that answers as Mastodon's
+/// `MastodonSource` against a server in memory that answers as Mastodon's
 /// `GET /api/v1/timelines/tag/:tag` documents: a JSON array of statuses and
-/// a `Link` header to the next (older) page.
-final class MastodonSourceTests: XCTestCase {
+/// a `Link` header to the next (older) page (a loopback server where the
+/// socket is the point: redirects, libcurl's header limit).
+final class MastodonSourceTests: XCTestCase, LiveSourceHarness {
   let token = "mastodon-token-5c1e9a77b2"
+  let events = Recorder<HTTPTransport.Event>()
   let sleeps = Recorder<Double>()
-
-  func server(_ responses: [LoopbackHTTPServer.Response]) throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer(responses)
-    addTeardownBlock { server.stop() }
-    return server
-  }
 
   /// A status: `boost` wraps it in a reblog by another account.
   func status(_ id: Int, language: String = "en", boost: Bool = false, text: String = "Love it")
@@ -41,39 +37,23 @@ final class MastodonSourceTests: XCTestCase {
     return .json(200, "[" + statuses.joined(separator: ",") + "]", headers: headers)
   }
 
-  func configuration(_ server: LoopbackHTTPServer, instance: String? = nil)
+  func configuration(_ server: any TestHTTPServer, instance: String? = nil)
     -> MastodonSource.Configuration
   {
     var configuration = MastodonSource.Configuration(
       token: nil, userAgent: "tweetalyze/9.9",
       instance: instance ?? "http://127.0.0.1:\(server.port)")
-    configuration.transport.timeout = 5
-    configuration.transport.retryDelay = 0.01
-    let sleeps = sleeps
-    configuration.transport.sleep = { seconds in
-      sleeps.append(seconds)
-      try await Task.sleep(nanoseconds: UInt64(min(seconds, 0.05) * 1e9))
-    }
+    prepare(&configuration.transport, for: server)
     return configuration
   }
 
   func fetch(
-    _ server: LoopbackHTTPServer, _ query: SearchQuery = .hashtag("swift"), count: Int = 100,
+    _ server: any TestHTTPServer, _ query: SearchQuery = .hashtag("swift"), count: Int = 100,
     _ adjust: (inout MastodonSource.Configuration) -> Void = { _ in }
   ) async throws -> [Tweet] {
     var configuration = configuration(server)
     adjust(&configuration)
     return try await MastodonSource(configuration).tweets(for: query, count: count)
-  }
-
-  func failure(_ body: () async throws -> [Tweet]) async -> Error? {
-    do {
-      let tweets = try await body()
-      XCTFail("expected an error, got \(tweets.count) posts")
-      return nil
-    } catch {
-      return error
-    }
   }
 
   func testPagesWithTheLinkHeaderUpToTheCount() async throws {
@@ -173,9 +153,9 @@ final class MastodonSourceTests: XCTestCase {
   }
 
   func testACrossOriginRedirectCarriesNoToken() async throws {
-    let other = try server([])
+    let other = try loopback([])
     try other.replaceResponses([page([status(1)], next: nil, port: other.port)])
-    let first = try server([
+    let first = try loopback([
       LoopbackHTTPServer.Response(
         status: 302,
         headers: ["Location": "http://localhost:\(other.port)/api/v1/timelines/tag/swift"])
@@ -195,7 +175,7 @@ final class MastodonSourceTests: XCTestCase {
   func testPlainHTTPToAnotherMachineIsRefused() throws {
     let server = try server([])
     let source = MastodonSource(configuration(server, instance: "http://mastodon.example"))
-    XCTAssertThrowsError(try source.checkInstance()) { error in
+    XCTAssertThrowsError(try source.checkBaseURL()) { error in
       XCTAssertEqual((error as? ServiceError)?.error, .insecureBaseURL("http://mastodon.example"))
     }
   }
@@ -225,7 +205,7 @@ final class MastodonSourceTests: XCTestCase {
     let link =
       "<http://127.0.0.1/x?max_id=" + String(repeating: "9", count: 200_000)
       + ">; rel=\"next\""
-    let server = try server([.json(200, "[" + status(1) + "]", headers: ["Link": link])])
+    let server = try loopback([.json(200, "[" + status(1) + "]", headers: ["Link": link])])
     let error = await failure { try await self.fetch(server) }
     let message = error?.localizedDescription ?? ""
     XCTAssertTrue(message.contains("headers are too large to read"), message)

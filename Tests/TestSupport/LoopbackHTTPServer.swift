@@ -87,6 +87,16 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     /// The body sent (a POST's), as text.
     package var body = ""
 
+    /// A request as received (also by a server that answers from memory).
+    package init(
+      target: String, headers: [String: String], method: String = "GET", body: String = ""
+    ) {
+      self.target = target
+      self.headers = headers
+      self.method = method
+      self.body = body
+    }
+
     /// The decoded value of a query parameter.
     package func parameter(_ name: String) -> String? {
       guard let query = target.split(separator: "?", maxSplits: 1).dropFirst().first else {

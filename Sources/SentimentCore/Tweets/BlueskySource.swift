@@ -96,7 +96,7 @@ package final class BlueskySession: @unchecked Sendable {
 /// follows `cursor` until `count` posts or the last page. Requests go
 /// through ``HTTPTransport`` (caps, deadline, retries, redirects within
 /// the origin, plain http only to loopback).
-package struct BlueskySource: TweetSource {
+package struct BlueskySource: LiveSource {
   /// How to reach Bluesky and what to ask for.
   package struct Configuration: Sendable {
     /// `https://bsky.social/xrpc`.
@@ -138,18 +138,14 @@ package struct BlueskySource: TweetSource {
     self.configuration = configuration
   }
 
-  /// The base URL, checked.
-  ///
-  /// - Throws: ``ServiceError`` for a base URL that is not http(s), names
-  ///   an IPv6 address, or is plain http to another machine.
-  package func checkBaseURL() throws {
-    do {
-      _ = try HTTPTransport.checkedBase(
-        configuration.baseURL, allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .bluesky)
-    }
-  }
+  /// Bluesky.
+  package var service: PostService { .bluesky }
+
+  /// ``Configuration/baseURL``.
+  package var baseURL: String { configuration.baseURL }
+
+  /// ``Configuration/transport``.
+  package var settings: HTTPTransportSettings { configuration.transport }
 
   /// The `q` and filters for `query`: `#tag` as is; `@handle` as the
   /// handle's text and `mentions`; a phrase in double quotes.
@@ -258,14 +254,16 @@ package struct BlueskySource: TweetSource {
     let identifier =
       configuration.handle.hasPrefix("@")
       ? String(configuration.handle.dropFirst()) : configuration.handle
-    let credentials = ["identifier": identifier, "password": configuration.appPassword]
-    let json = try JSONSerialization.data(withJSONObject: credentials, options: [.sortedKeys])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = try encoder.encode(
+      Credentials(identifier: identifier, password: configuration.appPassword))
     let (body, _) = try await transport.send(
       transport.request(url, bearer: nil, jsonBody: json), page: 1, tweets: 0,
       rateLimit: { http, _ in Self.rateLimitReset(http) },
       refuse: { status, data, url in Self.refusal(status, data, url, transport, login: true) })
-    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-      let token = object["accessJwt"] as? String, !token.isEmpty,
+    guard let token = (try? JSONDecoder().decode(Session.self, from: body))?.accessJwt,
+      !token.isEmpty,
       token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
     else {
       throw BlueskyLoginError.noSession(host: HTTPTransport.hostDescription(url))
@@ -280,6 +278,18 @@ package struct BlueskySource: TweetSource {
     transport.addSecret(token)
     configuration.session.loggedIn(token)
     return token
+  }
+
+  /// The login request's body (`com.atproto.server.createSession`).
+  private struct Credentials: Encodable {
+    var identifier: String
+    var password: String
+  }
+
+  /// The part of the login answer kept: the access token (the refresh
+  /// token is not used: a new login replaces an expired session).
+  private struct Session: Decodable {
+    var accessJwt: String?
   }
 
   /// A 429's reset time: `RateLimit-Reset`, epoch seconds.

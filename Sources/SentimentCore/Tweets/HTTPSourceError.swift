@@ -64,7 +64,8 @@ package enum HTTPSourceError: LocalizedError, Equatable {
 
   /// The message for an error of `service`'s source: the X API's
   /// messages, with another service's names and advice.
-  package func message(for service: HTTPService) -> String {
+  package func message(for source: PostService) -> String {
+    let service = source.descriptor
     let api = service.name
     let setting = service.baseSetting
     switch self {
@@ -74,11 +75,11 @@ package enum HTTPSourceError: LocalizedError, Equatable {
         + "network path is trusted (plain http to localhost or 127.0.0.1 is always allowed)"
     case .ipv6AddressHost(let base):
       var components = URLComponents(string: base)
-      let loopback = HTTPTweetSource.isLoopback(components?.host)
+      let loopback = HTTPTransport.isLoopback(components?.host)
       components?.host = "localhost"
       let local =
-        loopback ? components?.string.map { " (\(HTTPTweetSource.shownURL($0)))" } ?? "" : ""
-      return "\(api) base URL '\(HTTPTweetSource.shownURL(base))' names its host by an IPv6 "
+        loopback ? components?.string.map { " (\(HTTPTransport.shownURL($0)))" } ?? "" : ""
+      return "\(api) base URL '\(HTTPTransport.shownURL(base))' names its host by an IPv6 "
         + "address, which Foundation's URLSession on Linux cannot connect to "
         + "(swift-corelibs-foundation issue 5496); use a host name instead, such as localhost "
         + "for this machine\(local), which also reaches a server listening on ::1 only"
@@ -115,7 +116,7 @@ package enum HTTPSourceError: LocalizedError, Equatable {
       return "\(api) rejected the \(service.credential) (401 \(detail ?? "Unauthorized")): "
         + service.credentialAdvice
     case .forbidden(let reason, let enrollment, let detail):
-      if reason == "client-not-enrolled" && service == .x {
+      if reason == "client-not-enrolled" && source == .x {
         return "the X API refused access (403 client-not-enrolled): the app that owns the token "
           + "must be attached to a Project with \(enrollment ?? "the right level of API access")"
           + "; in the X developer portal, add the app to a project (or upgrade your access) and "
@@ -186,71 +187,16 @@ package enum HTTPSourceError: LocalizedError, Equatable {
   }
 }
 
-/// A service a source talks to, as its error messages name it: the X API's
-/// messages are ``HTTPSourceError``'s own; the others swap in their names,
-/// settings and advice.
-package struct HTTPService: Equatable, Sendable {
-  /// `the X API`, `Bluesky`.
-  package var name: String
-  /// What `name`'s endpoints are, for "check that it points to …".
-  package var apiName: String
-  /// The secret sent: `bearer token`, `app password`.
-  package var credential: String
-  /// What sets the base URL: `TWEETALYZE_API_BASE`, `--instance`.
-  package var baseSetting: String
-  /// An example base URL.
-  package var example: String
-  /// What to check when the credential is refused (401).
-  package var credentialAdvice: String
-  /// What to check when access is refused (403).
-  package var accessAdvice: String
-  /// What to do for a rate limit without a reset time.
-  package var rateLimitAdvice: String
-
-  /// The X API v2.
-  package static let x = HTTPService(
-    name: "the X API", apiName: "the X API v2", credential: "bearer token",
-    baseSetting: "TWEETALYZE_API_BASE", example: "https://api.x.com/2",
-    credentialAdvice: "check that TWITTER_BEARER_TOKEN or --token-file holds your app's current "
-      + "Bearer Token from the X developer portal (regenerating it makes the old one invalid)",
-    accessAdvice: "check your app's access level in the X developer portal",
-    rateLimitAdvice: "recent search limits are per 15-minute window (see your plan), so try "
-      + "again in 15 minutes")
-
-  /// Bluesky's XRPC API (`https://bsky.social/xrpc`).
-  package static let bluesky = HTTPService(
-    name: "Bluesky", apiName: "Bluesky's XRPC API (https://bsky.social/xrpc)",
-    credential: "app password", baseSetting: "TWEETALYZE_API_BASE",
-    example: "https://bsky.social/xrpc",
-    credentialAdvice: "check that BLUESKY_HANDLE is your handle (alice.bsky.social) and that "
-      + "BLUESKY_APP_PASSWORD or --token-file holds an app password from Settings, Privacy and "
-      + "security, App passwords (never the account password)",
-    accessAdvice: "check that the account may search (it is not suspended or taken down)",
-    rateLimitAdvice: "try again in 5 minutes")
-
-  /// A Mastodon instance's REST API.
-  package static let mastodon = HTTPService(
-    name: "Mastodon", apiName: "a Mastodon instance (such as https://mastodon.social)",
-    credential: "access token", baseSetting: "--instance",
-    example: "https://mastodon.social",
-    credentialAdvice: "check that MASTODON_TOKEN or --token-file holds a current access token "
-      + "of this instance (Preferences, Development), or unset it: the tag timelines of most "
-      + "instances need no token",
-    accessAdvice: "the instance may require a login for its public timelines; set MASTODON_TOKEN "
-      + "to an access token of an account there, or use another --instance",
-    rateLimitAdvice: "Mastodon limits are per 5-minute window, so try again in 5 minutes")
-}
-
-/// An ``HTTPSourceError`` of a service other than the X API, whose message
-/// names that service.
+/// What every live source throws: an ``HTTPSourceError`` of a service,
+/// whose message names that service.
 package struct ServiceError: LocalizedError, Equatable {
   /// The service.
-  package var service: HTTPService
+  package var service: PostService
   /// What went wrong.
   package var error: HTTPSourceError
 
   /// Wraps `error` of `service`.
-  package init(_ error: HTTPSourceError, service: HTTPService) {
+  package init(_ error: HTTPSourceError, service: PostService) {
     self.error = error
     self.service = service
   }

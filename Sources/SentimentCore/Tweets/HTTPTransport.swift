@@ -5,60 +5,81 @@ import Foundation
 #endif
 
 /// How an HTTP source reaches its service and how hard it tries: what the
-/// X, Bluesky and Mastodon sources share.
-package struct HTTPTransportSettings: Sendable {
+/// X, Bluesky and Mastodon sources share, as each configuration's
+/// `transport`.
+///
+/// ```swift
+/// var configuration = XSource.Configuration(token: token, userAgent: "tweetalyze/1.0")
+/// configuration.transport.timeout = 10
+/// configuration.transport.waitForRateLimit = true
+/// ```
+public struct HTTPTransportSettings: Sendable {
   /// The service, as messages name it.
-  package var service: HTTPService
+  package var service: PostService
   /// The secrets sent (a token, an app password): redacted from every body,
   /// warning, message and recording.
   package var secrets: [String]
   /// The `User-Agent` header (`tweetalyze/0.1.0`).
-  package var userAgent: String
+  public var userAgent: String
   /// Seconds to wait for an answer before the attempt fails; the whole
   /// answer must arrive within 4 times as long.
-  package var timeout: Double = 30
+  public var timeout: Double = 30
   /// The largest response body read, in bytes.
-  package var maximumResponseBytes = 16 << 20
+  public var maximumResponseBytes = 16 << 20
   /// Whether a rate-limited request waits (once) until the window resets
   /// and tries again.
-  package var waitForRateLimit = false
-  /// The longest wait for a rate limit window, in seconds.
-  package var maximumWait: Double = 960
+  public var waitForRateLimit = false
+  /// The longest wait for a rate limit window, in seconds: one 15-minute
+  /// window and a minute more. A reset further away is reported instead of
+  /// waited for.
+  public var maximumWait: Double = 960
   /// Attempts per request for server errors, time-outs and network
   /// failures (1: no retry).
-  package var attempts = 3
+  public var attempts = 3
   /// The delay before the first retry, in seconds; doubled for each next.
-  package var retryDelay: Double = 1
+  public var retryDelay: Double = 1
   /// Whether a plain `http` base URL may point to another machine.
-  package var allowInsecureHTTP = false
+  public var allowInsecureHTTP = false
   /// Where to record the raw response pages, if anywhere.
-  package var recordDirectory: URL?
+  public var recordDirectory: URL?
   /// Writes a recording: `file`, and a function that passes its bytes, in
   /// chunks, to the function it is given (the whole recording is never in
   /// memory); `nil` writes it to a temporary file beside `file` and renames
   /// that over it.
-  package var writeRecording:
+  public var writeRecording:
     (
       @Sendable (
         _ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
       ) throws -> Void
     )?
   /// Called with progress events, on any thread.
-  package var progress: (@Sendable (HTTPTweetSource.Event) -> Void)?
+  package var progress: (@Sendable (HTTPTransport.Event) -> Void)?
   /// Sleeps for the given seconds (injectable so that tests run fast).
-  package var sleep: @Sendable (Double) async throws -> Void = { seconds in
+  public var sleep: @Sendable (Double) async throws -> Void = { seconds in
     try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 86_400)) * 1e9))
   }
   /// The current time (injectable for tests).
-  package var now: @Sendable () -> Date = { Date() }
+  public var now: @Sendable () -> Date = { Date() }
+  /// What sends each request; `nil` sends it with `URLSession`
+  /// (``URLSessionSender``). Tests answer from memory here.
+  package var sender: (any HTTPSending)?
 
   /// Settings with the defaults: 30 s time-out, 3 attempts, 16 MiB, no
   /// waiting, no recording.
-  package init(service: HTTPService, secrets: [String], userAgent: String) {
+  package init(service: PostService, secrets: [String], userAgent: String) {
     self.service = service
     self.secrets = secrets
     self.userAgent = userAgent
   }
+}
+
+/// Sends one request and gives its answer: the seam between the transport's
+/// policies (retries, rate limits, redirects, redaction) and the network.
+/// ``URLSessionSender`` is the one the tool uses; tests answer from memory.
+package protocol HTTPSending: Sendable {
+  /// The answer to `request`, its body and response, within `deadline`
+  /// seconds. A redirect to another origin is answered, not followed.
+  func answer(_ request: URLRequest, deadline: Double) async throws -> (Data, URLResponse)
 }
 
 /// One run of requests to a service: the session, the caps on each body,
@@ -68,8 +89,9 @@ package struct HTTPTransportSettings: Sendable {
 package final class HTTPTransport: @unchecked Sendable {
   /// The settings.
   package let settings: HTTPTransportSettings
-  private let session: URLSession
-  private let transfers: Transfers
+  private let sender: any HTTPSending
+  /// The sender this transport opened (and closes), if it is its own.
+  private let session: URLSessionSender?
   private let lock = NSLock()
   private var secrets: [String]
 
@@ -77,21 +99,37 @@ package final class HTTPTransport: @unchecked Sendable {
   package init(_ settings: HTTPTransportSettings) {
     self.settings = settings
     secrets = settings.secrets
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.timeoutIntervalForRequest = settings.timeout
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    sessionConfiguration.urlCache = nil
-    transfers = Transfers(limit: settings.maximumResponseBytes)
-    session = URLSession(
-      configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
+    if let sender = settings.sender {
+      self.sender = sender
+      session = nil
+    } else {
+      let session = URLSessionSender(
+        timeout: settings.timeout, limit: settings.maximumResponseBytes)
+      sender = session
+      self.session = session
+    }
   }
 
-  /// Ends the session. Not waited for: while a cancelled transfer still
-  /// pours in, the session's work queue can take tens of seconds to get to
-  /// it.
+  /// Ends the session, if the transport opened one.
   package func close() {
-    let session = session
-    DispatchQueue.global().async { session.invalidateAndCancel() }
+    session?.close()
+  }
+
+  /// What the transport reports while it fetches, for a progress display.
+  package enum Event: Equatable, Sendable {
+    /// Requesting page `page` (from 1), with `tweets` collected so far.
+    case requesting(page: Int, tweets: Int)
+    /// Attempt `attempt` of `attempts` failed with `reason`; the next comes
+    /// after `delay` seconds.
+    case retrying(attempt: Int, attempts: Int, delay: Double, reason: String)
+    /// Waiting for the rate limit window that resets at `reset`:
+    /// `secondsLeft` to go.
+    case waitingForRateLimit(reset: Date, secondsLeft: Int)
+    /// Done: `pages` pages, `tweets` tweets kept.
+    case finished(pages: Int, tweets: Int)
+    /// Paging stopped after `pages` pages, the last `emptyPages` of which
+    /// added no post although each named a next page.
+    case stoppedPaging(pages: Int, emptyPages: Int)
   }
 
   /// Adds a secret learnt on the way (a session token) to those redacted.
@@ -105,127 +143,6 @@ package final class HTTPTransport: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return secrets
-  }
-
-  // MARK: Base URLs
-
-  /// `base` without trailing slashes, checked: an http(s) URL with a host,
-  /// no query or fragment, no IPv6 address as the host (on Linux), and
-  /// plain http only to loopback unless `allowInsecureHTTP`.
-  ///
-  /// - Throws: ``HTTPSourceError/invalidBaseURL(_:)``,
-  ///   ``HTTPSourceError/ipv6AddressHost(_:)``,
-  ///   ``HTTPSourceError/insecureBaseURL(_:)``.
-  package static func checkedBase(_ base: String, allowInsecureHTTP: Bool) throws -> String {
-    var trimmed = Substring(base)
-    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    guard let parsed = URL(string: String(trimmed)), let scheme = parsed.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", parsed.host?.isEmpty == false,
-      parsed.query == nil, parsed.fragment == nil
-    else { throw HTTPSourceError.invalidBaseURL(shownURL(base)) }
-    #if canImport(FoundationNetworking)
-      // corelibs compares the host libcurl parses (`[::1]`) with URL.host
-      // (`::1`), finds them different and fails every attempt with
-      // NSURLErrorBadURL (swift-corelibs-foundation issue 5496). A host
-      // name never holds a colon.
-      if parsed.host?.contains(":") == true {
-        throw HTTPSourceError.ipv6AddressHost(shownURL(base))
-      }
-    #endif
-    if scheme == "http" && !allowInsecureHTTP && !isLoopback(parsed.host) {
-      throw HTTPSourceError.insecureBaseURL(shownURL(base))
-    }
-    return String(trimmed)
-  }
-
-  /// `base` (checked) followed by `path` and the query `items`,
-  /// percent-encoded.
-  ///
-  /// - Throws: as ``checkedBase(_:allowInsecureHTTP:)``.
-  package static func url(
-    base: String, path: String, items: [(String, String)], allowInsecureHTTP: Bool
-  ) throws -> URL {
-    let trimmed = try checkedBase(base, allowInsecureHTTP: allowInsecureHTTP)
-    let query = items.map { "\($0)=\(percentEncode($1))" }.joined(separator: "&")
-    guard let url = URL(string: trimmed + path + (query.isEmpty ? "" : "?" + query)) else {
-      throw HTTPSourceError.invalidBaseURL(shownURL(base))
-    }
-    return url
-  }
-
-  /// `url` as a message may quote it: user name and password, query and
-  /// fragment (where secrets are put) replaced by `…`.
-  package static func shownURL(_ url: String) -> String {
-    var text = Substring(url)
-    var tail = ""
-    if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-      text = text[..<cut]
-      tail = "?…"
-    }
-    let authorityStart = text.range(of: "://")?.upperBound ?? text.startIndex
-    let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
-    if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
-      return String(text[..<authorityStart]) + "…" + String(text[at...]) + tail
-    }
-    return String(text) + tail
-  }
-
-  /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.
-  package static func isLoopback(_ host: String?) -> Bool {
-    guard var host = host?.lowercased() else { return false }
-    if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    if host == "localhost" || host == "::1" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127"
-      && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
-  }
-
-  /// Whether two URLs share an origin: scheme, host and port (RFC 6454),
-  /// the default port filled in. Only then may the bearer token follow a
-  /// redirect from one to the other.
-  package static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
-    func origin(_ url: URL?) -> (String, String, Int)? {
-      guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
-      else { return nil }
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return (scheme, host, port)
-    }
-    guard let first = origin(a), let second = origin(b) else { return false }
-    return first == second
-  }
-
-  /// Turns proxies off for the process, set once before the first plain
-  /// `http` transfer: the token in a plain request would reach the proxy in
-  /// clear. swift-corelibs-foundation ignores
-  /// `URLSessionConfiguration.connectionProxyDictionary`, and libcurl takes
-  /// its proxy from `http_proxy`, `ALL_PROXY` or `all_proxy` unless
-
-  /// Turns proxies off for the process, set once before the first plain
-  /// `http` transfer: a secret in a plain request would reach the proxy in
-  /// clear. swift-corelibs-foundation ignores
-  /// `URLSessionConfiguration.connectionProxyDictionary`, and libcurl takes
-  /// its proxy from `http_proxy`, `ALL_PROXY` or `all_proxy` unless
-  /// `no_proxy` names the host, which it reads at each connection. Only one
-  /// base URL is used in a run, so `https` runs keep their proxy.
-  private static let noProxyForPlainHTTP: Void = {
-    setenv("no_proxy", "*", 1)
-    setenv("NO_PROXY", "*", 1)
-  }()
-
-  /// Turns proxies off when `base` is plain `http`.
-  package static func avoidProxies(for base: String) {
-    if URL(string: base)?.scheme?.lowercased() == "http" {
-      noProxyForPlainHTTP
-    }
-  }
-
-  /// Percent-encodes everything but RFC 3986 unreserved characters
-  /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
-  package static func percentEncode(_ text: String) -> String {
-    var unreserved = CharacterSet()
-    unreserved.insert(
-      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
 
   // MARK: Requests
@@ -291,8 +208,7 @@ package final class HTTPTransport: @unchecked Sendable {
       settings.progress?(.requesting(page: page, tweets: tweets))
       let failure: Transient
       do {
-        let (data, response) = try await transfers.run(
-          current, in: session, deadline: settings.timeout * 4)
+        let (data, response) = try await sender.answer(current, deadline: settings.timeout * 4)
         if let http = response as? HTTPURLResponse, (300..<400).contains(http.statusCode),
           let location = http.value(forHTTPHeaderField: "Location"),
           let target = URL(string: location, relativeTo: current.url)?.absoluteURL
@@ -424,72 +340,6 @@ package final class HTTPTransport: @unchecked Sendable {
       url: components?.string ?? Self.hostDescription(url))
   }
 
-  // MARK: Recording
-
-  /// Writes the pages in `spool` as JSONL to `<directory>/<stem>.jsonl`,
-  /// atomically and a chunk at a time, when the settings name a directory.
-  func record(_ spool: RecordingSpool?, stem: String) throws {
-    guard let directory = settings.recordDirectory else { return }
-    let file = directory.appendingPathComponent("\(stem).jsonl")
-    let chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void = { write in
-      try spool?.forEachChunk(write)
-    }
-    if let write = settings.writeRecording {
-      do {
-        try write(file, chunks)
-      } catch let error as HTTPSourceError {
-        throw error
-      } catch {
-        throw HTTPSourceError.recordFailed(path: file.path, reason: error.localizedDescription)
-      }
-      return
-    }
-    let temporary = directory.appendingPathComponent(".\(stem).jsonl.tmp-\(UUID().uuidString)")
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      guard
-        FileManager.default.createFile(
-          atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-      else { throw CocoaError(.fileWriteNoPermission) }
-      defer { try? FileManager.default.removeItem(at: temporary) }
-      let handle = try FileHandle(forWritingTo: temporary)
-      defer { try? handle.close() }
-      try chunks { try handle.write(contentsOf: $0) }
-      try handle.synchronize()
-      guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.EIO) }
-    } catch let error as HTTPSourceError {
-      throw error
-    } catch {
-      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-      let reason =
-        underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
-        .map { String(cString: strerror(Int32($0.code))).lowercased() }
-        ?? "the directory cannot be created or written"
-      throw HTTPSourceError.recordFailed(path: file.path, reason: reason)
-    }
-  }
-
-  /// A JSON text on one line: line breaks, and the indentation after them,
-  /// removed. JSON strings cannot hold a raw line break, so these are always
-  /// whitespace between tokens.
-  package static func oneLine(_ body: Data) -> Data {
-    guard body.contains(0x0A) || body.contains(0x0D) else { return body }
-    var result = Data()
-    result.reserveCapacity(body.count)
-    var afterBreak = false
-    for byte in body {
-      if byte == 0x0A || byte == 0x0D {
-        afterBreak = true
-      } else if afterBreak && (byte == 0x20 || byte == 0x09) {
-        continue
-      } else {
-        afterBreak = false
-        result.append(byte)
-      }
-    }
-    return result
-  }
-
   // MARK: Secrets and messages
 
   /// `text` with every secret, should a server echo it, replaced (see
@@ -557,322 +407,5 @@ package final class HTTPTransport: @unchecked Sendable {
         : error.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
           .trimmingCharacters(in: ["."])
     }
-  }
-}
-
-/// The parts of an API error body that the messages use (X, and the
-/// `error`/`message` of XRPC and Mastodon).
-package struct APIProblem {
-  var title: String?
-  var detail: String?
-  var type: String?
-  var reason: String?
-  var requiredEnrollment: String?
-  var period: String?
-  var scope: String?
-  var firstError: String?
-  /// XRPC's and Mastodon's `error` (`AuthenticationRequired`).
-  var error: String?
-  var raw: String
-
-  init(_ data: Data) {
-    raw = String(decoding: data.prefix(4096), as: UTF8.self)
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      return
-    }
-    func text(_ key: String) -> String? {
-      (object[key] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    }
-    title = text("title")
-    detail = text("detail")
-    type = text("type")
-    reason = text("reason")
-    requiredEnrollment = text("required_enrollment")
-    period = text("period")
-    scope = text("scope")
-    if let errors = object["errors"] as? [[String: Any]], let first = errors.first {
-      firstError = (first["message"] as? String) ?? (first["detail"] as? String)
-    }
-    if firstError == nil { firstError = text("message") }
-    error = text("error")
-  }
-
-  /// The most specific explanation: `errors[0].message`, else `detail`,
-  /// `message` or `title`.
-  var message: String? { firstError ?? detail ?? title }
-
-  /// `title: detail`, or whichever there is.
-  var summary: String? {
-    let parts = [title, firstError ?? detail].compactMap { $0 }
-    return parts.isEmpty ? nil : parts.joined(separator: ": ")
-  }
-
-  var isUsageCap: Bool {
-    if title == "UsageCapExceeded" || type?.contains("usage-capped") == true { return true }
-    let lowered = raw.lowercased()
-    return lowered.contains("usage cap") || lowered.contains("usagecap")
-  }
-}
-
-/// Why a transfer stopped before the answer was complete.
-private enum TransferLimit: Error {
-  /// The body grew past the limit.
-  case tooLarge
-  /// The answer did not end before the deadline.
-  case deadline
-  /// No memory could be had for the body after `bytes` bytes.
-  case outOfMemory(bytes: Int)
-}
-
-/// A response body as it arrives, in memory from `malloc`: `Data` traps
-/// when it cannot grow, which under a memory limit (`ulimit -v`) killed the
-/// process; a buffer that cannot grow here is reported instead.
-private final class ResponseBuffer {
-  private var bytes: UnsafeMutableRawPointer?
-  private var capacity = 0
-  private let limit: Int
-  /// The bytes held.
-  private(set) var count = 0
-
-  init(limit: Int) {
-    self.limit = limit
-  }
-
-  deinit { free(bytes) }
-
-  /// Appends `data`, which must fit within the limit; false when the memory
-  /// for it cannot be had (nothing is appended then).
-  func append(_ data: Data) -> Bool {
-    let needed = count + data.count
-    if needed > capacity {
-      let grown = min(max(needed, capacity * 2, 64 << 10), max(needed, limit))
-      guard let moved = realloc(bytes, grown) else { return false }
-      bytes = moved
-      capacity = grown
-    }
-    guard let bytes else { return data.isEmpty }
-    data.copyBytes(
-      to: bytes.advanced(by: count).assumingMemoryBound(to: UInt8.self), count: data.count)
-    count = needed
-    return true
-  }
-
-  /// The body, handed over without a copy; the buffer is empty afterwards.
-  func take() -> Data {
-    guard let bytes, count > 0 else { return Data() }
-    let data = Data(bytesNoCopy: bytes, count: count, deallocator: .free)
-    self.bytes = nil
-    capacity = 0
-    count = 0
-    return data
-  }
-}
-
-/// Runs the session's data tasks: collects each body up to a limit (and
-/// cancels the task past it, or as soon as a `Content-Length` says it will
-/// be passed), cancels a task that has not ended by its deadline, and
-/// follows a redirect only within the request's origin: a redirect to
-/// another host, port or scheme is not followed, so that its 3xx answer
-/// reaches ``HTTPTransport``, which reports it (the `Authorization` header
-/// would otherwise be sent along).
-private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private struct Transfer {
-    var continuation: CheckedContinuation<(Data, URLResponse), Error>
-    var body: ResponseBuffer
-  }
-
-  private let limit: Int
-  private let lock = NSLock()
-  private var transfers: [Int: Transfer] = [:]
-
-  init(limit: Int) {
-    self.limit = limit
-  }
-
-  /// The body and response for `request`, within `deadline` seconds.
-  func run(_ request: URLRequest, in session: URLSession, deadline: Double) async throws -> (
-    Data, URLResponse
-  ) {
-    let task = session.dataTask(with: request)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        lock.lock()
-        transfers[task.taskIdentifier] = Transfer(
-          continuation: continuation, body: ResponseBuffer(limit: limit))
-        lock.unlock()
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(deadline, 0.001)) {
-          [weak self] in
-          self?.stop(task, TransferLimit.deadline)
-        }
-        task.resume()
-      }
-    } onCancel: {
-      self.stop(task, CancellationError())
-      task.cancel()
-    }
-  }
-
-  /// Ends the transfer now: its caller is answered with `reason` at once,
-  /// and the task is cancelled. The answer does not wait for the task to
-  /// complete: on a loaded machine swift-corelibs-foundation can take tens
-  /// of seconds to act on the cancel of a transfer whose body keeps coming
-  /// (CI saw 50 s and 99 s). What the task still receives is dropped.
-  private func stop(_ task: URLSessionTask, _ reason: Error) {
-    lock.lock()
-    let transfer = transfers.removeValue(forKey: task.taskIdentifier)
-    lock.unlock()
-    guard let transfer else { return }
-    transfer.continuation.resume(throwing: reason)
-    task.cancel()
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    if response.expectedContentLength > Int64(limit) {
-      stop(dataTask, TransferLimit.tooLarge)
-      completionHandler(.cancel)
-      return
-    }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    // Appended in place: a copy of the body for each chunk (a `Data` in a
-    // struct copied out of the dictionary) made this queue fall so far
-    // behind the network that the chunks waiting for it took gigabytes.
-    lock.lock()
-    var failure: TransferLimit?
-    if let body = transfers[dataTask.taskIdentifier]?.body {
-      if body.count + data.count > limit {
-        failure = .tooLarge
-      } else if !body.append(data) {
-        failure = .outOfMemory(bytes: body.count)
-      }
-    }
-    lock.unlock()
-    if let failure { stop(dataTask, failure) }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-    lock.lock()
-    let transfer = transfers.removeValue(forKey: task.taskIdentifier)
-    lock.unlock()
-    guard let transfer else { return }
-    if let error {
-      transfer.continuation.resume(throwing: error)
-    } else if let response = task.response {
-      transfer.continuation.resume(returning: (transfer.body.take(), response))
-    } else {
-      transfer.continuation.resume(throwing: URLError(.badServerResponse))
-    }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    let from = task.originalRequest?.url ?? response.url
-    // Foundation would send a POST's 307 or 308 on without its body:
-    // ``HTTPTransport/send(_:page:tweets:rateLimit:refuse:)`` sends it again.
-    let keepsBody = response.statusCode == 307 || response.statusCode == 308
-    if keepsBody && task.originalRequest?.httpMethod == "POST" {
-      completionHandler(nil)
-      return
-    }
-    completionHandler(HTTPTransport.sameOrigin(from, request.url) ? request : nil)
-  }
-}
-
-/// The paging every live source shares: the posts gathered without
-/// repeats up to a limit, the raw pages kept for `--record`, and when to
-/// stop asking for more: a next-page token seen before (it would loop
-/// forever), a page of posts that adds none (a server that sends the same
-/// posts under new tokens), or ``HTTPTweetSource/emptyPageLimit`` empty
-/// pages in a row while the server still offers another.
-package struct Paging {
-  /// The posts kept so far.
-  package private(set) var collector: TweetCollector
-  /// The number of pages asked for so far.
-  package private(set) var pages = 0
-  /// The pages so far, when recording; the pages are not kept otherwise.
-  private var spool: RecordingSpool?
-  private var tokensSeen: Set<String> = []
-  private var emptyPages = 0
-  private let transport: HTTPTransport
-
-  /// Paging for up to `count` posts through `transport`.
-  package init(count: Int, transport: HTTPTransport) {
-    collector = TweetCollector(limit: max(0, count))
-    self.transport = transport
-  }
-
-  /// The posts still wanted.
-  package var remaining: Int { collector.limit - collector.tweets.count }
-
-  /// Counts a page about to be asked for; its number, from 1.
-  package mutating func nextPage() -> Int {
-    pages += 1
-    return pages
-  }
-
-  /// The longest next-page cursor sent back: X's `next_token`, Bluesky's
-  /// `cursor` and Mastodon's `max_id` are tens of bytes.
-  package static let maximumCursorBytes = 4096
-
-  /// Adds a page's posts and its body; whether to ask for the page `next`
-  /// names. A `next` over ``maximumCursorBytes`` is an error (the page
-  /// came from `url`).
-  ///
-  /// - Parameters:
-  ///   - empty: whether the page held nothing (for Mastodon, no status at
-  ///     all: a page whose statuses the filters all drop is not empty).
-  ///   - requireNew: whether a page of posts that adds none ends paging
-  ///     (Mastodon's filtered pages may rightly add none).
-  package mutating func add(
-    _ tweets: [Tweet], body: Data, next: String?, empty: Bool, requireNew: Bool = true,
-    from url: URL
-  ) throws -> Bool {
-    if let next, next.utf8.count > Self.maximumCursorBytes {
-      throw HTTPSourceError.oversized(
-        host: HTTPTransport.hostDescription(url), what: "a next-page cursor",
-        bytes: next.utf8.count, limit: Self.maximumCursorBytes)
-    }
-    if transport.settings.recordDirectory != nil {
-      try spoolPage(body)
-    }
-    let before = collector.tweets.count
-    collector.add(tweets)
-    if let next, !tokensSeen.insert(next).inserted { return false }
-    if requireNew && collector.tweets.count == before && !tweets.isEmpty { return false }
-    emptyPages = empty ? emptyPages + 1 : 0
-    if emptyPages >= HTTPTweetSource.emptyPageLimit && next != nil {
-      transport.settings.progress?(.stoppedPaging(pages: pages, emptyPages: emptyPages))
-      return false
-    }
-    return !collector.isFull && next != nil
-  }
-
-  /// Adds `body`, redacted and on one line, to the recording's spool.
-  private mutating func spoolPage(_ body: Data) throws {
-    if spool == nil { spool = RecordingSpool() }
-    guard let spool else {
-      throw HTTPSourceError.recordFailed(
-        path: "a temporary file", reason: "none can be created (check TMPDIR)")
-    }
-    guard spool.append(HTTPTransport.oneLine(transport.redact(body))) else {
-      throw HTTPSourceError.recordFailed(
-        path: "a temporary file", reason: "it cannot be written (is the disk full?)")
-    }
-  }
-
-  /// Records the pages under `stem` (when recording), reports the end, and
-  /// gives the posts.
-  package func finish(stem: String) throws -> [Tweet] {
-    try transport.record(spool, stem: stem)
-    transport.settings.progress?(.finished(pages: pages, tweets: collector.tweets.count))
-    return collector.tweets
   }
 }

@@ -28,7 +28,7 @@ package enum MastodonQueryError: LocalizedError, Equatable {
 /// is redacted from every message and recording. Boosts are left out
 /// unless asked for; `language` keeps only statuses in it. Requests go
 /// through ``HTTPTransport``.
-package struct MastodonSource: TweetSource {
+package struct MastodonSource: LiveSource {
   /// Which instance and what to keep.
   package struct Configuration: Sendable {
     /// `https://mastodon.social`.
@@ -67,17 +67,14 @@ package struct MastodonSource: TweetSource {
     self.configuration = configuration
   }
 
-  /// The instance URL, checked.
-  ///
-  /// - Throws: ``ServiceError``.
-  package func checkInstance() throws {
-    do {
-      _ = try HTTPTransport.checkedBase(
-        configuration.instance, allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .mastodon)
-    }
-  }
+  /// Mastodon.
+  package var service: PostService { .mastodon }
+
+  /// ``Configuration/instance``.
+  package var baseURL: String { configuration.instance }
+
+  /// ``Configuration/transport``.
+  package var settings: HTTPTransportSettings { configuration.transport }
 
   /// The URL of one page of `tag`'s timeline.
   package func timelineURL(tag: String, maxID: String?) throws -> URL {

@@ -50,7 +50,7 @@ package enum MastodonStatuses {
   ) throws(PostPageError) -> (tweets: [Tweet], withText: Int) {
     let statuses = try PostPageJSON.decode(
       [Status].self, from: data, kind: .mastodon, line: line)
-    let wanted = language.map { primary($0) }
+    let wanted = language.map { primarySubtag($0) }
     var tweets: [Tweet] = []
     var withText = 0
     for status in statuses {
@@ -60,7 +60,7 @@ package enum MastodonStatuses {
       withText += 1
       if status.reblog != nil && !includeBoosts { continue }
       if let wanted {
-        guard let language = read.language, primary(language) == wanted else { continue }
+        guard let language = read.language, primarySubtag(language) == wanted else { continue }
       }
       tweets.append(tweet)
     }
@@ -143,8 +143,10 @@ package enum MastodonStatuses {
     return false
   }
 
-  /// A language tag's primary subtag, lower-cased: `en-GB` → `en`.
-  private static func primary(_ language: String) -> String {
+  /// A language tag's primary subtag, lower-cased: `en-GB` → `en`. Two
+  /// tags are the same language for the filter when these are equal (a
+  /// replay of a recording filters by it too).
+  package static func primarySubtag(_ language: String) -> String {
     String(language.lowercased().split(separator: "-", maxSplits: 1).first ?? "")
   }
 

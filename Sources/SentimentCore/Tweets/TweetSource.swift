@@ -59,7 +59,7 @@ public struct FixtureTweetSource: TweetSource {
   /// A file or a directory of files.
   public let path: String
   /// Called with each problem a recorded page reports alongside its data
-  /// (v2 partial `errors`), as ``HTTPTweetSource`` reports them live, for
+  /// (v2 partial `errors`), as ``XSource`` reports them live, for
   /// the pages read; `nil` ignores them.
   public var warning: (@Sendable (String) -> Void)?
   /// Whether a recorded Mastodon page's boosts are read (the boosted

@@ -197,16 +197,6 @@ extension ValueKind where Value == PostFileDateColumn {
   }
 }
 
-/// Where `tweetalyze QUERY` searches (`--source`).
-enum PostService: String, CaseIterable, Sendable {
-  /// The X API v2 recent search (a paid plan).
-  case x
-  /// Bluesky's post search, with an app password.
-  case bluesky
-  /// A Mastodon instance's public hashtag timeline.
-  case mastodon
-}
-
 extension ValueKind where Value == String? {
   /// A `--lang` value: `any` (`nil`), or a language code such as `en`, `pt`
   /// or `zh-TW`.

@@ -308,12 +308,7 @@ extension Context {
   /// The base URL a live source fetches from, and its service; `nil` for
   /// recorded responses.
   private static func baseURL(of source: TweetSource) -> (String, HTTPService)? {
-    switch source {
-    case let source as HTTPTweetSource: (source.configuration.baseURL, .x)
-    case let source as BlueskySource: (source.configuration.baseURL, .bluesky)
-    case let source as MastodonSource: (source.configuration.instance, .mastodon)
-    default: nil
-    }
+    (source as? any LiveSource).map { ($0.baseURL, $0.service.descriptor) }
   }
 
   /// The source the options ask for, and its display of progress and
@@ -326,10 +321,7 @@ extension Context {
     try stderr.flush()
     let display = FetchDisplay(
       query: query.description, isTerminal: stderr.isTerminal, quiet: options.quiet,
-      service: options.source == .x
-        ? "the X API"
-        : options.source == .bluesky
-          ? "Bluesky" : "Mastodon")
+      service: options.source.descriptor.name)
     if let fixtures = options.fixtures {
       // A replay warns about the API's partial errors as the live run did;
       // it reports no progress, so no spinner starts.
@@ -341,52 +333,82 @@ extension Context {
       }
       return (source, display)
     }
-    switch options.source {
-    case .x: break
-    case .bluesky:
-      return (try blueskySource(options, session: session, display: display), display)
-    case .mastodon: return (try mastodonSource(options, display: display), display)
-    }
-    var variables: [String: String] = [:]
-    for name in BearerToken.variables { variables[name] = environment[name] }
-    let token = try BearerToken.load(environment: variables, file: options.tokenFile)
-    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
-    var configuration = HTTPTweetSource.Configuration(
-      token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
-      baseURL: base ?? HTTPTweetSource.Configuration.defaultBaseURL)
-    configuration.allowInsecureHTTP = environment["TWEETALYZE_ALLOW_HTTP"] == "1"
+    let source = try liveSource(options, session: session, display: display)
     do {
       // Checked before anything is sent: a usage error, with the reason.
-      _ = try HTTPTweetSource(configuration).searchURL(
-        for: query, maxResults: 10, nextToken: nil)
-    } catch let error as HTTPSourceError {
-      switch error {
+      try source.checkBaseURL()
+    } catch let error as ServiceError {
+      switch error.error {
       case .insecureBaseURL, .ipv6AddressHost:
         throw UsageError(message: error.localizedDescription, command: .analyze)
       default:
-        break
+        // The X API's other base URL errors are reported by each query's
+        // fetch, as they always were.
+        if source.service != .x { throw error }
       }
     }
-    configuration.language = options.language
-    configuration.includeRetweets = options.includeRetweets
-    configuration.timeout = options.timeout
-    configuration.waitForRateLimit = options.wait
-    if let record = options.record {
-      configuration.recordDirectory = URL(fileURLWithPath: record)
-      configuration.writeRecording = Self.recordingWriter(record)
-    }
-    configuration.progress = { display.show($0) }
-    configuration.warning = { display.warn($0) }
-    return (HTTPTweetSource(configuration), display)
+    return (source, display)
   }
 
-  /// What every live source shares: time-out, waiting, recording with the
-  /// writer of every output file, progress.
-  private func transportSettings(
-    _ options: AnalyzeOptions, service: HTTPService, secrets: [String], display: FetchDisplay
-  ) -> HTTPTransportSettings {
-    var settings = HTTPTransportSettings(
-      service: service, secrets: secrets, userAgent: "tweetalyze/\(Tweetalyze.version)")
+  /// The live source of `--source`, with its credentials: the X API's
+  /// bearer token, Bluesky's handle and app password, or Mastodon's
+  /// instance and optional token; the base from `TWEETALYZE_API_BASE`
+  /// (for Mastodon, `--instance` first); the time-out, waiting, recording
+  /// and progress of the options.
+  private func liveSource(
+    _ options: AnalyzeOptions, session: BlueskySession, display: FetchDisplay
+  ) throws -> any LiveSource {
+    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
+    let userAgent = "tweetalyze/\(Tweetalyze.version)"
+    switch options.source {
+    case .x:
+      var variables: [String: String] = [:]
+      for name in BearerToken.variables { variables[name] = environment[name] }
+      let token = try BearerToken.load(environment: variables, file: options.tokenFile)
+      var configuration = XSource.Configuration(
+        token: token, userAgent: userAgent, baseURL: base ?? XSource.Configuration.defaultBaseURL)
+      configure(&configuration.transport, options, display: display)
+      configuration.language = options.language
+      configuration.includeRetweets = options.includeRetweets
+      configuration.warning = { display.warn($0) }
+      return XSource(configuration)
+    case .bluesky:
+      guard
+        let handle = environment["BLUESKY_HANDLE"]?.trimmingCharacters(
+          in: .whitespacesAndNewlines), !handle.isEmpty
+      else { throw BlueskyLoginError.missingHandle }
+      guard handle.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+        throw BlueskyLoginError.invalidHandle
+      }
+      guard let password = try secret(options, variable: "BLUESKY_APP_PASSWORD") else {
+        throw BlueskyLoginError.missingPassword
+      }
+      var configuration = BlueskySource.Configuration(
+        handle: handle, appPassword: password, userAgent: userAgent,
+        baseURL: base ?? BlueskySource.Configuration.defaultBaseURL)
+      configure(&configuration.transport, options, display: display)
+      configuration.language = options.language
+      configuration.session = session
+      return BlueskySource(configuration)
+    case .mastodon:
+      let token = try secret(options, variable: "MASTODON_TOKEN")
+      // `--instance mastodon.social` means its https URL.
+      let instance = options.instance.map { $0.contains("://") ? $0 : "https://" + $0 }
+      var configuration = MastodonSource.Configuration(
+        token: token, userAgent: userAgent,
+        instance: instance ?? base ?? MastodonSource.Configuration.defaultInstance)
+      configure(&configuration.transport, options, display: display)
+      configuration.language = options.language
+      configuration.includeBoosts = options.includeRetweets
+      return MastodonSource(configuration)
+    }
+  }
+
+  /// What every live source takes from the options: time-out, waiting,
+  /// plain http, recording with the writer of every output file, progress.
+  private func configure(
+    _ settings: inout HTTPTransportSettings, _ options: AnalyzeOptions, display: FetchDisplay
+  ) {
     settings.allowInsecureHTTP = environment["TWEETALYZE_ALLOW_HTTP"] == "1"
     settings.timeout = options.timeout
     settings.waitForRateLimit = options.wait
@@ -395,7 +417,6 @@ extension Context {
       settings.writeRecording = Self.recordingWriter(record)
     }
     settings.progress = { display.show($0) }
-    return settings
   }
 
   /// Writes a recorded page into `directory` with the writer of every
@@ -418,17 +439,6 @@ extension Context {
     }
   }
 
-  /// A base URL or instance that cannot work is a usage error, known
-  /// before anything is sent.
-  private static func usageError(_ error: ServiceError) -> Error {
-    switch error.error {
-    case .insecureBaseURL, .ipv6AddressHost:
-      UsageError(message: error.localizedDescription, command: .analyze)
-    default:
-      error
-    }
-  }
-
   /// The secret in `--token-file`, or else in the variable `name`
   /// (`nil` when neither is given).
   private func secret(_ options: AnalyzeOptions, variable name: String) throws -> String? {
@@ -436,65 +446,6 @@ extension Context {
     guard let value = environment[name] else { return nil }
     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed.isEmpty ? nil : trimmed
-  }
-
-  /// `--source bluesky`: the handle from `BLUESKY_HANDLE`, the app password
-  /// from `--token-file` or `BLUESKY_APP_PASSWORD`, the base from
-  /// `TWEETALYZE_API_BASE`.
-  private func blueskySource(
-    _ options: AnalyzeOptions, session: BlueskySession, display: FetchDisplay
-  ) throws -> BlueskySource {
-    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
-    guard
-      let handle = environment["BLUESKY_HANDLE"]?.trimmingCharacters(in: .whitespacesAndNewlines),
-      !handle.isEmpty
-    else { throw BlueskyLoginError.missingHandle }
-    guard handle.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-      throw BlueskyLoginError.invalidHandle
-    }
-    guard let password = try secret(options, variable: "BLUESKY_APP_PASSWORD") else {
-      throw BlueskyLoginError.missingPassword
-    }
-    var configuration = BlueskySource.Configuration(
-      handle: handle, appPassword: password, userAgent: "tweetalyze/\(Tweetalyze.version)",
-      baseURL: base ?? BlueskySource.Configuration.defaultBaseURL)
-    configuration.transport = transportSettings(
-      options, service: .bluesky, secrets: [password], display: display)
-    configuration.language = options.language
-    configuration.session = session
-    let source = BlueskySource(configuration)
-    do {
-      try source.checkBaseURL()
-    } catch let error as ServiceError {
-      throw Self.usageError(error)
-    }
-    return source
-  }
-
-  /// `--source mastodon`: the instance from `--instance`, else
-  /// `TWEETALYZE_API_BASE`, else mastodon.social; a token from
-  /// `--token-file` or `MASTODON_TOKEN` if given.
-  private func mastodonSource(_ options: AnalyzeOptions, display: FetchDisplay) throws
-    -> MastodonSource
-  {
-    let base = environment["TWEETALYZE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 }
-    let token = try secret(options, variable: "MASTODON_TOKEN")
-    // `--instance mastodon.social` means its https URL.
-    let instance = options.instance.map { $0.contains("://") ? $0 : "https://" + $0 }
-    var configuration = MastodonSource.Configuration(
-      token: token, userAgent: "tweetalyze/\(Tweetalyze.version)",
-      instance: instance ?? base ?? MastodonSource.Configuration.defaultInstance)
-    configuration.transport = transportSettings(
-      options, service: .mastodon, secrets: token.map { [$0] } ?? [], display: display)
-    configuration.language = options.language
-    configuration.includeBoosts = options.includeRetweets
-    let source = MastodonSource(configuration)
-    do {
-      try source.checkInstance()
-    } catch let error as ServiceError {
-      throw Self.usageError(error)
-    }
-    return source
   }
 
   /// Whether `path` names a directory (`--fixtures DIR`).
@@ -505,8 +456,9 @@ extension Context {
 }
 
 /// Recorded Mastodon pages hold every status of the timeline, and the live
-/// source keeps those in `--lang`: a replay keeps the same ones (by the
-/// primary subtag, as the live source: `en` keeps `en-GB`).
+/// source keeps those in `--lang`: a replay keeps the same ones, by the
+/// live source's rule (``MastodonStatuses/primarySubtag(_:)``: `en` keeps
+/// `en-GB`).
 private struct LanguageFilter: TweetSource {
   var source: FixtureTweetSource
   var language: String
@@ -514,14 +466,12 @@ private struct LanguageFilter: TweetSource {
   nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws
     -> [Tweet]
   {
-    let wanted = Self.primary(language)
+    let wanted = MastodonStatuses.primarySubtag(language)
     let all = try await source.tweets(for: query, count: Int.max)
-    let kept = all.filter { tweet in tweet.language.map(Self.primary) == wanted }
+    let kept = all.filter { tweet in
+      tweet.language.map(MastodonStatuses.primarySubtag) == wanted
+    }
     return Array(kept.prefix(max(0, count)))
-  }
-
-  private static func primary(_ code: String) -> String {
-    String(code.lowercased().split(separator: "-", maxSplits: 1).first ?? "")
   }
 }
 

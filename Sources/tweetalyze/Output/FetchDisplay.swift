@@ -44,7 +44,7 @@ final class FetchDisplay: @unchecked Sendable {
   deinit { timer?.cancel() }
 
   /// Shows a progress event.
-  func show(_ event: HTTPTweetSource.Event) {
+  func show(_ event: HTTPTransport.Event) {
     lock.lock()
     defer { lock.unlock() }
     switch event {

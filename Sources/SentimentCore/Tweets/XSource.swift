@@ -10,44 +10,19 @@ import Foundation
 /// Follows `meta.next_token` until `count` tweets or the last page, retries
 /// server errors and network failures with exponential backoff, optionally
 /// waits once for a rate limit window, and can record every page for
-/// ``FixtureTweetSource`` to replay.
+/// ``FixtureTweetSource`` to replay. Its configuration has the shape of the
+/// Bluesky and Mastodon sources': what is X's, and the transport's settings.
 ///
 /// ```swift
-/// var configuration = HTTPTweetSource.Configuration(token: token, userAgent: "tweetalyze/1.0")
-/// configuration.recordDirectory = URL(fileURLWithPath: "recorded")
-/// let tweets = try await HTTPTweetSource(configuration).tweets(for: .mention("Apple"), count: 250)
+/// var configuration = XSource.Configuration(token: token, userAgent: "tweetalyze/1.0")
+/// configuration.transport.recordDirectory = URL(fileURLWithPath: "recorded")
+/// let tweets = try await XSource(configuration).tweets(for: .mention("Apple"), count: 250)
 /// ```
-public struct HTTPTweetSource: TweetSource {
-  /// What the source reports while it fetches, for a progress display.
-  package enum Event: Equatable, Sendable {
-    /// Requesting page `page` (from 1), with `tweets` collected so far.
-    case requesting(page: Int, tweets: Int)
-    /// Attempt `attempt` of `attempts` failed with `reason`; the next comes
-    /// after `delay` seconds.
-    case retrying(attempt: Int, attempts: Int, delay: Double, reason: String)
-    /// Waiting for the rate limit window that resets at `reset`:
-    /// `secondsLeft` to go.
-    case waitingForRateLimit(reset: Date, secondsLeft: Int)
-    /// Done: `pages` pages, `tweets` tweets kept.
-    case finished(pages: Int, tweets: Int)
-    /// Paging stopped after `pages` pages, the last `emptyPages` of which
-    /// added no post although each named a next page.
-    case stoppedPaging(pages: Int, emptyPages: Int)
-  }
-
-  /// How many pages in a row may add no post before paging stops: a server
-  /// that sends empty pages, each with a new `next_token`, would otherwise
-  /// be followed forever.
-  public static let emptyPageLimit = 3
-
-  /// How to reach the API and how hard to try.
+public struct XSource: TweetSource, LiveSource {
+  /// What to ask the X API for, and how to reach it.
   public struct Configuration: Sendable {
     /// `https://api.x.com/2`.
     public static let defaultBaseURL = "https://api.x.com/2"
-    /// The longest `--wait` waits for a rate limit window, in seconds: one
-    /// 15-minute window and a minute more. A reset further away is reported
-    /// instead of waited for.
-    public static let maximumWait: Double = 960
     /// The fields asked for with each tweet.
     public static let tweetFields = [
       "created_at", "lang", "author_id", "entities", "note_tweet", "referenced_tweets",
@@ -61,56 +36,20 @@ public struct HTTPTweetSource: TweetSource {
     public var language: String? = "en"
     /// Whether retweets are kept (otherwise `-is:retweet`).
     public var includeRetweets = false
-    /// Seconds to wait for an answer before the attempt fails; the whole
-    /// answer must arrive within 4 times as long.
-    public var timeout: Double = 30
-    /// The largest response body read, in bytes (16 MiB; a full page of 100
-    /// tweets with its expansions is under 1 MiB).
-    public var maximumResponseBytes = 16 << 20
-    /// Whether a rate-limited request waits (once) until the window resets
-    /// and tries again.
-    public var waitForRateLimit = false
-    /// Attempts per page for server errors, time-outs and network failures
-    /// (1: no retry).
-    public var attempts = 3
-    /// The delay before the first retry, in seconds; doubled for each next.
-    public var retryDelay: Double = 1
-    /// Whether a plain `http` base URL may point to another machine
-    /// (`TWEETALYZE_ALLOW_HTTP=1`); loopback hosts are always allowed.
-    public var allowInsecureHTTP = false
-    /// The `User-Agent` header (`tweetalyze/0.1.0`).
-    public var userAgent: String
-    /// Where to record the raw response pages (`<fileStem>.jsonl`), if
-    /// anywhere.
-    public var recordDirectory: URL?
-    /// Writes a recording (the file and its bytes); `nil` writes it with
-    /// `Data.write(to:options: .atomic)`. The command-line tool passes its
-    /// own writer, the one of all its output files. An error's description
-    /// is the reason shown.
-    public var writeRecording:
-      (
-        @Sendable (
-          _ file: URL, _ chunks: ((_ chunk: [UInt8]) throws -> Void) throws -> Void
-        ) throws -> Void
-      )?
-    /// Called with progress events, on any thread.
-    package var progress: (@Sendable (Event) -> Void)?
     /// Called with problems the API reported alongside data (one line each,
     /// without a `Warning:` prefix), on any thread.
     public var warning: (@Sendable (String) -> Void)?
-    /// Sleeps for the given seconds (injectable so that tests run fast).
-    public var sleep: @Sendable (Double) async throws -> Void = { seconds in
-      try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 86_400)) * 1e9))
-    }
-    /// The current time (injectable for tests).
-    public var now: @Sendable () -> Date = { Date() }
+    /// The transport's settings: time-out, body cap, attempts, waiting,
+    /// recording.
+    public var transport: HTTPTransportSettings
 
     /// Creates a configuration with the defaults: `api.x.com`, English, no
-    /// retweets, 30 s time-out, 3 attempts, no waiting, no recording.
+    /// retweets, and the transport's (30 s time-out, 3 attempts, no
+    /// waiting, no recording).
     public init(token: String, userAgent: String, baseURL: String = defaultBaseURL) {
       self.token = token
-      self.userAgent = userAgent
       self.baseURL = baseURL
+      transport = HTTPTransportSettings(service: .x, secrets: [token], userAgent: userAgent)
     }
   }
 
@@ -120,6 +59,21 @@ public struct HTTPTweetSource: TweetSource {
   /// Creates a source with `configuration`.
   public init(_ configuration: Configuration) {
     self.configuration = configuration
+  }
+
+  /// The X API.
+  package var service: PostService { .x }
+
+  /// ``Configuration/baseURL``.
+  package var baseURL: String { configuration.baseURL }
+
+  /// The transport's settings, the token among the secrets redacted.
+  package var settings: HTTPTransportSettings {
+    var settings = configuration.transport
+    if !settings.secrets.contains(configuration.token) {
+      settings.secrets.append(configuration.token)
+    }
+    return settings
   }
 
   /// The search query sent for `query`: `@Apple lang:en -is:retweet`.
@@ -144,54 +98,27 @@ public struct HTTPTweetSource: TweetSource {
     if let nextToken { items.append(("next_token", nextToken)) }
     return try HTTPTransport.url(
       base: configuration.baseURL, path: "/tweets/search/recent", items: items,
-      allowInsecureHTTP: configuration.allowInsecureHTTP)
-  }
-
-  /// `url` as a message may quote it (see ``HTTPTransport/shownURL(_:)``).
-  static func shownURL(_ url: String) -> String { HTTPTransport.shownURL(url) }
-
-  /// Whether `host` is this machine (see ``HTTPTransport/isLoopback(_:)``).
-  static func isLoopback(_ host: String?) -> Bool { HTTPTransport.isLoopback(host) }
-
-  /// Whether two URLs share an origin (see ``HTTPTransport/sameOrigin(_:_:)``).
-  static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool { HTTPTransport.sameOrigin(a, b) }
-
-  /// A JSON text on one line (see ``HTTPTransport/oneLine(_:)``).
-  static func oneLine(_ body: Data) -> Data { HTTPTransport.oneLine(body) }
-
-  /// Percent-encodes everything but RFC 3986 unreserved characters
-  /// (`@` → `%40`, `#` → `%23`, space → `%20`, `:` → `%3A`).
-  public static func percentEncode(_ text: String) -> String {
-    HTTPTransport.percentEncode(text)
-  }
-
-  /// What the transport needs of the configuration.
-  var transportSettings: HTTPTransportSettings {
-    var settings = HTTPTransportSettings(
-      service: .x, secrets: [configuration.token], userAgent: configuration.userAgent)
-    settings.timeout = configuration.timeout
-    settings.maximumResponseBytes = configuration.maximumResponseBytes
-    settings.waitForRateLimit = configuration.waitForRateLimit
-    settings.maximumWait = Configuration.maximumWait
-    settings.attempts = configuration.attempts
-    settings.retryDelay = configuration.retryDelay
-    settings.allowInsecureHTTP = configuration.allowInsecureHTTP
-    settings.recordDirectory = configuration.recordDirectory
-    settings.writeRecording = configuration.writeRecording
-    settings.progress = configuration.progress
-    settings.sleep = configuration.sleep
-    settings.now = configuration.now
-    return settings
+      allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
   }
 
   /// Up to `count` recent tweets for `query` from the X API v2 recent
-  /// search, page by page, duplicates dropped; throws ``HTTPSourceError``
+  /// search, page by page, duplicates dropped; throws a `ServiceError`
   /// with what to do for every failure.
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
+    do {
+      return try await fetch(query, count: count)
+    } catch let error as HTTPSourceError {
+      throw ServiceError(error, service: .x)
+    }
+  }
+
+  nonisolated(nonsending) private func fetch(
+    _ query: SearchQuery, count: Int
+  ) async throws -> [Tweet] {
     HTTPTransport.avoidProxies(for: configuration.baseURL)
-    let transport = HTTPTransport(transportSettings)
+    let transport = HTTPTransport(settings)
     defer { transport.close() }
 
     var paging = Paging(count: count, transport: transport)
