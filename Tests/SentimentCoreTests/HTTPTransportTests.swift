@@ -68,4 +68,49 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(post.value(forHTTPHeaderField: "Content-Type"), "application/json")
     XCTAssertEqual(post.httpBody, Data("{}".utf8))
   }
+
+  /// The three live sources check their base URL with one rule, and throw
+  /// one error type naming their service.
+  func testEverySourceChecksItsBaseURLTheSameWay() {
+    let base = "http://m.example"
+    let sources: [any LiveSource] = [
+      XSource(.init(token: "t", userAgent: "u", baseURL: base)),
+      BlueskySource(.init(handle: "h", appPassword: "p", userAgent: "u", baseURL: base)),
+      MastodonSource(.init(token: nil, userAgent: "u", instance: base)),
+    ]
+    XCTAssertEqual(sources.map(\.service), PostService.allCases)
+    for source in sources {
+      XCTAssertThrowsError(try source.checkBaseURL()) {
+        XCTAssertEqual(
+          $0 as? ServiceError, ServiceError(.insecureBaseURL(base), service: source.service))
+      }
+    }
+    XCTAssertEqual(
+      PostService.allCases.map(\.descriptor.name), ["the X API", "Bluesky", "Mastodon"])
+  }
+
+  /// An error body's parts, read with `JSONDecoder` as `JSONSerialization`
+  /// read them: a member of another type, or empty, is absent.
+  func testAPIProblemReadsWhatItCanAndIgnoresTheRest() {
+    let x = APIProblem(
+      Data(
+        #"{"title":"Invalid Request","detail":"d","errors":[{"message":"first"},{"message":"second"}],"required_enrollment":"Pro"}"#
+          .utf8))
+    XCTAssertEqual(x.message, "first")
+    XCTAssertEqual(x.summary, "Invalid Request: first")
+    XCTAssertEqual(x.requiredEnrollment, "Pro")
+    XCTAssertEqual(APIProblem(Data(#"{"errors":[{"detail":"gone"}]}"#.utf8)).message, "gone")
+    let odd = APIProblem(
+      Data(
+        #"{"title":5,"detail":"","errors":["x"],"message":"m","error":"AuthenticationRequired"}"#
+          .utf8))
+    XCTAssertNil(odd.title)
+    XCTAssertNil(odd.detail)
+    XCTAssertEqual(odd.message, "m")
+    XCTAssertEqual(odd.error, "AuthenticationRequired")
+    let html = APIProblem(Data("<html>usage cap</html>".utf8))
+    XCTAssertNil(html.message)
+    XCTAssertNil(html.summary)
+    XCTAssertTrue(html.isUsageCap)
+  }
 }
