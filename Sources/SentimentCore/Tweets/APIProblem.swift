@@ -18,16 +18,22 @@ package struct APIProblem {
 
   init(_ data: Data) {
     raw = String(decoding: data.prefix(4096), as: UTF8.self)
-    guard let body = try? JSONDecoder().decode(Body.self, from: data) else { return }
-    title = body.title
-    detail = body.detail
-    type = body.type
-    reason = body.reason
-    requiredEnrollment = body.requiredEnrollment
-    period = body.period
-    scope = body.scope
-    firstError = body.errors?.first.flatMap { $0.message ?? $0.detail } ?? body.message
-    error = body.error
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase  // `required_enrollment`
+    guard let body = try? decoder.decode(Body.self, from: data) else { return }
+    func text(_ member: Lenient<String>?) -> String? {
+      member?.value.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    title = text(body.title)
+    detail = text(body.detail)
+    type = text(body.type)
+    reason = text(body.reason)
+    requiredEnrollment = text(body.requiredEnrollment)
+    period = text(body.period)
+    scope = text(body.scope)
+    let first = body.errors?.value?.first
+    firstError = first.flatMap { $0.message?.value ?? $0.detail?.value } ?? text(body.message)
+    error = text(body.error)
   }
 
   /// The most specific explanation: `errors[0].message`, else `detail`,
@@ -46,46 +52,24 @@ package struct APIProblem {
     return lowered.contains("usage cap") || lowered.contains("usagecap")
   }
 
-  /// The body's members: each a non-empty string, or absent.
+  /// The body's members, as sent.
   private struct Body: Decodable {
-    var title, detail, type, reason, requiredEnrollment, period, scope, message, error: String?
-    var errors: [Entry]?
-
-    enum CodingKeys: String, CodingKey {
-      case title, detail, type, reason, period, scope, message, error, errors
-      case requiredEnrollment = "required_enrollment"
-    }
-
-    init(from decoder: Decoder) throws {
-      let members = try decoder.container(keyedBy: CodingKeys.self)
-      func text(_ key: CodingKeys) -> String? {
-        (try? members.decodeIfPresent(String.self, forKey: key)).flatMap {
-          $0?.isEmpty == false ? $0 : nil
-        }
-      }
-      title = text(.title)
-      detail = text(.detail)
-      type = text(.type)
-      reason = text(.reason)
-      requiredEnrollment = text(.requiredEnrollment)
-      period = text(.period)
-      scope = text(.scope)
-      message = text(.message)
-      error = text(.error)
-      errors = try? members.decodeIfPresent([Entry].self, forKey: .errors)
-    }
+    var title, detail, type, reason, requiredEnrollment, period, scope: Lenient<String>?
+    var message, error: Lenient<String>?
+    var errors: Lenient<[Entry]>?
   }
 
-  /// One of X's `errors[]`: its `message`, else its `detail`, as sent.
+  /// One of X's `errors[]`.
   private struct Entry: Decodable {
-    var message, detail: String?
+    var message, detail: Lenient<String>?
+  }
 
-    enum CodingKeys: String, CodingKey { case message, detail }
+  /// A member's value, `nil` when it has another type.
+  private struct Lenient<Value: Decodable>: Decodable {
+    var value: Value?
 
     init(from decoder: Decoder) throws {
-      let members = try decoder.container(keyedBy: CodingKeys.self)
-      message = try? members.decodeIfPresent(String.self, forKey: .message)
-      detail = try? members.decodeIfPresent(String.self, forKey: .detail)
+      value = try? Value(from: decoder)
     }
   }
 }
