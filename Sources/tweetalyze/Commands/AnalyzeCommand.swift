@@ -234,8 +234,7 @@ extension Context {
       ScoreEstimate(predictions: group, model: model, method: method)
     }
     let estimate = estimator(predictions)
-    // A score exists whenever there are tweets.
-    guard let band = estimate.band else { return }
+    let band = estimate.band
     let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
     let trend = options.trend ? Trend(dated, unit: options.by, estimate: estimator) : nil
     let why = options.why.flatMap { count in drivers?.top(count) }
