@@ -91,13 +91,6 @@ extension JSONWriter {
     perClass { json, label in json.integer(counts[label.rawValue]) }
   }
 
-  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the numbers of
-  /// `values`, an array indexed by ``Sentiment/rawValue``, each rounded to
-  /// `decimals` places as ``JSONWriter/number(_:decimals:)`` writes it.
-  package mutating func perClass(_ values: [Double], decimals: Int) {
-    perClass { json, label in json.number(values[label.rawValue], decimals: decimals) }
-  }
-
   /// Writes `{"negative":…,"neutral":…,"positive":…}` with `values`, each
   /// rounded to `decimals` places as ``JSONWriter/number(_:decimals:)``
   /// writes it.

@@ -47,8 +47,8 @@ extension Context {
       let text = FixedDecimal.string(value, decimals: 4)
       return String(repeating: " ", count: max(1, 10 - text.count)) + text
     }
-    let row = { (label: String, values: [Double]) -> String in
-      AnalyzeReport.pad(label, width) + values.map(number).joined()
+    let row = { (label: String, values: PerClass<Double>) -> String in
+      AnalyzeReport.pad(label, width) + Sentiment.allCases.map { number(values[$0]) }.joined()
     }
     let prediction = explanation.prediction
     var lines = [
@@ -71,7 +71,7 @@ extension Context {
       if explanation.reading != nil {
         lines.append(row("reader", explanation.readerPart))
       }
-      lines.append(row("probability", Sentiment.allCases.map { prediction.probabilities[$0] }))
+      lines.append(row("probability", prediction.probabilities))
       let percent = { (share: Double) in FixedDecimal.string(share * 100, decimals: 0) }
       lines.append(
         "calibrated: softmax(naive bayes + reader), naive bayes = (score - highest) / "
@@ -86,7 +86,7 @@ extension Context {
             + " % negative; on its own: " + reading.label.name)
       }
     } else {
-      lines.append(row("probability", Sentiment.allCases.map { prediction.probabilities[$0] }))
+      lines.append(row("probability", prediction.probabilities))
       lines.append(
         "calibrated: no (trained on too few texts to cross-validate): raw Naive Bayes "
           + "probabilities, far too sure; train on more labeled texts")
