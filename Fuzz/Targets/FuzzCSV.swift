@@ -45,8 +45,8 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         featurizer.forEachFeature(in: text.span) { _ in }
         trainer.add(text.span, as: label)
       }
-      let model = trainer.model()
-      _ = model.predict("good")
+      var classifier = Classifier(model: trainer.model())
+      _ = classifier.predict("good")
     } catch {
       _ = "\(error)"
       _ = (error as? TrainingDataError)?.errorDescription

@@ -12,12 +12,12 @@ public func fuzzModelFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = (error as? ModelFileError)?.errorDescription
     return 0
   }
+  var classifier = Classifier(model: model)
   for text in ["good", "not bad at all :)", "", "I ❤️ it &lt;3 #great @someone"] {
-    let prediction = model.predict(text)
-    let sum = prediction.probabilities.reduce(0, +)
+    let p = classifier.predict(text).probabilities
+    let sum = p.negative + p.neutral + p.positive
     if !(abs(sum - 1) < 1e-6) { fatalError("probabilities sum to \(sum)") }
   }
-  var classifier = Classifier(model: model)
   _ = classifier.predict("great great great")
   let encoded = ModelFile.encode(model)
   do {

@@ -143,8 +143,8 @@ private func plotEstimate(_ predictions: [Prediction]) -> ScoreEstimate {
 
 /// Probabilities 0.8 for `label`, 0.1 for the others.
 private func plotPosterior(_ label: Sentiment) -> Prediction {
-  var probabilities = [0.1, 0.1, 0.1]
-  probabilities[label.rawValue] = 0.8
+  var probabilities = PerClass(negative: 0.1, neutral: 0.1, positive: 0.1)
+  probabilities[label] = 0.8
   return Prediction(label: label, probabilities: probabilities)
 }
 

@@ -70,9 +70,12 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     trainingPrevalence: cursor.probabilities(),
     rates: [cursor.probabilities(), cursor.probabilities(), cursor.probabilities()],
     equalPriors: equalPriors, priorWeight: priorWeight)
-  var rows: [[Double]] = []
-  while !cursor.isAtEnd && rows.count < count { rows.append(cursor.probabilities()) }
-  if rows.isEmpty { rows.append([1.0 / 3, 1.0 / 3, 1.0 / 3]) }
+  var rows: [PerClass<Double>] = []
+  while !cursor.isAtEnd && rows.count < count {
+    let p = cursor.probabilities()
+    rows.append(PerClass(negative: p[0], neutral: p[1], positive: p[2]))
+  }
+  if rows.isEmpty { rows.append(PerClass(negative: 1.0 / 3, neutral: 1.0 / 3, positive: 1.0 / 3)) }
   let posteriors = (0..<count).map { rows[$0 % rows.count] }
 
   // Fewer bootstrap resamples and EM iterations than `analyze` (200 and
@@ -81,7 +84,7 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   let estimate = ScoreEstimate(
     posteriors: posteriors, method: method, context: context, resamples: fuzzResamples,
     iterations: fuzzIterations)
-  let shares = estimate.prevalence
+  let shares = estimate.prevalence.array
   if shares.count != 3 || !shares.allSatisfy({ $0.isFinite && $0 >= 0 }) {
     fatalError("\(method): shares \(shares) for \(posteriors)")
   }
@@ -104,11 +107,11 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   {
     fatalError("\(method): score \(estimate.score), scaled \(estimate.scaled) of \(count)")
   }
-  if (estimate.band == nil) != (count == 0) || estimate.bands.isEmpty != (count == 0) {
-    fatalError("\(method): band \(String(describing: estimate.band)), bands \(estimate.bands)")
+  if estimate.bands.isEmpty != (count == 0) || (count == 0 && estimate.band != .neutral) {
+    fatalError("\(method): band \(estimate.band), bands \(estimate.bands)")
   }
-  if count > 0, let band = estimate.band, !estimate.bands.contains(band) {
-    fatalError("\(method): the interval's bands \(estimate.bands) lack the score's \(band)")
+  if count > 0, !estimate.bands.contains(estimate.band) {
+    fatalError("\(method): the interval's bands \(estimate.bands) lack the score's \(estimate.band)")
   }
   return 0
 }

@@ -10,7 +10,7 @@ final class CalibrationTests: XCTestCase {
     let total = logits.map(exp).reduce(0, +)
     for c in 0..<3 { XCTAssertEqual(p[c], exp(logits[c]) / total, accuracy: 1e-12) }
     for (value, expected) in zip(
-      Calibration.identity.probabilities([0, log(3), 0]), [0.2, 0.6, 0.2])
+      Calibration.identity.probabilities([0, log(3), 0]).array, [0.2, 0.6, 0.2])
     {
       XCTAssertEqual(value, expected, accuracy: 1e-12)
     }
@@ -31,7 +31,6 @@ final class CalibrationTests: XCTestCase {
       let exps = logits.map { exp($0 - high) }
       let sum = exps.reduce(0, +)
       let plain = exps.map { $0 / sum }
-      XCTAssertEqual(calibration.probabilities(s), plain)
       let perClass = calibration.probabilities(
         PerClass(negative: s[0], neutral: s[1], positive: s[2]))
       XCTAssertEqual(perClass.array, plain)
@@ -40,8 +39,8 @@ final class CalibrationTests: XCTestCase {
 
   func testHugeScoresDoNotOverflow() {
     let p = Calibration(temperature: 0.5).probabilities([-1e6, -2e6, 0])
-    XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12)
-    XCTAssertEqual(p[2], 1, accuracy: 1e-12)
+    XCTAssertEqual(p.array.reduce(0, +), 1, accuracy: 1e-12)
+    XCTAssertEqual(p.positive, 1, accuracy: 1e-12)
   }
 
   /// Scores drawn from a model that is sure of itself: the fit recovers
@@ -53,7 +52,7 @@ final class CalibrationTests: XCTestCase {
     var labels: [Sentiment] = []
     for _ in 0..<20_000 {
       let row = (0..<3).map { _ in -Double(generator.next(below: 4000)) / 100 }
-      let p = truth.probabilities(row)
+      let p = truth.probabilities(PerClass(row))
       let u = Double(generator.next(below: 1_000_000)) / 1_000_000
       let label: Sentiment = u < p[0] ? .negative : u < p[0] + p[1] ? .neutral : .positive
       scores.append(row)
@@ -62,13 +61,14 @@ final class CalibrationTests: XCTestCase {
     // Fitted at equal class weights, then moved to the data's own balance:
     // the biases that generated the labels come back.
     let shares = Sentiment.shares(labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
-    let fitted = CalibrationFit.fit(scores: scores, labels: labels, prior: shares)
+    let fitted = CalibrationFit.fit(
+      scores: scores.map(PerClass.init), labels: labels, prior: shares)
     XCTAssertEqual(fitted.temperature, 5, accuracy: 0.4)
     XCTAssertEqual(fitted.biases[1], 0.7, accuracy: 0.1)
     XCTAssertEqual(fitted.biases[2], -0.3, accuracy: 0.1)
     XCTAssertEqual(fitted.prior, shares)
     // At the default balance the biases move by the log ratio of the priors.
-    let balanced = CalibrationFit.fit(scores: scores, labels: labels)
+    let balanced = CalibrationFit.fit(scores: scores.map(PerClass.init), labels: labels)
     XCTAssertEqual(balanced.temperature, fitted.temperature, accuracy: 1e-9)
     for c in 1..<3 {
       XCTAssertEqual(
@@ -77,7 +77,8 @@ final class CalibrationTests: XCTestCase {
           - log(shares[c] / shares[0]),
         accuracy: 1e-6)
     }
-    let problem = CalibrationFit.Problem(scores: scores, labels: labels, readings: nil)
+    let problem = CalibrationFit.Problem(
+      scores: scores.map(PerClass.init), labels: labels, readings: nil)
     let weighted =
       [1 / fitted.temperature] + (1..<3).map { fitted.biases[$0] - log(shares[$0] / shares[0]) }
     XCTAssertLessThan(problem.loss(weighted), problem.loss([1, 0, 0]))

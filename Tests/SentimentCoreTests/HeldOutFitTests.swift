@@ -120,7 +120,7 @@ final class HeldOutFitTests: XCTestCase {
     XCTAssertNil(old.heldOut)
     XCTAssertNil(QuantificationContext(model: old))
     var classifier = Classifier(model: old)
-    let scores = classifier.scores(Array("I love it".utf8).span)
+    let scores = classifier.scores(of: Array("I love it".utf8).span)
     XCTAssertEqual(old.predict("I love it"), Prediction(scores: scores))
     XCTAssertNotEqual(
       old.predict("I love it").probabilities, model.predict("I love it").probabilities)
@@ -134,7 +134,7 @@ final class HeldOutFitTests: XCTestCase {
     for label in Sentiment.allCases {
       for _ in 0..<20 {
         part.labels.append(label)
-        part.posteriors.append(Sentiment.allCases.map { $0 == label ? 1 : 0 })
+        part.posteriors.append(PerClass(Sentiment.allCases.map { $0 == label ? 1 : 0 }))
       }
     }
     let result = PrevalenceSampling.artificialPrevalence([part], repeats: 1, seed: 1)

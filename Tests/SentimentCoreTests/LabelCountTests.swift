@@ -72,9 +72,9 @@ final class LabelCountTests: XCTestCase {
     for (value, count) in [(1, 300), (4, 32), (-31, 150), (-5, 50), (7, 50)] {
       let labels = score(value, of: count)
       let rows =
-        [[Double]](repeating: [0, 0, 1], count: labels.positive)
-        + [[Double]](repeating: [1, 0, 0], count: labels.negative)
-        + [[Double]](repeating: [0, 1, 0], count: labels.neutral)
+        [PerClass<Double>](repeating: [0, 0, 1], count: labels.positive)
+        + [PerClass<Double>](repeating: [1, 0, 0], count: labels.negative)
+        + [PerClass<Double>](repeating: [0, 1, 0], count: labels.neutral)
       let estimate = ScoreEstimate(posteriors: rows, method: .count, context: context)
       XCTAssertEqual(labels.band, estimate.band, "\(value) of \(count)")
     }

@@ -29,7 +29,7 @@ final class NaiveBayesTests: XCTestCase {
     _ prediction: Prediction, _ expected: [Double], file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    XCTAssertEqual(prediction.probabilities.count, 3, file: file, line: line)
+    XCTAssertEqual(prediction.probabilities.array.count, 3, file: file, line: line)
     for index in 0..<3 {
       XCTAssertEqual(
         prediction.probabilities[index], expected[index], accuracy: 1e-9,
@@ -565,7 +565,7 @@ final class LabelRuleTests: XCTestCase {
     let model = leaningModel()
     var classifier = Classifier(model: model)
     let text = "love it"
-    let scores = text.utf8.withContiguousStorageIfAvailable { classifier.scores($0.span) }
+    let scores = text.utf8.withContiguousStorageIfAvailable { classifier.scores(of: $0.span) }
     let raw = try XCTUnwrap(scores)
     // Naive Bayes alone would say positive; the calibration's bias says
     // neutral, and the label follows the probabilities printed.

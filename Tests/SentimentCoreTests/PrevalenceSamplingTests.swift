@@ -9,8 +9,8 @@ final class PrevalenceSamplingTests: XCTestCase {
     trainingPrevalence: [0.3, 0.4, 0.3],
     rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
-  private func oneHot(_ label: Sentiment) -> [Double] {
-    Sentiment.allCases.map { $0 == label ? 1 : 0 }
+  private func oneHot(_ label: Sentiment) -> PerClass<Double> {
+    PerClass(Sentiment.allCases.map { $0 == label ? 1 : 0 })
   }
 
   /// Probabilities that are the labels: every mean-based estimate is exact

@@ -12,8 +12,10 @@ final class QuantificationTests: XCTestCase {
 
   /// Posteriors whose class means are exactly `rates` for a set of the
   /// given class counts: each text of class `c` gets `rates[c]`.
-  func posteriors(_ counts: [Int]) -> [[Double]] {
-    counts.enumerated().flatMap { c, n in [[Double]](repeating: rates[c], count: n) }
+  func posteriors(_ counts: [Int]) -> [PerClass<Double>] {
+    counts.enumerated().flatMap { c, n in
+      [PerClass<Double>](repeating: PerClass(rates[c]), count: n)
+    }
   }
 
   func testAdjustedRecoversAShiftedBalance() {
@@ -49,7 +51,7 @@ final class QuantificationTests: XCTestCase {
   /// correction is the same, better conditioned.
   func testAdjustedWithEqualPriorRatesRecoversAShiftedBalance() {
     let training = [0.2, 0.6, 0.2]
-    let equalRates = rates.map { Quantifier.equalPriors($0, training: training) }
+    let equalRates = rates.map { Quantifier.equalPriors(PerClass($0), training: training).array }
     let equal = QuantificationContext(
       trainingPrevalence: training, rates: equalRates, equalPriors: true)
     for counts in [[60, 30, 10], [5, 90, 5], [10, 10, 80]] {
@@ -81,7 +83,7 @@ final class QuantificationTests: XCTestCase {
   func testEMFindsTheBalanceOfCalibratedPosteriors() {
     // Posteriors calibrated for the training balance, for a set that is
     // all negative: EM moves the priors toward negative.
-    let set = [[Double]](repeating: [0.7, 0.25, 0.05], count: 50)
+    let set = [PerClass<Double>](repeating: [0.7, 0.25, 0.05], count: 50)
     let em = Quantifier.prevalence(of: set, method: .em, context: context)
     XCTAssertGreaterThan(em[0], 0.9)
     XCTAssertEqual(em.reduce(0, +), 1, accuracy: 1e-9)
@@ -89,9 +91,12 @@ final class QuantificationTests: XCTestCase {
 
   func testDegenerateSetsGiveFiniteResults() {
     for method in QuantificationMethod.allCases {
-      for set in [[], [[0, 1, 0]], [[1, 0, 0]], [[Double]](repeating: [0, 0, 1], count: 10_000)] {
+      let sets: [[PerClass<Double>]] = [
+        [], [[0, 1, 0]], [[1, 0, 0]], [PerClass<Double>](repeating: [0, 0, 1], count: 10_000),
+      ]
+      for set in sets {
         let shares = Quantifier.prevalence(of: set, method: method, context: context)
-        XCTAssertEqual(shares.count, 3)
+        XCTAssertEqual(shares.array.count, 3)
         XCTAssertTrue(shares.allSatisfy { $0.isFinite && $0 >= 0 }, "\(method) \(set.count)")
         XCTAssertEqual(shares.reduce(0, +), 1, accuracy: 1e-9)
         if !set.isEmpty {
@@ -111,7 +116,8 @@ final class QuantificationTests: XCTestCase {
     let training = [0.2, 0.6, 0.2]
     let equal = QuantificationContext(
       trainingPrevalence: training,
-      rates: rates.map { Quantifier.equalPriors($0, training: training) }, equalPriors: true)
+      rates: rates.map { Quantifier.equalPriors(PerClass($0), training: training).array },
+      equalPriors: true)
     for (name, context) in [("classic", context), ("equal priors", equal)] {
       let coverage = coverageOnSimulatedSets(context)
       XCTAssertGreaterThan(coverage, 0.85, "\(name): coverage \(coverage)")
@@ -128,7 +134,7 @@ final class QuantificationTests: XCTestCase {
     for _ in 0..<trials {
       let shares = [uniform(), uniform(), uniform()]
       let total = shares.reduce(0, +)
-      var set: [[Double]] = []
+      var set: [PerClass<Double>] = []
       var score = 0
       for _ in 0..<100 {
         let u = uniform() * total
@@ -139,7 +145,7 @@ final class QuantificationTests: XCTestCase {
         var row = rates[label]
         row[label] += noise
         let sum = row.reduce(0, +)
-        set.append(row.map { max(0, $0) / sum })
+        set.append(PerClass(row.map { max(0, $0) / sum }))
       }
       let estimate = ScoreEstimate(posteriors: set, method: .adjusted, context: context)
       if estimate.interval.contains(Double(score)) { covered += 1 }
@@ -150,7 +156,7 @@ final class QuantificationTests: XCTestCase {
   func testSmallSetsAreNotCertain() {
     // Five tweets, three of them negative-looking: the interval reaches
     // more than one band.
-    let set = [
+    let set: [PerClass<Double>] = [
       [0.6, 0.3, 0.1], [0.6, 0.3, 0.1], [0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.3, 0.6],
     ]
     let estimate = ScoreEstimate(posteriors: set, method: .adjusted, context: context)

@@ -12,7 +12,7 @@ final class ScoreDisagreementTests: XCTestCase {
 
   /// 100 posts, each sure of its label: 40 positive, 20 negative, 40
   /// neutral.
-  var posteriors: [[Double]] {
+  var posteriors: [PerClass<Double>] {
     (0..<100).map { index in
       index < 40 ? [0.02, 0.03, 0.95] : index < 60 ? [0.95, 0.03, 0.02] : [0.02, 0.96, 0.02]
     }
@@ -66,7 +66,7 @@ final class ScoreDisagreementTests: XCTestCase {
   /// A flood of near-identical posts that read neutral scores 0 under the
   /// default estimator: no correction turns them polar.
   func testAFloodOfNeutralPostsScoresZero() {
-    let flood = [[Double]](repeating: [0.2, 0.6, 0.2], count: 10_000)
+    let flood = [PerClass<Double>](repeating: [0.2, 0.6, 0.2], count: 10_000)
     let estimate = ScoreEstimate(posteriors: flood, method: .count, context: context)
     XCTAssertEqual(estimate.value, 0)
     XCTAssertEqual(estimate.score, 0)
@@ -77,10 +77,10 @@ final class ScoreDisagreementTests: XCTestCase {
   /// Each class a quarter of the posts carry keeps its share under the
   /// labels' count: none is driven to 0 %.
   func testEveryLabeledClassKeepsItsShare() {
-    let set: [[Double]] =
-      [[Double]](repeating: [0.5, 0.3, 0.2], count: 25)
-      + [[Double]](repeating: [0.2, 0.5, 0.3], count: 25)
-      + [[Double]](repeating: [0.2, 0.3, 0.5], count: 50)
+    let set: [PerClass<Double>] =
+      [PerClass<Double>](repeating: [0.5, 0.3, 0.2], count: 25)
+      + [PerClass<Double>](repeating: [0.2, 0.5, 0.3], count: 25)
+      + [PerClass<Double>](repeating: [0.2, 0.3, 0.5], count: 50)
     let estimate = ScoreEstimate(posteriors: set, method: .count, context: context)
     XCTAssertEqual(estimate.prevalence, [0.25, 0.25, 0.5])
   }

@@ -49,7 +49,9 @@ final class ScoreEstimateTests: XCTestCase {
         "equal-prior rates",
         QuantificationContext(
           trainingPrevalence: [0.2, 0.6, 0.2],
-          rates: rates.map { Quantifier.equalPriors($0, training: [0.2, 0.6, 0.2]) },
+          rates: rates.map {
+            Quantifier.equalPriors(PerClass($0), training: [0.2, 0.6, 0.2]).array
+          },
           equalPriors: true)
       ),
       (
@@ -67,7 +69,7 @@ final class ScoreEstimateTests: XCTestCase {
   func testTheInPlaceBootstrapIsTheMethodsOwn() {
     var generator = SeededGenerator(seed: 9)
     let set = (0..<40).map { _ in
-      Sentiment.shares((0..<3).map { _ in Double(1 + generator.next(below: 100)) })
+      PerClass(Sentiment.shares((0..<3).map { _ in Double(1 + generator.next(below: 100)) }))
     }
     for (name, context) in contexts {
       for method in QuantificationMethod.allCases where method != .em {
@@ -90,10 +92,10 @@ final class ScoreEstimateTests: XCTestCase {
   }
 
   /// Degenerate sets of tweets' class probabilities.
-  var sets: [(String, [[Double]])] {
-    let positive: [Double] = [0, 0, 1]
-    let negative: [Double] = [1, 0, 0]
-    let neutral: [Double] = [0, 1, 0]
+  var sets: [(String, [PerClass<Double>])] {
+    let positive: PerClass<Double> = [0, 0, 1]
+    let negative: PerClass<Double> = [1, 0, 0]
+    let neutral: PerClass<Double> = [0, 1, 0]
     return [
       ("1 positive tweet", [positive]),
       ("1 negative tweet", [negative]),
@@ -121,7 +123,7 @@ final class ScoreEstimateTests: XCTestCase {
   ) {
     let n = Double(estimate.count)
     let shares = estimate.prevalence
-    XCTAssertEqual(shares.count, 3, context, file: file, line: line)
+    XCTAssertEqual(shares.array.count, 3, context, file: file, line: line)
     XCTAssertTrue(
       shares.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "\(context): \(shares)",
       file: file, line: line)
@@ -172,9 +174,9 @@ final class ScoreEstimateTests: XCTestCase {
           let estimate = ScoreEstimate(posteriors: set, method: method, context: context)
           let band = estimate.band
           XCTAssertTrue(
-            band.map(estimate.bands.contains) == true,
+            estimate.bands.contains(band),
             "\(method), \(setName), \(contextName): \(estimate.value) in \(estimate.interval), "
-              + "score \(estimate.score) \(String(describing: band)), bands \(estimate.bands)")
+              + "score \(estimate.score) \(band), bands \(estimate.bands)")
         }
       }
     }
@@ -189,7 +191,7 @@ final class ScoreEstimateTests: XCTestCase {
     for method in QuantificationMethod.allCases {
       for (row, sign) in [([0.0, 0, 1], 1), ([1.0, 0, 0], -1)] {
         for count in [1, 50, 10_000] {
-          let set = [[Double]](repeating: row, count: count)
+          let set = [PerClass<Double>](repeating: PerClass(row), count: count)
           let estimate = ScoreEstimate(posteriors: set, method: method, context: context)
           let name = "\(method), \(count) × \(row)"
           XCTAssertEqual(estimate.value, Double(sign * count), name)
@@ -207,7 +209,7 @@ final class ScoreEstimateTests: XCTestCase {
   /// interval from reading as certainty.
   func testIdenticalUncertainTweetsKeepAnInterval() {
     let context = QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rates)
-    let set = [[Double]](repeating: [0.2, 0.3, 0.5], count: 10_000)
+    let set = [PerClass<Double>](repeating: [0.2, 0.3, 0.5], count: 10_000)
     let estimate = ScoreEstimate(posteriors: set, method: .probabilities, context: context)
     XCTAssertEqual(estimate.value, 3000, accuracy: 1e-6)
     // σ² = 10,000 × (0.7 − 0.09): 1.645 σ ≈ 128.5 either side.
@@ -215,9 +217,9 @@ final class ScoreEstimateTests: XCTestCase {
     XCTAssertEqual(estimate.value - estimate.interval.lowerBound, 128.47, accuracy: 0.01)
   }
 
-  /// No tweets: the training balance, a score of 0 and no band (the CLI
-  /// reports "no tweets found" before it gets here).
-  func testNoTweetsHaveNoBand() {
+  /// No tweets: the training balance, a score of 0, 😐 and no bands (the
+  /// CLI reports "no tweets found" before it gets here).
+  func testNoTweetsAreNeutralWithNoBands() {
     let context = QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rates)
     for method in QuantificationMethod.allCases {
       let estimate = ScoreEstimate(posteriors: [], method: method, context: context)
@@ -226,7 +228,7 @@ final class ScoreEstimateTests: XCTestCase {
       XCTAssertEqual(estimate.scaledInterval, 0...0)
       XCTAssertEqual(estimate.scoreInterval, 0...0)
       XCTAssertEqual(estimate.interval, 0...0)
-      XCTAssertNil(estimate.band)
+      XCTAssertEqual(estimate.band, .neutral)
       XCTAssertEqual(estimate.bands, [])
       XCTAssertEqual(estimate.prevalence, [0.2, 0.6, 0.2])
     }
@@ -238,9 +240,9 @@ final class ScoreEstimateTests: XCTestCase {
   /// surely negative, counted as labeled.
   func counted(positive: Int, negative: Int, of count: Int) -> ScoreEstimate {
     let rows =
-      [[Double]](repeating: [0, 0, 1], count: positive)
-      + [[Double]](repeating: [1, 0, 0], count: negative)
-      + [[Double]](repeating: [0, 1, 0], count: count - positive - negative)
+      [PerClass<Double>](repeating: [0, 0, 1], count: positive)
+      + [PerClass<Double>](repeating: [1, 0, 0], count: negative)
+      + [PerClass<Double>](repeating: [0, 1, 0], count: count - positive - negative)
     return ScoreEstimate(
       posteriors: rows, method: .count,
       context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))

@@ -45,11 +45,13 @@ final class AnalyzeReportTests: XCTestCase {
   func testSummaryJSON() throws {
     let labels: [Sentiment] = [.positive, .positive, .positive, .negative, .neutral]
     let score = LabelCount(labels: labels)
-    let posteriors = labels.map { label in Sentiment.allCases.map { $0 == label ? 1.0 : 0 } }
+    let posteriors = labels.map { label in
+      PerClass(Sentiment.allCases.map { $0 == label ? 1.0 : 0 })
+    }
     let estimate = ScoreEstimate(
       posteriors: posteriors, method: .count,
       context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
-    let band = try XCTUnwrap(estimate.band)
+    let band = estimate.band
     let bytes = AnalyzeReport.summaryJSON(
       query: "@Acme", score, estimate, band: band, details: false, mentions: nil, trend: nil)
     let line = String(decoding: bytes, as: UTF8.self)
@@ -128,7 +130,7 @@ final class AnalyzeReportTests: XCTestCase {
     let first = trend.buckets[0]
     XCTAssertEqual(
       lines[1],
-      "2026-03-01  12 posts   \(first.estimate.band?.emoji ?? "") \(first.estimate.score)"
+      "2026-03-01  12 posts   \(first.estimate.band.emoji) \(first.estimate.score)"
         + String(repeating: " ", count: 5 - String(first.estimate.score).count)
         + "\(AnalyzeReport.signed(first.scaled, decimals: 1)) "
         + "(\(AnalyzeReport.signed(first.scaledInterval.lowerBound, decimals: 1)) to "
@@ -241,7 +243,7 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(lines[0], "mentions (posts, score, adjusted score per 100 posts, 90 % interval)")
     XCTAssertTrue(
       lines[1].hasPrefix(
-        "@ada        4     \(ada.estimate.band?.emoji ?? "") \(ada.estimate.score)"),
+        "@ada        4     \(ada.estimate.band.emoji) \(ada.estimate.score)"),
       lines[1])
     XCTAssertTrue(
       lines[1].hasSuffix(
@@ -328,7 +330,8 @@ final class AnalyzeReportTests: XCTestCase {
       + Array(
         repeating: .neutral, count: 43)
     let estimate = ScoreEstimate(
-      posteriors: labels.map { label in Sentiment.allCases.map { $0 == label ? 1.0 : 0 } },
+      posteriors: labels.map { label in PerClass(Sentiment.allCases.map { $0 == label ? 1.0 : 0 })
+      },
       method: .count, context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
     let text = AnalyzeReport.detailsText(
       LabelCount(labels: labels), estimate, calibrated: true, style: .plain)

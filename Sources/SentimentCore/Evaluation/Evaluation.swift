@@ -1,25 +1,28 @@
 import Foundation
 
-/// How well a model trained on one part of a corpus does on the rest.
-public struct EvaluationResult: Equatable, Sendable {
+/// How well a model trained on one part of a corpus does on the rest: what
+/// `tweetalyze eval` reports (a library user gets its
+/// ``ClassificationMetrics`` from ``Evaluation/test(_:texts:labels:)`` and
+/// ``Evaluation/crossValidate(texts:labels:folds:seed:tokenizer:options:)``).
+package struct EvaluationResult: Equatable, Sendable {
   /// The share of the training part that the model classifies correctly.
-  public var trainingAccuracy: Double
+  package var trainingAccuracy: Double
   /// The model's predictions on the held-out part.
-  public var metrics: ClassificationMetrics
+  package var metrics: ClassificationMetrics
   /// The number of training examples.
-  public var trainingCount: Int
+  package var trainingCount: Int
   /// The model's own probabilities on the held-out part.
   package var raw = ProbabilityMetrics()
   /// The calibrated probabilities on the held-out part (what `classify`
   /// prints).
   package var calibrated = ProbabilityMetrics()
   /// Each held-out text's calibrated probabilities, for quantification.
-  public var posteriors: [[Double]] = []
+  package var posteriors: [PerClass<Double>] = []
   /// Each held-out text's labels by each expert alone, for a model with
   /// the lexicon reader (empty otherwise): they widen a set's interval.
   package var votes: [ExpertVotes] = []
   /// Each held-out text's true class.
-  public var labels: [Sentiment] = []
+  package var labels: [Sentiment] = []
   /// What the part's model knows for quantification (`nil`: too little
   /// data to calibrate).
   package var context: QuantificationContext?
@@ -87,7 +90,49 @@ package enum EvaluationError: LocalizedError, Equatable {
 /// Held-out evaluation: a seeded stratified split, or stratified k-fold
 /// cross-validation. Each part's model is trained from scratch, as `train`
 /// would train it.
+///
+/// ```swift
+/// let metrics = try Evaluation.crossValidate(texts: texts, labels: labels, folds: 5)
+/// metrics.accuracy      // every text classified once, by a model that did not see it
+/// metrics.macroRecall   // SemEval's measure
+/// ```
 public enum Evaluation {
+  /// How `model` classifies `texts`, whose true classes are `labels`: a
+  /// test on texts the model did not train on.
+  ///
+  /// ```swift
+  /// let metrics = Evaluation.test(try DefaultModel.load(), texts: ["I love it"], labels: [.positive])
+  /// metrics.accuracy   // 1.0
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the texts' length, plus O(*V*) to set up a
+  ///   ``Classifier``.
+  public static func test(
+    _ model: NaiveBayesModel, texts: [String], labels: [Sentiment]
+  ) -> ClassificationMetrics {
+    precondition(texts.count == labels.count, "one label per text")
+    return test(model, on: LabeledCorpus(texts: texts, labels: labels)).metrics
+  }
+
+  /// Stratified k-fold cross-validation of a model trained as `tweetalyze
+  /// train` trains it (calibrated on folds inside each training part): the
+  /// held-out predictions of all folds together, every text once.
+  ///
+  /// Throws when `folds` is below 2 or above the number of texts.
+  ///
+  /// - Complexity: O(*k* × *n*) for *k* folds of *n* texts' length.
+  public static func crossValidate(
+    texts: [String], labels: [Sentiment], folds: Int = 10, seed: UInt64 = 1,
+    tokenizer: TokenizerSettings = TokenizerSettings(),
+    options: NaiveBayesOptions = NaiveBayesOptions()
+  ) throws -> ClassificationMetrics {
+    precondition(texts.count == labels.count, "one label per text")
+    return try crossValidate(
+      LabeledCorpus(texts: texts, labels: labels), folds: folds, seed: seed,
+      tokenizer: tokenizer, options: options
+    ).pooled
+  }
+
   /// Indices for a stratified split: within each class, a `fraction` share
   /// (rounded) goes to training, chosen by a seeded shuffle.
   public static func stratifiedSplit(
@@ -154,12 +199,10 @@ public enum Evaluation {
     result.context = QuantificationContext(model: model)
     for index in rows ?? Array(corpus.labels.indices) {
       let text = corpus.bytes(at: index).span
-      let scores = classifier.scores(text)
+      let scores = classifier.scores(of: text)
       let actual = corpus.labels[index]
       let raw = Prediction(scores: scores).probabilities
-      let prediction = model.prediction(
-        scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
-        reading: classifier.reading(text))
+      let prediction = model.prediction(scores: scores, reading: classifier.reading(text))
       let calibrated = prediction.probabilities
       result.metrics.add(actual: actual, predicted: prediction.label)
       result.raw.add(raw, actual: actual)

@@ -22,7 +22,7 @@ package struct QuantificationResult: Equatable, Sendable {
   /// Scores one set: its texts' calibrated probabilities, the experts'
   /// labels when the model has them, and the true classes.
   package mutating func add(
-    posteriors: [[Double]], votes: [ExpertVotes]? = nil, labels: [Sentiment],
+    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, labels: [Sentiment],
     context: QuantificationContext
   ) {
     guard !labels.isEmpty else { return }
@@ -119,7 +119,7 @@ package enum PrevalenceSampling {
         for neutral in 0...(10 - negative) {
           let shares = [negative, neutral, 10 - negative - neutral].map { Double($0) / 10 }
           for _ in 0..<repeats {
-            var posteriors: [[Double]] = []
+            var posteriors: [PerClass<Double>] = []
             var votes: [ExpertVotes] = []
             var labels: [Sentiment] = []
             for label in Sentiment.allCases {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// var metrics = ProbabilityMetrics()
-/// metrics.add([0.1, 0.2, 0.7], actual: .positive)
+/// metrics.add(PerClass(negative: 0.1, neutral: 0.2, positive: 0.7), actual: .positive)
 /// metrics.logLoss  // -log(0.7)
 /// ```
 package struct ProbabilityMetrics: Equatable, Sendable {
@@ -23,16 +23,16 @@ package struct ProbabilityMetrics: Equatable, Sendable {
   package init() {}
 
   /// Adds one text's class probabilities and its true class.
-  package mutating func add(_ probabilities: [Double], actual: Sentiment) {
+  package mutating func add(_ probabilities: PerClass<Double>, actual: Sentiment) {
     count += 1
-    for c in probabilities.indices {
-      let target = c == actual.rawValue ? 1.0 : 0
-      brierSum += (probabilities[c] - target) * (probabilities[c] - target)
+    for label in Sentiment.allCases {
+      let target = label == actual ? 1.0 : 0
+      brierSum += (probabilities[label] - target) * (probabilities[label] - target)
     }
     // Probabilities of exactly 0 would make the loss infinite.
-    logLossSum -= log(max(probabilities[actual.rawValue], 1e-15))
-    let predicted = Prediction(probabilities: probabilities).label
-    let confidence = probabilities[predicted.rawValue]
+    logLossSum -= log(max(probabilities[actual], 1e-15))
+    let predicted = Prediction.argmax(probabilities)
+    let confidence = probabilities[predicted]
     let bin = min(Self.bins - 1, Int(confidence * Double(Self.bins)))
     binCounts[bin] += 1
     binConfidence[bin] += confidence

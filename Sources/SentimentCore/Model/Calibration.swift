@@ -19,7 +19,8 @@ import Foundation
 ///
 /// ```swift
 /// let calibration = Calibration(temperature: 4, biases: [0, 0.8, -0.2])
-/// calibration.probabilities([-20, -24, -21])  // [0.41, 0.33, 0.26] (rounded)
+/// calibration.probabilities(PerClass(negative: -20, neutral: -24, positive: -21))
+/// // negative 0.41, neutral 0.33, positive 0.26 (rounded)
 /// ```
 package struct Calibration: Equatable, Sendable {
   /// What the scores are divided by; above 1 makes the model less sure.
@@ -54,15 +55,6 @@ package struct Calibration: Equatable, Sendable {
 
   /// The calibrated probability of each class for a text whose class scores
   /// (log prior plus evidence) are `scores` and whose reading is `reader`.
-  ///
-  /// - Complexity: O(1).
-  package func probabilities(_ scores: [Double], reader: ReaderScores = .none) -> [Double] {
-    probabilities(
-      PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]), reader: reader
-    ).array
-  }
-
-  /// The calibrated probabilities of three class scores and a reading.
   ///
   /// - Complexity: O(1); no allocation.
   package func probabilities(_ scores: PerClass<Double>, reader: ReaderScores = .none)
@@ -140,7 +132,7 @@ package enum CalibrationFit {
   /// - Complexity: O(*n*) per Newton step in the number of texts; at most
   ///   100 steps.
   package static func fit(
-    scores: [[Double]], labels: [Sentiment], readings: [ReaderScores]? = nil,
+    scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]? = nil,
     prior: [Double] = labelPrior
   ) -> Calibration {
     precondition(scores.count == labels.count, "one label per text")
@@ -192,8 +184,11 @@ package enum CalibrationFit {
     /// The number of parameters.
     let width: Int
 
-    init(scores: [[Double]], labels: [Sentiment], readings: [ReaderScores]?) {
-      self.scores = scores.map { row in row.map { $0 - (row.max() ?? 0) } }
+    init(scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]?) {
+      self.scores = scores.map { row in
+        let top = max(row.negative, row.neutral, row.positive)
+        return [row.negative - top, row.neutral - top, row.positive - top]
+      }
       features = readings?.map(\.features) ?? []
       self.labels = labels.map(\.rawValue)
       var counts = [0.0, 0, 0]

@@ -81,9 +81,8 @@ public struct Prediction: Equatable, Sendable {
   /// The most probable class. A tie with neutral is neutral (a text of
   /// unknown words is no evidence); other ties go to the lower index.
   public var label: Sentiment
-  /// The probability of each class, indexed by `Sentiment.rawValue`; they sum
-  /// to 1.
-  public var probabilities: [Double]
+  /// The probability of each class; they sum to 1.
+  public var probabilities: PerClass<Double>
 
   /// How each expert reads the text on its own, for a model with the
   /// lexicon reader; `nil` otherwise. Where the experts disagree about a
@@ -91,10 +90,12 @@ public struct Prediction: Equatable, Sendable {
   package var experts: ExpertVotes? = nil
 
   /// The probability of the predicted class.
-  public var confidence: Double { probabilities[label.rawValue] }
+  public var confidence: Double { probabilities[label] }
 
   /// Creates a prediction.
-  package init(label: Sentiment, probabilities: [Double], experts: ExpertVotes? = nil) {
+  package init(
+    label: Sentiment, probabilities: PerClass<Double>, experts: ExpertVotes? = nil
+  ) {
     self.label = label
     self.probabilities = probabilities
     self.experts = experts
@@ -133,7 +134,8 @@ package struct ExpertVotes: Equatable, Sendable {
 /// trainer.add("I love it", as: .positive)
 /// trainer.add("I hate it", as: .negative)
 /// let model = trainer.model()
-/// model.predict("love").label   // .positive
+/// var classifier = Classifier(model: model)
+/// classifier.predict("love").label   // .positive
 /// ```
 public struct NaiveBayesTrainer {
   /// The tokenizer settings the model will store.
@@ -224,9 +226,18 @@ public struct NaiveBayesTrainer {
     return TrainedFeatures(table: table, tokens: tokens, kept: kept)
   }
 
-  /// The model for what was added so far.
+  /// The model for what was added so far, uncalibrated: its probabilities
+  /// are Naive Bayes's own (`tweetalyze train` also fits a calibration on
+  /// held-out folds).
+  ///
+  /// - Complexity: O(*V*) in the number of features.
+  public func model() -> NaiveBayesModel {
+    model(metadata: ModelMetadata(), provenance: Provenance())
+  }
+
+  /// The model for what was added so far, with who made it and from what.
   package func model(
-    metadata: ModelMetadata = ModelMetadata(), provenance: Provenance = Provenance()
+    metadata: ModelMetadata = ModelMetadata(), provenance: Provenance
   ) -> NaiveBayesModel {
     contents(metadata: metadata, provenance: provenance, heldOut: nil).model()
   }
@@ -242,7 +253,6 @@ public struct NaiveBayesTrainer {
       }
     }
     var correct = 0
-    var scores = [Double](repeating: 0, count: Sentiment.count)
     var ids: [Int32] = []
     for (index, label) in recorded.labels.enumerated() {
       ids.removeAll(keepingCapacity: true)
@@ -251,8 +261,7 @@ public struct NaiveBayesTrainer {
         let mapped = remap[Int(id)]
         if mapped >= 0 { ids.append(mapped) }
       }
-      model.scores(ofFeatureIDs: ids, into: &scores)
-      if Prediction.argmax(scores) == label { correct += 1 }
+      if Prediction.argmax(model.scores(ofFeatureIDs: ids)) == label { correct += 1 }
     }
     return Double(correct) / Double(recorded.labels.count)
   }
@@ -351,22 +360,16 @@ public struct NaiveBayesModel: Sendable {
   /// How scores become probabilities: ``heldOut``'s calibration, or none.
   package var calibration: Calibration? { heldOut?.calibration }
 
-  /// The prediction for a text's class scores: calibrated probabilities
-  /// when the model is calibrated, else the scores' softmax.
+  /// The prediction for a text's class scores and its reading by the
+  /// lexicon reader (ignored by a model that does not use it): calibrated
+  /// probabilities when the model is calibrated, else the scores' softmax.
   ///
   /// The label is the most probable class of the probabilities given:
   /// one rule from probability to label (`docs/model.md`, "The label").
-  public func prediction(scores: (Double, Double, Double)) -> Prediction {
-    prediction(scores: PerClass(negative: scores.0, neutral: scores.1, positive: scores.2))
-  }
-
-  /// ``prediction(scores:)-(Double,Double,Double)`` of scores per class and
-  /// the text's reading by the lexicon reader (ignored by a model that does
-  /// not use it).
   func prediction(scores: PerClass<Double>, reading: ReaderScores = .none) -> Prediction {
     let probabilities = (calibration ?? .identity).probabilities(scores, reader: reading)
     return Prediction(
-      label: Prediction.argmax(probabilities), probabilities: probabilities.array,
+      label: Prediction.argmax(probabilities), probabilities: probabilities,
       experts: usesReader
         ? ExpertVotes(naiveBayes: Prediction.argmax(scores), reader: reading.label) : nil)
   }
@@ -526,33 +529,16 @@ public struct NaiveBayesModel: Sendable {
     return (weights, logPriors)
   }
 
-  /// Classifies a text given as UTF-8 bytes.
-  ///
-  /// Features the model has never seen are ignored.
-  ///
-  /// - Complexity: O(*n*) in the text's length, plus O(*V*) in the number
-  ///   of features to set up a ``Classifier``: for many texts, use one
-  ///   ``Classifier``.
-  public func predict(_ text: Span<UInt8>) -> Prediction {
-    var classifier = Classifier(model: self)
-    return classifier.predict(text)
-  }
-
-  /// Classifies a text.
-  public func predict(_ text: String) -> Prediction {
-    var classifier = Classifier(model: self)
-    return classifier.predict(text)
-  }
-
-  /// Adds the log prior and the weights of the given features per class.
-  func scores(ofFeatureIDs ids: [Int32], into scores: inout [Double]) {
-    for c in 0..<Sentiment.count { scores[c] = logPriors[c] }
+  /// The log prior plus the weights of the given features, per class.
+  func scores(ofFeatureIDs ids: [Int32]) -> PerClass<Double> {
+    var scores = PerClass(negative: logPriors[0], neutral: logPriors[1], positive: logPriors[2])
     for id in ids {
       let base = Int(weightRow[Int(id)]) &* Sentiment.count
-      scores[0] += weightRows[base]
-      scores[1] += weightRows[base &+ 1]
-      scores[2] += weightRows[base &+ 2]
+      scores.negative += weightRows[base]
+      scores.neutral += weightRows[base &+ 1]
+      scores.positive += weightRows[base &+ 2]
     }
+    return scores
   }
 
   /// The weight one occurrence of feature `id` adds to `label`'s score.
@@ -596,12 +582,6 @@ public struct Classifier {
     model.prediction(scores: scores(of: text), reading: reading(text))
   }
 
-  /// The class scores of a text (log prior plus the evidence of its
-  /// features), before calibration: what ``Calibration`` is fitted to.
-  public mutating func scores(_ text: Span<UInt8>) -> [Double] {
-    scores(of: text).array
-  }
-
   /// The lexicon reader's reading of a text, for a model that uses it;
   /// ``ReaderScores/none`` for one that does not.
   ///
@@ -611,11 +591,11 @@ public struct Classifier {
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
-  /// the class found: ``predict(_:)-(Span<UInt8>)`` without
-  /// the array of every class's probability.
+  /// the class found: ``predict(_:)-(Span<UInt8>)`` for callers that print
+  /// only these two.
   ///
   /// - Complexity: O(*n*) in the text's length.
-  public mutating func classify(
+  package mutating func classify(
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
     let prediction = model.prediction(scores: scores(of: text), reading: reading(text))
@@ -634,18 +614,7 @@ extension Prediction {
   /// probabilities.
   init(scores: PerClass<Double>) {
     self.init(
-      label: Self.argmax(scores), probabilities: Calibration.identity.probabilities(scores).array)
-  }
-
-  /// The prediction for per-class log scores: softmax turns them into
-  /// probabilities.
-  init(scores: [Double]) {
-    self.init(scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]))
-  }
-
-  /// The prediction for calibrated probabilities: the most probable class.
-  init(probabilities: [Double]) {
-    self.init(label: Self.argmax(probabilities), probabilities: probabilities)
+      label: Self.argmax(scores), probabilities: Calibration.identity.probabilities(scores))
   }
 
   /// The class with the highest score; a tie with neutral goes to neutral
@@ -656,12 +625,6 @@ extension Prediction {
     if scores.neutral > scores[best] { best = .neutral }
     if scores.positive > scores[best] { best = .positive }
     return scores.neutral == scores[best] ? .neutral : best
-  }
-
-  /// The class with the highest score; a tie with neutral goes to neutral,
-  /// another tie to the lower index.
-  static func argmax(_ scores: [Double]) -> Sentiment {
-    argmax(PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]))
   }
 }
 

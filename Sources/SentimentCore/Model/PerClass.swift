@@ -1,28 +1,28 @@
 /// One value per class, read and written by ``Sentiment``: a text's class
-/// scores, their probabilities.
+/// scores, their probabilities, a set's shares of the classes.
 ///
 /// ```swift
 /// var scores = PerClass(negative: -20.0, neutral: -24, positive: -21)
 /// scores[.positive] += 1
-/// Prediction.argmax(scores)   // .positive
+/// scores.positive   // -20
 /// ```
-package struct PerClass<Value> {
+public struct PerClass<Value> {
   /// The value of ``Sentiment/negative``.
-  package var negative: Value
+  public var negative: Value
   /// The value of ``Sentiment/neutral``.
-  package var neutral: Value
+  public var neutral: Value
   /// The value of ``Sentiment/positive``.
-  package var positive: Value
+  public var positive: Value
 
   /// Creates the values of the three classes.
-  package init(negative: Value, neutral: Value, positive: Value) {
+  public init(negative: Value, neutral: Value, positive: Value) {
     self.negative = negative
     self.neutral = neutral
     self.positive = positive
   }
 
   /// The value of `label`.
-  package subscript(label: Sentiment) -> Value {
+  public subscript(label: Sentiment) -> Value {
     get {
       switch label {
       case .negative: negative
@@ -40,9 +40,61 @@ package struct PerClass<Value> {
   }
 
   /// The values in the classes' order, as arrays indexed by
-  /// ``Sentiment/rawValue`` hold them.
+  /// ``Sentiment/rawValue`` hold them: for the matrix code of a fit.
   package var array: [Value] { [negative, neutral, positive] }
 }
 
 extension PerClass: Equatable where Value: Equatable {}
+extension PerClass: Hashable where Value: Hashable {}
 extension PerClass: Sendable where Value: Sendable {}
+
+extension PerClass where Value == Double {
+  /// The values scaled to sum to 1: shares of the classes (uniform when
+  /// they sum to 0 or to a number that is not finite). The sum is taken in
+  /// the classes' order, as ``Sentiment/shares(_:)`` takes it.
+  ///
+  /// ```swift
+  /// PerClass(negative: 1.0, neutral: 1, positive: 2).shares
+  /// // negative 0.25, neutral 0.25, positive 0.5
+  /// ```
+  package var shares: PerClass<Double> {
+    let total = 0 + negative + neutral + positive
+    guard total > 0, total.isFinite else {
+      return PerClass(negative: 1.0 / 3, neutral: 1.0 / 3, positive: 1.0 / 3)
+    }
+    return PerClass(
+      negative: negative / total, neutral: neutral / total, positive: positive / total)
+  }
+}
+
+extension JSONWriter {
+  /// Writes an object with a member per class, named by ``Sentiment/name`` in
+  /// the classes' order (which is alphabetical, so the keys stay sorted);
+  /// `value` writes each member's value.
+  ///
+  ///     json.perClass { json, label in json.bool(label == .positive) }
+  ///     // {"negative":false,"neutral":false,"positive":true}
+  package mutating func perClass<Failure: Error>(
+    _ value: (inout JSONWriter, Sentiment) throws(Failure) -> Void
+  ) throws(Failure) {
+    beginObject()
+    for label in Sentiment.allCases {
+      key(label.name)
+      try value(&self, label)
+    }
+    endObject()
+  }
+
+  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
+  /// `counts`, an array indexed by ``Sentiment/rawValue``.
+  package mutating func perClass(_ counts: [Int]) {
+    perClass { json, label in json.integer(counts[label.rawValue]) }
+  }
+
+  /// Writes `{"negative":…,"neutral":…,"positive":…}` with `values`, each
+  /// rounded to `decimals` places as ``JSONWriter/number(_:decimals:)``
+  /// writes it.
+  package mutating func perClass(_ values: PerClass<Double>, decimals: Int) {
+    perClass { json, label in json.number(values[label], decimals: decimals) }
+  }
+}

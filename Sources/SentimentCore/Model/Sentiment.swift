@@ -59,35 +59,3 @@ public enum Sentiment: Int, CaseIterable, Comparable, Sendable {
     left.rawValue < right.rawValue
   }
 }
-
-extension JSONWriter {
-  /// Writes an object with a member per class, named by ``Sentiment/name`` in
-  /// the classes' order (which is alphabetical, so the keys stay sorted);
-  /// `value` writes each member's value.
-  ///
-  ///     json.perClass { json, label in json.bool(label == .positive) }
-  ///     // {"negative":false,"neutral":false,"positive":true}
-  package mutating func perClass<Failure: Error>(
-    _ value: (inout JSONWriter, Sentiment) throws(Failure) -> Void
-  ) throws(Failure) {
-    beginObject()
-    for label in Sentiment.allCases {
-      key(label.name)
-      try value(&self, label)
-    }
-    endObject()
-  }
-
-  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
-  /// `counts`, an array indexed by ``Sentiment/rawValue``.
-  package mutating func perClass(_ counts: [Int]) {
-    perClass { json, label in json.integer(counts[label.rawValue]) }
-  }
-
-  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the numbers of
-  /// `values`, an array indexed by ``Sentiment/rawValue``, each rounded to
-  /// `decimals` places as ``JSONWriter/number(_:decimals:)`` writes it.
-  package mutating func perClass(_ values: [Double], decimals: Int) {
-    perClass { json, label in json.number(values[label.rawValue], decimals: decimals) }
-  }
-}

@@ -8,7 +8,7 @@ import Foundation
 /// feature's weight for the class times how often it counts (once when the
 /// model is binarized); the probabilities are the calibrated softmax of the
 /// scores plus the lexicon reader's part, so the explanation predicts exactly
-/// what ``NaiveBayesModel/predict(_:)-(String)`` predicts.
+/// what ``Classifier/predict(_:)-(String)`` predicts.
 ///
 /// ```swift
 /// let explanation = Explanation(text: "love it", model: model)
@@ -24,28 +24,30 @@ package struct Explanation: Equatable, Sendable {
     /// How many times it counts: 1 for a binarized model, else the number of
     /// occurrences in the text.
     package var count: Int
-    /// The log-likelihood weight of one occurrence per class, indexed by
-    /// `Sentiment.rawValue`.
-    package var weights: [Double]
+    /// The log-likelihood weight of one occurrence per class.
+    package var weights: PerClass<Double>
 
     /// The largest minus the smallest weight: how strongly the feature tells
     /// the classes apart.
-    package var spread: Double { (weights.max() ?? 0) - (weights.min() ?? 0) }
+    package var spread: Double {
+      max(weights.negative, weights.neutral, weights.positive)
+        - min(weights.negative, weights.neutral, weights.positive)
+    }
 
     /// The class it favours most (ties go to the lower index).
     package var leans: Sentiment {
-      var best = 0
-      for index in weights.indices.dropFirst() where weights[index] > weights[best] {
-        best = index
+      var best = Sentiment.negative
+      for label in [Sentiment.neutral, .positive] where weights[label] > weights[best] {
+        best = label
       }
-      return Sentiment(rawValue: best) ?? .neutral
+      return best
     }
   }
 
   /// The text explained.
   package var text: String
-  /// The log prior of each class, indexed by `Sentiment.rawValue`.
-  package var logPriors: [Double]
+  /// The log prior of each class.
+  package var logPriors: PerClass<Double>
   /// The known features, strongest evidence (largest spread) first; ties in
   /// order of first occurrence.
   package var features: [Feature]
@@ -53,7 +55,7 @@ package struct Explanation: Equatable, Sendable {
   /// they do not change the scores.
   package var ignored: [String]
   /// Each class's score: log prior plus the weighted evidence.
-  package var scores: [Double]
+  package var scores: PerClass<Double>
   /// The label and probabilities the scores give, calibrated when the
   /// model is.
   package var prediction: Prediction
@@ -63,15 +65,14 @@ package struct Explanation: Equatable, Sendable {
   /// The lexicon reader's reading of the text; `nil` for a model that does
   /// not use the reader.
   package var reading: ReaderScores?
-  /// What the reading adds to each class's calibrated logit, indexed by
-  /// `Sentiment.rawValue`: the reader's part of the decision (zeros
-  /// without a reader).
-  package var readerPart: [Double]
+  /// What the reading adds to each class's calibrated logit: the reader's
+  /// part of the decision (zeros without a reader).
+  package var readerPart: PerClass<Double>
   /// Naive Bayes's part of each class's calibrated logit: the score, less
   /// the highest, over the temperature, plus the class's bias (the scores
   /// themselves without a calibration). The probabilities are the softmax
   /// of this part plus ``readerPart``.
-  package var naiveBayesPart: [Double]
+  package var naiveBayesPart: PerClass<Double>
 
   /// Explains how `model` classifies `text`.
   package init(text: String, model: NaiveBayesModel) {
@@ -97,27 +98,27 @@ package struct Explanation: Equatable, Sendable {
       features.append(
         Feature(
           feature: feature, count: binarized ? 1 : counts[feature] ?? 1,
-          weights: Sentiment.allCases.map { model.weight(ofFeature: id, for: $0) }))
+          weights: PerClass(
+            negative: model.weight(ofFeature: id, for: .negative),
+            neutral: model.weight(ofFeature: id, for: .neutral),
+            positive: model.weight(ofFeature: id, for: .positive))))
     }
-    logPriors = Sentiment.allCases.map { model.logPrior(of: $0) }
+    logPriors = PerClass(
+      negative: model.logPrior(of: .negative), neutral: model.logPrior(of: .neutral),
+      positive: model.logPrior(of: .positive))
     var scores = logPriors
     for feature in features {
-      for index in scores.indices {
-        scores[index] += Double(feature.count) * feature.weights[index]
+      for label in Sentiment.allCases {
+        scores[label] += Double(feature.count) * feature.weights[label]
       }
     }
     self.scores = scores
     calibration = model.calibration
     let reading = model.usesReader ? LexiconReader.shared.read(text) : nil
     self.reading = reading
-    readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none).array
-    naiveBayesPart =
-      model.calibration?.naiveBayesLogits(
-        PerClass(negative: scores[0], neutral: scores[1], positive: scores[2])
-      ).array ?? scores
-    prediction = model.prediction(
-      scores: PerClass(negative: scores[0], neutral: scores[1], positive: scores[2]),
-      reading: reading ?? .none)
+    readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none)
+    naiveBayesPart = model.calibration?.naiveBayesLogits(scores) ?? scores
+    prediction = model.prediction(scores: scores, reading: reading ?? .none)
     // A stable sort: strongest first, ties in order of occurrence.
     self.features = features.enumerated().sorted {
       $0.element.spread != $1.element.spread

@@ -131,8 +131,10 @@ package struct MentionCount: Equatable, Sendable {
 ///
 /// ```swift
 /// var tally = MentionTally(excluding: .mention("Apple"))
-/// tally.add("Love @Apple and @tim_cook #iPhone", model.predict("Love @Apple and @tim_cook #iPhone"))
-/// tally.add("@TIM_COOK fix it #iphone", model.predict("@TIM_COOK fix it #iphone"))
+/// var classifier = Classifier(model: model)
+/// for text in ["Love @Apple and @tim_cook #iPhone", "@TIM_COOK fix it #iphone"] {
+///   tally.add(text, classifier.predict(text))
+/// }
 /// tally.top(10) { ScoreEstimate(predictions: $0, model: model, method: .count) }.users
 /// // [@tim_cook: 2 posts, its estimate]
 /// ```

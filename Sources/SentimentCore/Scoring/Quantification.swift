@@ -60,20 +60,23 @@ package struct QuantificationContext: Equatable, Sendable {
 /// Estimates the share of each class in a set of tweets.
 ///
 /// ```swift
-/// let posteriors = [[0.1, 0.2, 0.7], [0.6, 0.3, 0.1]]
+/// let posteriors = [
+///   PerClass(negative: 0.1, neutral: 0.2, positive: 0.7),
+///   PerClass(negative: 0.6, neutral: 0.3, positive: 0.1),
+/// ]
 /// Quantifier.prevalence(of: posteriors, method: .probabilities, context: context)
-/// // [0.35, 0.25, 0.4]
+/// // negative 0.35, neutral 0.25, positive 0.4
 /// ```
 package enum Quantifier {
-  /// The estimated share of each class (indexed by `Sentiment.rawValue`,
-  /// summing to 1) among texts whose calibrated class probabilities are
+  /// The estimated share of each class (summing to 1) among texts whose calibrated class probabilities are
   /// `posteriors`; the training balance for an empty set.
   ///
   /// - Complexity: O(*n*) in the number of texts; for
   ///   ``QuantificationMethod/em``, O(*n*) per iteration, at most 1000.
   package static func prevalence(
-    of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
-  ) -> [Double] {
+    of posteriors: [PerClass<Double>], method: QuantificationMethod,
+    context: QuantificationContext
+  ) -> PerClass<Double> {
     prevalence(of: posteriors, method: method, context: context, iterations: maximumIterations)
   }
 
@@ -84,10 +87,10 @@ package enum Quantifier {
   /// ``QuantificationMethod/em``: fewer for the fuzz target, which runs a
   /// million inputs.
   static func prevalence(
-    of posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
-    iterations: Int
-  ) -> [Double] {
-    guard !posteriors.isEmpty else { return context.trainingPrevalence }
+    of posteriors: [PerClass<Double>], method: QuantificationMethod,
+    context: QuantificationContext, iterations: Int
+  ) -> PerClass<Double> {
+    guard !posteriors.isEmpty else { return context.trainingShares }
     guard let rows = meanRows(posteriors, method: method, context: context) else {
       return expectationMaximization(posteriors, context: context, iterations: iterations)
     }
@@ -102,14 +105,17 @@ package enum Quantifier {
   /// with equal-prior rates); `nil` for ``QuantificationMethod/em``, which
   /// is not a mean. ``ScoreEstimate``'s bootstrap resamples these rows.
   static func meanRows(
-    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext
-  ) -> [[Double]]? {
+    _ posteriors: [PerClass<Double>], method: QuantificationMethod,
+    context: QuantificationContext
+  ) -> [PerClass<Double>]? {
     switch method {
     case .count:
       posteriors.map { row in
         // The label `classify` prints: the most probable class.
         let label = Prediction.argmax(row)
-        return Sentiment.allCases.map { $0 == label ? 1 : 0 }
+        return PerClass(
+          negative: label == .negative ? 1 : 0, neutral: label == .neutral ? 1 : 0,
+          positive: label == .positive ? 1 : 0)
       }
     case .probabilities: posteriors
     case .adjusted:
@@ -123,8 +129,8 @@ package enum Quantifier {
   /// ``meanRows(_:method:context:)``: the mean itself, corrected with the
   /// held-out rates for ``QuantificationMethod/adjusted``.
   static func shares(
-    ofMean mean: [Double], method: QuantificationMethod, context: QuantificationContext
-  ) -> [Double] {
+    ofMean mean: PerClass<Double>, method: QuantificationMethod, context: QuantificationContext
+  ) -> PerClass<Double> {
     method == .adjusted ? adjusted(mean, rates: context.rates) : mean
   }
 
@@ -133,21 +139,32 @@ package enum Quantifier {
   /// (0 for a class the training data did not have).
   ///
   /// ```swift
-  /// Quantifier.equalPriors([0.2, 0.6, 0.2], training: [0.2, 0.6, 0.2])
-  /// // [0.333…, 0.333…, 0.333…]
+  /// let p = PerClass(negative: 0.2, neutral: 0.6, positive: 0.2)
+  /// Quantifier.equalPriors(p, training: [0.2, 0.6, 0.2])
+  /// // negative 0.333…, neutral 0.333…, positive 0.333…
   /// ```
-  package static func equalPriors(_ probabilities: [Double], training: [Double]) -> [Double] {
-    Sentiment.shares(
-      probabilities.indices.map { training[$0] > 0 ? probabilities[$0] / training[$0] : 0 })
+  package static func equalPriors(
+    _ probabilities: PerClass<Double>, training: [Double]
+  ) -> PerClass<Double> {
+    func ratio(_ label: Sentiment) -> Double {
+      let prior = training[label.rawValue]
+      return prior > 0 ? probabilities[label] / prior : 0
+    }
+    return PerClass(
+      negative: ratio(.negative), neutral: ratio(.neutral), positive: ratio(.positive)
+    )
+    .shares
   }
 
   /// The mean of the rows, normalized: the mean probability of each class.
-  static func meanPosterior(_ posteriors: [[Double]]) -> [Double] {
-    var sums = [Double](repeating: 0, count: Sentiment.count)
+  static func meanPosterior(_ posteriors: [PerClass<Double>]) -> PerClass<Double> {
+    var sums = PerClass(negative: 0.0, neutral: 0, positive: 0)
     for row in posteriors {
-      for c in sums.indices { sums[c] += row[c] }
+      sums.negative += row.negative
+      sums.neutral += row.neutral
+      sums.positive += row.positive
     }
-    return Sentiment.shares(sums)
+    return sums.shares
   }
 
   /// Solves `observed = Σ_actual prevalence[actual] × rates[actual]` for the
@@ -155,13 +172,15 @@ package enum Quantifier {
   /// observed shares when the rates are singular.
   ///
   /// - Complexity: O(1).
-  static func adjusted(_ observed: [Double], rates: [[Double]]) -> [Double] {
+  static func adjusted(_ observed: PerClass<Double>, rates: [[Double]]) -> PerClass<Double> {
     // The system's matrix is the transpose of the rates.
     let matrix = Sentiment.allCases.map { predicted in
       Sentiment.allCases.map { actual in rates[actual.rawValue][predicted.rawValue] }
     }
-    guard let solution = CalibrationFit.solve(matrix, observed) else { return observed }
-    return Sentiment.shares(solution.map { max(0, $0) })
+    guard let solution = CalibrationFit.solve(matrix, observed.array) else { return observed }
+    return PerClass(
+      negative: max(0, solution[0]), neutral: max(0, solution[1]), positive: max(0, solution[2])
+    ).shares
   }
 
   /// The maximum a posteriori class priors of the set (Saerens et al.
@@ -170,21 +189,33 @@ package enum Quantifier {
   /// the mean re-weighted probabilities, plus `priorWeight` pseudo-texts
   /// at the training balance.
   static func expectationMaximization(
-    _ posteriors: [[Double]], context: QuantificationContext, iterations: Int
-  ) -> [Double] {
-    let training = context.trainingPrevalence.map { max($0, 1e-9) }
+    _ posteriors: [PerClass<Double>], context: QuantificationContext, iterations: Int
+  ) -> PerClass<Double> {
+    let shares = context.trainingShares
+    let training = PerClass(
+      negative: max(shares.negative, 1e-9), neutral: max(shares.neutral, 1e-9),
+      positive: max(shares.positive, 1e-9))
     let pseudo = context.priorWeight
     var priors = training
     for _ in 0..<iterations {
-      var sums = training.map { $0 * pseudo }
+      var sums = PerClass(
+        negative: training.negative * pseudo, neutral: training.neutral * pseudo,
+        positive: training.positive * pseudo)
       for row in posteriors {
-        let weighted = row.indices.map { row[$0] * priors[$0] / training[$0] }
-        let total = weighted.reduce(0, +)
+        let weighted = PerClass(
+          negative: row.negative * priors.negative / training.negative,
+          neutral: row.neutral * priors.neutral / training.neutral,
+          positive: row.positive * priors.positive / training.positive)
+        let total = 0 + weighted.negative + weighted.neutral + weighted.positive
         guard total > 0 else { continue }
-        for c in sums.indices { sums[c] += weighted[c] / total }
+        sums.negative += weighted.negative / total
+        sums.neutral += weighted.neutral / total
+        sums.positive += weighted.positive / total
       }
-      let next = Sentiment.shares(sums)
-      let change = zip(next, priors).map { abs($0 - $1) }.max() ?? 0
+      let next = sums.shares
+      let change = max(
+        abs(next.negative - priors.negative), abs(next.neutral - priors.neutral),
+        abs(next.positive - priors.positive))
       priors = next
       if change < 1e-7 { break }
     }
@@ -193,6 +224,13 @@ package enum Quantifier {
 }
 
 extension QuantificationContext {
+  /// ``trainingPrevalence`` as a value per class.
+  package var trainingShares: PerClass<Double> {
+    PerClass(
+      negative: trainingPrevalence[0], neutral: trainingPrevalence[1],
+      positive: trainingPrevalence[2])
+  }
+
   /// What `model` knows for quantification: its training balance and its
   /// held-out confusion; `nil` for a model without a calibration (trained
   /// on too little data to cross-validate), whose probabilities are not fit

@@ -26,18 +26,20 @@ import Foundation
 ///   errs most (`docs/score.md`).
 ///
 /// ```swift
-/// let estimate = ScoreEstimate(predictions: predictions, model: model, method: .count)
+/// let model = try DefaultModel.load()
+/// let estimate = ScoreEstimate(texts: posts, model: model, method: .adjusted)
 /// estimate.value     // positives minus negatives among these posts
 /// estimate.interval  // its 90 % interval
 /// estimate.score     // the estimate per 100 tweets, rounded: what is printed
+/// estimate.band      // the score's band: its emoji
 /// ```
 public struct ScoreEstimate: Equatable, Sendable {
   /// The number of tweets.
   public var count: Int
   /// How the shares were estimated.
   public var method: QuantificationMethod
-  /// The estimated share of each class, indexed by `Sentiment.rawValue`.
-  public var prevalence: [Double]
+  /// The estimated share of each class.
+  public var prevalence: PerClass<Double>
   /// The estimated positives minus negatives, unrounded.
   public var value: Double
   /// The 90 % interval of ``value``.
@@ -68,7 +70,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// - Complexity: O(*n* × *B*) for *n* posts and *B* =
   ///   ``resamples``, times the method's iterations.
   package init(
-    posteriors: [[Double]], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
+    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
     context: QuantificationContext
   ) {
     self.init(
@@ -80,7 +82,7 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// `iterations` of ``QuantificationMethod/em``: fewer for the fuzz target,
   /// which runs a million inputs.
   init(
-    posteriors: [[Double]], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
+    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
     context: QuantificationContext, resamples: Int, iterations: Int
   ) {
     count = posteriors.count
@@ -118,14 +120,15 @@ public struct ScoreEstimate: Equatable, Sendable {
     return min(low, high)...max(low, high)
   }
 
-  /// The band of the printed ``score``; `nil` for no tweets.
-  public var band: EmojiBand? { count > 0 ? EmojiBand(scaled: Double(score)) : nil }
+  /// The band of the printed ``score`` (😐 for no tweets, whose score is 0).
+  public var band: EmojiBand { EmojiBand(scaled: Double(score)) }
 
   /// The bands that the interval reaches on the printed scale
   /// (``scoreInterval``), from the highest, and always ``band``: one band
   /// when the estimate is sure of its emoji.
   public var bands: [EmojiBand] {
-    guard let printed = band else { return [] }
+    guard count > 0 else { return [] }
+    let printed = band
     let ends = scoreInterval
     let all = EmojiBand.allCases
     let reached = [
@@ -151,21 +154,20 @@ public struct ScoreEstimate: Equatable, Sendable {
   }
 
   /// Positives minus negatives among `count` tweets with these shares.
-  static func score(_ prevalence: [Double], count: Int) -> Double {
-    Double(count)
-      * (prevalence[Sentiment.positive.rawValue] - prevalence[Sentiment.negative.rawValue])
+  static func score(_ prevalence: PerClass<Double>, count: Int) -> Double {
+    Double(count) * (prevalence.positive - prevalence.negative)
   }
 
   /// The interval of the estimate `value` (see the type's documentation).
   static func interval(
-    _ posteriors: [[Double]], value: Double, experts: ExpertScores? = nil,
+    _ posteriors: [PerClass<Double>], value: Double, experts: ExpertScores? = nil,
     method: QuantificationMethod, context: QuantificationContext, resamples: Int,
     iterations: Int
   ) -> ClosedRange<Double> {
     let n = Double(posteriors.count)
     let labels = posteriors.reduce(0.0) { sum, p in
-      let positive = p[Sentiment.positive.rawValue]
-      let negative = p[Sentiment.negative.rawValue]
+      let positive = p.positive
+      let negative = p.negative
       return sum + max(0, positive + negative - (positive - negative) * (positive - negative))
     }
     let variance = bootstrapVariance(
@@ -190,8 +192,8 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// - Complexity: O(*B* × *n*); the mean-based methods sum each resample
   ///   in place, without copying it.
   static func bootstrapVariance(
-    _ posteriors: [[Double]], method: QuantificationMethod, context: QuantificationContext,
-    resamples: Int, iterations: Int
+    _ posteriors: [PerClass<Double>], method: QuantificationMethod,
+    context: QuantificationContext, resamples: Int, iterations: Int
   ) -> Double {
     guard posteriors.count > 1, resamples > 0 else { return 0 }
     var generator = SeededGenerator(seed: 1)
@@ -201,17 +203,16 @@ public struct ScoreEstimate: Equatable, Sendable {
     var sum = 0.0
     var squares = 0.0
     for _ in 0..<resamples {
-      let shares: [Double]
+      let shares: PerClass<Double>
       if let rows {
-        var sums = [0.0, 0.0, 0.0]
+        var sums = PerClass(negative: 0.0, neutral: 0, positive: 0)
         for _ in 0..<posteriors.count {
           let row = rows[generator.next(below: posteriors.count)]
-          sums[0] += row[0]
-          sums[1] += row[1]
-          sums[2] += row[2]
+          sums.negative += row.negative
+          sums.neutral += row.neutral
+          sums.positive += row.positive
         }
-        shares = Quantifier.shares(
-          ofMean: Sentiment.shares(sums), method: method, context: context)
+        shares = Quantifier.shares(ofMean: sums.shares, method: method, context: context)
       } else {
         for index in sample.indices {
           sample[index] = posteriors[generator.next(below: posteriors.count)]
@@ -237,7 +238,7 @@ extension ScoreEstimate {
   ///
   /// let model = try DefaultModel.load()
   /// let estimate = ScoreEstimate(texts: ["I love it", "worst update ever"], model: model)
-  /// print(estimate.band?.emoji ?? "", estimate.score)  // per 100 tweets, as printed
+  /// print(estimate.band.emoji, estimate.score)  // per 100 tweets, as printed
   /// ```
   ///
   /// A model without a calibration (trained on too little data to

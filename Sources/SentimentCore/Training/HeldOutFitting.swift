@@ -39,9 +39,9 @@ extension HeldOutFit {
       // The label `classify` prints: the most probable class.
       confusion[actual.rawValue][Prediction.argmax(probabilities).rawValue] += 1
       let equal = Quantifier.equalPriors(probabilities, training: calibration.prior)
-      for c in probabilities.indices {
-        sums[actual.rawValue][c] += probabilities[c]
-        equalPriorSums[actual.rawValue][c] += equal[c]
+      for label in Sentiment.allCases {
+        sums[actual.rawValue][label.rawValue] += probabilities[label]
+        equalPriorSums[actual.rawValue][label.rawValue] += equal[label]
       }
     }
     return HeldOutFit(
@@ -74,7 +74,7 @@ extension HeldOutFit {
   package static func heldOutScores(
     _ corpus: LabeledCorpus, folds k: Int, seed: UInt64, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int = 1
-  ) -> [[Double]] {
+  ) -> [PerClass<Double>] {
     heldOutScores(
       corpus, parts: StratifiedFolds.folds(labels: corpus.labels, k: k, seed: seed),
       tokenizer: tokenizer, options: options, lexicon: lexicon, jobs: jobs)
@@ -84,7 +84,7 @@ extension HeldOutFit {
   static func heldOutScores(
     _ corpus: LabeledCorpus, parts folds: [[Int]], tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, jobs: Int
-  ) -> [[Double]] {
+  ) -> [PerClass<Double>] {
     let foldScores = Parallel.map(folds.count, jobs: jobs) { fold in
       let held = folds[fold]
       let isHeld = Set(held)
@@ -93,9 +93,10 @@ extension HeldOutFit {
         trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
       }
       var classifier = Classifier(model: trainer.model())
-      return held.map { classifier.scores(corpus.bytes(at: $0).span) }
+      return held.map { classifier.scores(of: corpus.bytes(at: $0).span) }
     }
-    var scores = [[Double]](repeating: [], count: corpus.count)
+    var scores = [PerClass<Double>](
+      repeating: PerClass(negative: 0, neutral: 0, positive: 0), count: corpus.count)
     for (held, rows) in zip(folds, foldScores) {
       for (index, row) in zip(held, rows) { scores[index] = row }
     }

@@ -255,6 +255,11 @@ package struct LabeledCorpus: Sendable {
   /// Creates an empty corpus.
   package init() {}
 
+  /// Creates a corpus of `texts`, labeled `labels` (as many).
+  package init(texts: [String], labels: [Sentiment]) {
+    for (text, label) in zip(texts, labels) { append(text, label: label) }
+  }
+
   /// The number of texts.
   package var count: Int { labels.count }
 

@@ -194,51 +194,32 @@ extension Context {
       several: several, csvHeader: csvHeader)
   }
 
-  /// Classifies `tweets` and prints what the options ask for; `label` names
+  /// Analyzes `tweets` (``Analysis``) and prints what the options ask for; `label` names
   /// them (the query, or the input files) in JSON, CSV and the chart, and
   /// `excluding` is left out of `--mentions`.
   private func report(
     _ tweets: [Tweet], label: String, excluding query: SearchQuery?, _ options: AnalyzeOptions,
     model: NaiveBayesModel, several: Bool, csvHeader: Bool
   ) throws {
-    var classifier = Classifier(model: model)
-    var score = LabelCount()
-    var predictions: [Prediction] = []
-    var tally = options.mentions.map { _ in MentionTally(excluding: query) }
-    var drivers = options.why.map { _ in DriverTally(excluding: query) }
-    var dated: [(date: Date?, prediction: Prediction)] = []
     if options.tweets && options.csv && csvHeader {
       try stdout.write(AnalyzeReport.tweetCSVHeader)
     }
-    for tweet in tweets {
-      let prediction = classifier.predict(tweet.text)
-      score.add(prediction.label)
-      predictions.append(prediction)
-      tally?.add(tweet.text, prediction)
-      drivers?.add(tweet.text, label: prediction.label)
-      if options.trend { dated.append((tweet.createdAt, prediction)) }
-      if options.tweets {
-        if options.json {
-          try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
-        } else if options.csv {
-          try stdout.write(AnalyzeReport.tweetCSVRow(query: label, tweet, prediction))
-        } else {
-          try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
-        }
+    let analysis = try Analysis(
+      tweets, model: model, method: options.estimator, mentions: options.mentions,
+      trend: options.trend, unit: options.by, drivers: options.why, excluding: query
+    ) { tweet, prediction in
+      guard options.tweets else { return }
+      if options.json {
+        try stdout.write(AnalyzeReport.tweetJSON(tweet, prediction))
+      } else if options.csv {
+        try stdout.write(AnalyzeReport.tweetCSVRow(query: label, tweet, prediction))
+      } else {
+        try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
       }
     }
-    // One estimator for the score, each bucket of --trend and each
-    // name of --mentions.
-    let method = options.estimator
-    let estimator = { (group: [Prediction]) in
-      ScoreEstimate(predictions: group, model: model, method: method)
-    }
-    let estimate = estimator(predictions)
-    // A score exists whenever there are tweets.
-    guard let band = estimate.band else { return }
-    let top = options.mentions.flatMap { count in tally?.top(count, estimate: estimator) }
-    let trend = options.trend ? Trend(dated, unit: options.by, estimate: estimator) : nil
-    let why = options.why.flatMap { count in drivers?.top(count) }
+    let (score, estimate) = (analysis.labels, analysis.estimate)
+    let band = estimate.band
+    let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
     if let plot = options.plot {
       let title = label
       let svg =

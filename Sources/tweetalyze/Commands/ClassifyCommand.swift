@@ -232,7 +232,7 @@ extension Context {
       buffer.append(UInt8(ascii: "\""))
       buffer.append(contentsOf: label.name.utf8)
       buffer.append(contentsOf: #"":"#.utf8)
-      FixedDecimal.append(prediction.probabilities[label.rawValue], decimals: 4, to: &buffer)
+      FixedDecimal.append(prediction.probabilities[label], decimals: 4, to: &buffer)
     }
     buffer.append(contentsOf: "}}\n".utf8)
   }

@@ -47,8 +47,8 @@ extension Context {
       let text = FixedDecimal.string(value, decimals: 4)
       return String(repeating: " ", count: max(1, 10 - text.count)) + text
     }
-    let row = { (label: String, values: [Double]) -> String in
-      AnalyzeReport.pad(label, width) + values.map(number).joined()
+    let row = { (label: String, values: PerClass<Double>) -> String in
+      AnalyzeReport.pad(label, width) + Sentiment.allCases.map { number(values[$0]) }.joined()
     }
     let prediction = explanation.prediction
     var lines = [

@@ -55,7 +55,7 @@ enum AnalyzeReport {
   static func detailsText(
     _ score: LabelCount, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
   ) -> String {
-    guard let band = estimate.band, estimate.count > 0 else { return "" }
+    guard let band = estimate.shownBand else { return "" }
     var lines = ["details"]
     for label in [Sentiment.positive, .negative, .neutral] {
       let count = self.count(of: label, in: score)
@@ -67,7 +67,7 @@ enum AnalyzeReport {
     lines.append(pad("posts", 10) + String(score.count))
     lines.append(pad("count", 10) + String(score.value) + " (positives − negatives, as labeled)")
     let shares = [Sentiment.positive, .negative].map { label in
-      "\(label.name) \(FixedDecimal.string(estimate.prevalence[label.rawValue] * 100, decimals: 1)) %"
+      "\(label.name) \(FixedDecimal.string(estimate.prevalence[label] * 100, decimals: 1)) %"
     }
     lines.append(
       pad("estimate", 10) + signed(estimate.value, decimals: 1) + " (\(estimate.method.rawValue): "
@@ -157,7 +157,7 @@ enum AnalyzeReport {
   static func groupText(_ estimate: ScoreEstimate, style: Style) -> String {
     let scaled = estimate.scaled
     let interval = estimate.scaledInterval
-    return pad((estimate.band.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
+    return pad((estimate.shownBand.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
       + style.paint(signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
       + " (\(signed(interval.lowerBound, decimals: 1)) to "
       + "\(signed(interval.upperBound, decimals: 1)))"
@@ -370,7 +370,7 @@ enum AnalyzeReport {
   ) {
     json.beginObject()
     json.key("band_rule")
-    json.string(estimate.band?.rule ?? "")
+    json.string(estimate.shownBand?.rule ?? "")
     json.key("experts")
     if let experts = estimate.experts {
       json.beginObject()
@@ -427,9 +427,9 @@ enum AnalyzeReport {
   /// caller writes its own (`name`) before ``scaledKeys(_:into:)``.
   private static func groupHead(_ estimate: ScoreEstimate, into json: inout JSONWriter) {
     json.key("band")
-    if let band = estimate.band { json.string(band.rawValue) } else { json.null() }
+    if let band = estimate.shownBand { json.string(band.rawValue) } else { json.null() }
     json.key("emoji")
-    if let band = estimate.band { json.string(band.emoji) } else { json.null() }
+    if let band = estimate.shownBand { json.string(band.emoji) } else { json.null() }
     json.key("estimate")
     json.number(estimate.value, decimals: 2)
     json.key("interval")
@@ -473,13 +473,13 @@ enum AnalyzeReport {
     for bucket in trend.buckets {
       json.beginObject()
       json.key("band")
-      if let band = bucket.estimate.band { json.string(band.rawValue) } else { json.null() }
+      if let band = bucket.estimate.shownBand { json.string(band.rawValue) } else { json.null() }
       json.key("count")
       json.integer(bucket.count)
       json.key("count_score")
       json.integer(bucket.score.value)
       json.key("emoji")
-      if let band = bucket.estimate.band { json.string(band.emoji) } else { json.null() }
+      if let band = bucket.estimate.shownBand { json.string(band.emoji) } else { json.null() }
       json.key("estimate")
       json.number(bucket.estimate.value, decimals: 2)
       json.key("interval")
@@ -560,4 +560,10 @@ enum AnalyzeReport {
       blocks.count - 1, Int(((clamped + 1) / 2 * Double(blocks.count)).rounded(.down)))
     return blocks[index]
   }
+}
+
+extension ScoreEstimate {
+  /// The band as the output shows it: none for a group without posts (an
+  /// empty trend bucket), whose columns stay empty and keys `null`.
+  var shownBand: EmojiBand? { count > 0 ? band : nil }
 }
