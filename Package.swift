@@ -8,8 +8,9 @@ let package = Package(
     .library(name: "SentimentCore", targets: ["SentimentCore"]),
   ],
   targets: [
-    .target(name: "SentimentCore", exclude: ["Speed/README.md"]),
-    .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
+    .target(name: "SentimentCore", exclude: ["Speed/README.md", "System/README.md"]),
+    .executableTarget(
+      name: "tweetalyze", dependencies: ["SentimentCore"], exclude: ["System/README.md"]),
     .testTarget(name: "SentimentCoreTests", dependencies: ["SentimentCore"], exclude: ["Golden"]),
     .testTarget(
       name: "tweetalyzeTests", dependencies: ["tweetalyze", "SentimentCore"], exclude: ["Golden"]),
