@@ -8,8 +8,9 @@ let package = Package(
     .library(name: "SentimentCore", targets: ["SentimentCore"]),
   ],
   targets: [
-    .target(name: "SentimentCore", exclude: ["Speed/README.md"]),
-    .executableTarget(name: "tweetalyze", dependencies: ["SentimentCore"]),
+    .target(name: "SentimentCore", exclude: ["Speed/README.md", "System/README.md"]),
+    .executableTarget(
+      name: "tweetalyze", dependencies: ["SentimentCore"], exclude: ["System/README.md"]),
     // Tests by kind (docs/development.md, "Tests"): the two in-memory targets
     // are the inner loop; the end-to-end and corpus targets run the binary,
     // servers on loopback and the Sanders corpus.

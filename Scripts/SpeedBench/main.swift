@@ -36,6 +36,7 @@ var plainVocabulary: [String: Int] = [:]
 plainVocabulary.reserveCapacity(vocabulary.count)
 for id in 0..<vocabulary.count { plainVocabulary[vocabulary.token(at: id)] = id }
 let tokenizer = Tokenizer(settings: model.tokenizer)
+let countTable = model.counts
 
 // The plain tokenizer must give the fast path's tokens before it is timed against it.
 var plainTokenizer = PlainTokenizer(settings: model.tokenizer)
@@ -68,6 +69,11 @@ for _ in 0..<rounds {
     }
   }
   try record("reader-plain") { try ReferenceModelDecoder.decode(modelBytes).vocabulary.count }
+
+  // 1b. The model's distinct rows of counts (built on every load and after training): open
+  // addressing with unchecked subscripts, against a dictionary of rows (ReferenceCountRows).
+  record("count-rows-fast") { CountRows(table: countTable).counts.count }
+  record("count-rows-plain") { ReferenceCountRows(table: countTable).counts.count }
 
   // 2. token -> id: the byte arena and open addressing, against [String: Int].
   record("vocabulary-fast") {

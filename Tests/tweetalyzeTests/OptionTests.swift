@@ -190,6 +190,34 @@ final class OptionTests: XCTestCase {
     }
   }
 
+  /// An option's exclusions (``Option/excluding(_:_:)``) refuse it with
+  /// options that write other values, in either order, after every value
+  /// is read; with several, the first declared exclusion is reported.
+  func testExcludedOptionsAreRefusedTogether() {
+    let recordFixtures =
+      "Give --record or --fixtures, not both: --record saves what the X API sends, "
+      + "--fixtures replays it"
+    let cases: [([String], String)] = [
+      (["@a", "--record", "d", "--fixtures", "f"], recordFixtures),
+      (["@a", "--fixtures", "f", "--record", "d"], recordFixtures),
+      (["--source", "bluesky", "--input", "p.txt"], "Give --input or --source/--instance"),
+      (["--input", "p.txt", "--instance", "i"], "Give --input or --source/--instance"),
+      (["--input", "p.txt", "--record", "d", "--fixtures", "f"], "Give --input or --fixtures"),
+      (["--record", "d", "--input", "p.txt"], "Give --input or --record"),
+      (["--input", "p.txt", "--record", "d", "--count", "x"], "--count"),
+    ]
+    for (arguments, message) in cases {
+      XCTAssertThrowsError(try CommandLineParser.parse(arguments)) { error in
+        XCTAssertTrue(
+          (error as? UsageError)?.message.hasPrefix(message) == true, "\(arguments): \(error)")
+      }
+    }
+    var option = AnalyzeOptions.options.first { $0.spec.name == "record" }
+    XCTAssertEqual(option?.excludes.map(\.name), ["fixtures"])
+    option = option?.excluding(["a", "b"], "m")
+    XCTAssertEqual(option?.excludes.map(\.name), ["fixtures", "a", "b"])
+  }
+
   /// Two options that write the same value are refused together, named in
   /// the order help lists them.
   func testOptionsWritingTheSameValueConflict() {

@@ -8,9 +8,6 @@ import Foundation
   import Darwin
 #endif
 
-/// `read(2)`, under a name that the `read` methods below do not shadow.
-private let systemRead = read
-
 /// A stream of bytes read in blocks: a file, standard input, or memory.
 ///
 /// Core readers (CSV, lines) take a `ByteSource` rather than a path, so that
@@ -57,7 +54,7 @@ package struct FileDescriptorSource: ByteSource {
   /// - Throws: ``ByteSourceError/readFailed(errno:)``.
   package mutating func read(into buffer: inout [UInt8]) throws -> Int {
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      let count = SystemCalls.read(descriptor, into: &buffer)
       if count >= 0 { return count }
       if errno == EINTR { continue }
       throw ByteSourceError.readFailed(errno: errno)
@@ -79,15 +76,11 @@ package struct FileDescriptorSource: ByteSource {
     var status = stat()
     if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
       let wanted = min(Int(status.st_size), limit) + 1
-      // Address space asked of the kernel first, which can say no (a
-      // malloc and free of it the optimizer would remove), with 16 MiB to
-      // spare for reading what the file holds.
-      let probed = wanted + (16 << 20)
-      let probe = mmap(nil, probed, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-      guard let probe, probe != UnsafeMutableRawPointer(bitPattern: -1) else {
+      // Address space asked of the kernel first, which can say no, with
+      // 16 MiB to spare for reading what the file holds.
+      guard SystemCalls.canMap(wanted + (16 << 20)) else {
         throw .unreadable(ReadMemoryError(bytes: Int(status.st_size)))
       }
-      munmap(probe, probed)
       bytes.reserveCapacity(wanted)
     }
     var block = [UInt8](repeating: 0, count: 1 << 16)

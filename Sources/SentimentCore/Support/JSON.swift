@@ -7,8 +7,8 @@ package enum JSONValue: Equatable, Sendable {
   case number(Double)
   case string(String)
   case array([JSONValue])
-  /// An object's members in file order (duplicates are rejected by the
-  /// parser).
+  /// An object's members by name, in no order (a dictionary: the file's
+  /// order is not kept; duplicates are rejected by the parser).
   case object([String: JSONValue])
 
   /// Parses one JSON text (RFC 8259) from UTF-8 bytes.

@@ -64,14 +64,8 @@ package enum Parallel {
   /// (no limit, or no glibc) it does nothing.
   package static func shareMallocArenaUnderAddressSpaceLimit() {
     #if canImport(Glibc)
-      guard addressSpaceLeft() != nil,
-        // No handle: glibc's RTLD_DEFAULT, the symbols the process loaded.
-        let symbol = dlsym(nil, "mallopt")
-      else { return }
-      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      // glibc's M_ARENA_MAX (malloc.h, which the Glibc module leaves out).
-      let arenaMaximum: Int32 = -8
-      _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, 1)
+      guard addressSpaceLeft() != nil else { return }
+      SystemCalls.shareOneMallocArena()
     #endif
   }
 

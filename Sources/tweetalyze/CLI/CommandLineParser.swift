@@ -45,20 +45,14 @@ enum CommandLineParser {
       guard !scan.asksForHelp else { return .help(.classify) }
       var options = try scan.settings()
       options.input.texts = scan.positionals
-      try options.input.check(command: .classify)
-      try checkFormat(json: options.json, csv: options.csv, command: .classify)
-      if options.csv && (options.archive || options.csvColumn != nil) {
-        throw UsageError(
-          message: "--csv prints texts' labels; --archive and --csv-column print JSON objects",
-          command: .classify)
-      }
+      try options.validate(given: scan.givenNames)
       return .classify(options)
     case .explain:
       let scan = try ScannedArguments<ExplainOptions>(rest, command: .explain)
       guard !scan.asksForHelp else { return .help(.explain) }
       var options = try scan.settings()
       options.input.texts = scan.positionals
-      try options.input.check(command: .explain)
+      try options.validate(given: scan.givenNames)
       return .explain(options)
     case .merge: return try merge(rest)
     case nil:
@@ -133,26 +127,7 @@ enum CommandLineParser {
     var options = try scan.settings()
     options.query = first
     options.moreQueries = more
-    if options.instance != nil && options.source != .mastodon {
-      throw UsageError(
-        message: "--instance names a Mastodon instance; give --source mastodon with it",
-        command: .analyze)
-    }
-    for (option, given) in [
-      ("--text-column", options.textColumn != nil),
-      ("--date-column", options.dateColumn != .automatic),
-    ] where given {
-      throw UsageError(
-        message: "\(option) names a CSV column of an --input file; give --input FILE",
-        command: .analyze)
-    }
-    if options.record != nil && options.fixtures != nil {
-      throw UsageError(
-        message: "Give --record or --fixtures, not both: --record saves what the X API sends, "
-          + "--fixtures replays it",
-        command: .analyze)
-    }
-    try options.checkOutput()
+    try options.validate(given: scan.givenNames)
     return .analyze(options)
   }
 
@@ -171,26 +146,7 @@ enum CommandLineParser {
     }
     var options = try scan.settings()
     options.filter = filter
-    if scan.given.contains(where: { ["source", "instance"].contains($0.option.spec.name) }) {
-      throw UsageError(
-        message: "Give --input or --source/--instance, not both: --input reads posts from "
-          + "files, --source chooses where a search goes",
-        command: .analyze)
-    }
-    if options.inputs.filter({ $0 == "-" }).count > 1 {
-      throw UsageError(
-        message: "Give --input - once: standard input can be read only once", command: .analyze)
-    }
-    for (option, taken) in [
-      ("--fixtures", options.fixtures != nil), ("--record", options.record != nil),
-    ]
-    where taken {
-      throw UsageError(
-        message: "Give --input or \(option), not both: --input reads posts from files, "
-          + "\(option) is for a search of the X API",
-        command: .analyze)
-    }
-    try options.checkOutput()
+    try options.validate(given: scan.givenNames)
     return .analyze(options)
   }
 
@@ -259,13 +215,8 @@ enum CommandLineParser {
         message: "Missing data file: give a labeled CSV file, or - for stdin", command: .train)
     }
     var options = try scan.settings()
-    guard !options.output.isEmpty else {
-      throw UsageError(
-        message: "Missing --out: say where to write the model, e.g. --out model.json",
-        command: .train)
-    }
     options.data = data
-    try options.training.check(data: data, command: .train)
+    try options.validate(given: scan.givenNames)
     return .train(options)
   }
 
@@ -274,17 +225,8 @@ enum CommandLineParser {
     let scan = try ScannedArguments<MergeOptions>(arguments, command: .merge)
     guard !scan.asksForHelp else { return .help(.merge) }
     var options = try scan.settings()
-    guard scan.positionals.count >= 2 else {
-      throw UsageError(
-        message: "Give two or more model files to merge, e.g. part1.json part2.json",
-        command: .merge)
-    }
-    guard !options.output.isEmpty else {
-      throw UsageError(
-        message: "Missing --out: say where to write the merged model, e.g. --out model.json",
-        command: .merge)
-    }
     options.models = scan.positionals
+    try options.validate(given: scan.givenNames)
     return .merge(options)
   }
 
@@ -295,57 +237,8 @@ enum CommandLineParser {
     try scan.expectOne("data file")
     var options = try scan.settings()
     options.data = scan.positionals.first
-    if options.testsOtherFile {
-      try checkTest(&options, given: scan.given.map(\.option.spec.name))
-    }
-    try options.training.check(data: options.data, command: .eval)
-    try checkFormat(json: options.json, csv: options.csv, command: .eval)
+    try options.validate(given: scan.givenNames)
     return .eval(options)
-  }
-
-  /// The options of `eval --test` and `eval --model`: the test file taken
-  /// from DATA.csv when `--model` names the model, and no option that only
-  /// holding data out (or training, for an existing model) uses.
-  static func checkTest(_ options: inout EvalOptions, given: [String]) throws(UsageError) {
-    if options.model != nil {
-      if let data = options.data {
-        guard options.test == nil else {
-          throw UsageError(
-            message: "Give the file to test on once: as DATA.csv or as --test, not both "
-              + "(--model names the model, so nothing is trained)",
-            command: .eval)
-        }
-        options.test = data
-        options.data = nil
-      }
-      guard options.test != nil else {
-        throw UsageError(
-          message: "Missing test file: give the labeled CSV to test the model on, "
-            + "e.g. tweetalyze eval --model model.json labeled.csv",
-          command: .eval)
-      }
-    }
-    if options.data == "-" && options.test == "-" {
-      throw UsageError(
-        message: "Standard input can hold the training data or the test file, not both",
-        command: .eval)
-    }
-    for name in ["split", "folds", "group-column"] where given.contains(name) {
-      throw UsageError(
-        message: "--\(name) holds data out of DATA.csv; with --test or --model the test file is "
-          + "the held-out data, so leave --\(name) out",
-        command: .eval)
-    }
-    guard options.data == nil else { return }
-    let training = Set(TrainingSettings.options.map(\.spec.name)).subtracting([
-      "text-column", "label-column",
-    ])
-    for name in given where training.contains(name) {
-      throw UsageError(
-        message: "--\(name) is a training option, and nothing is trained when an existing model "
-          + "is tested; give DATA.csv to train on, or leave --\(name) out",
-        command: .eval)
-    }
   }
 }
 
@@ -424,6 +317,9 @@ struct ScannedArguments<Settings: CommandSettings> {
     }
   }
 
+  /// The names of the options given, without `--`, in order.
+  var givenNames: [String] { given.map(\.option.spec.name) }
+
   /// Whether `-h` or `--help` was given.
   var asksForHelp: Bool {
     given.contains { $0.option.spec.name == Option<Settings>.help.spec.name }
@@ -464,6 +360,15 @@ struct ScannedArguments<Settings: CommandSettings> {
         throw UsageError(message: "--\(option.spec.name)" + refusal.message, command: command)
       } catch {
         throw UsageError(message: "--\(option.spec.name): \(error)", command: command)
+      }
+    }
+    // Options that exclude others (``Option/excluding(_:_:)``), in the
+    // order they are declared: once every value is read, so that a bad
+    // value is reported first.
+    let names = Set(given.map(\.option.spec.name))
+    for option in Settings.options where names.contains(option.spec.name) {
+      for (other, message) in option.excludes where names.contains(other) {
+        throw UsageError(message: message, command: command)
       }
     }
     return settings

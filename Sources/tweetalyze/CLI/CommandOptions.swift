@@ -76,6 +76,12 @@ struct AnalyzeOptions: Equatable, CommandSettings {
     count ?? (inputs.isEmpty && fixtures == nil ? Self.searchCount : Self.maximumCount)
   }
 
+  /// The message for `--input` given with `option`, an option of a search.
+  private static func inputExcludes(_ option: String) -> String {
+    "Give --input or \(option), not both: --input reads posts from files, \(option) is for a "
+      + "search of the X API"
+  }
+
   static var options: [Option<Self>] {
     [
       .value(
@@ -86,7 +92,15 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "input", "FILE", \.inputs,
         help: "Analyze the posts in FILE (- for stdin; repeatable) instead of searching: X, "
           + "Bluesky or Mastodon API JSON or JSONL, CSV with a text column, or plain text, one "
-          + "post a line. A QUERY then keeps only the posts that match it."),
+          + "post a line. A QUERY then keeps only the posts that match it."
+      )
+      .excluding(
+        ["source", "instance"],
+        "Give --input or --source/--instance, not both: --input reads posts from files, "
+          + "--source chooses where a search goes"
+      )
+      .excluding(["fixtures"], Self.inputExcludes("--fixtures"))
+      .excluding(["record"], Self.inputExcludes("--record")),
       .value(
         "text-column", "NAME", .string, \.textColumn,
         help: "With --input: the CSV column holding the posts (default: text, tweettext or tweet)."),
@@ -181,7 +195,12 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .value(
         "record", "DIR", .outputPath("recordings"), \.record,
         help: "Save the service's responses to DIR/<query>.jsonl (e.g. at-apple.jsonl), "
-          + "for --fixtures DIR to replay offline."),
+          + "for --fixtures DIR to replay offline."
+      )
+      .excluding(
+        ["fixtures"],
+        "Give --record or --fixtures, not both: --record saves what the X API sends, "
+          + "--fixtures replays it"),
     ]
   }
 }

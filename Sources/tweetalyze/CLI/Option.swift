@@ -5,6 +5,19 @@ protocol CommandSettings {
   static var defaults: Self { get }
   /// The options, in the order help lists them.
   static var options: [Option<Self>] { get }
+  /// The checks between options, once the parser has written every option
+  /// and argument in (as swift-argument-parser's `validate()`): refuses
+  /// what cannot go together, and may fill in what one option implies for
+  /// another. `given` holds the names of the options given, without `--`,
+  /// in order.
+  mutating func validate(given: [String]) throws(UsageError)
+}
+
+extension CommandSettings {
+  /// No checks between options: settings whose options go with any others
+  /// (a group, such as ``TrainingSettings``, is checked by the options that
+  /// hold it).
+  mutating func validate(given: [String]) throws(UsageError) {}
 }
 
 /// What an option is, apart from where its value goes: its names, what
@@ -80,6 +93,10 @@ struct Option<Settings> {
   var target: AnyKeyPath
   /// The message when they are (else `Give --a or --b, not both`).
   var conflict: String? = nil
+  /// Options that may not be given with this one although they write other
+  /// values, by name, each with the message when both are; checked in this
+  /// order.
+  var excludes: [(name: String, message: String)] = []
   /// Writes what was given: the value's text, "" for a flag or a left-out
   /// optional value, `nil` for a toggle's `--no-` twin. Throws ``Refusal``.
   var apply: (inout Settings, String?) throws -> Void
@@ -95,8 +112,16 @@ struct Option<Settings> {
   func embedded<Outer>(in keyPath: WritableKeyPath<Outer, Settings>) -> Option<Outer> {
     Option<Outer>(
       spec: spec, target: (keyPath as AnyKeyPath).appending(path: target) ?? keyPath,
-      conflict: conflict
+      conflict: conflict, excludes: excludes
     ) { outer, text in try apply(&outer[keyPath: keyPath], text) }
+  }
+
+  /// This option, refusing to be given with any of `others` (names without
+  /// `--`): "give X or Y, not both", with `message`.
+  func excluding(_ others: [String], _ message: String) -> Option {
+    var option = self
+    option.excludes += others.map { ($0, message) }
+    return option
   }
 }
 

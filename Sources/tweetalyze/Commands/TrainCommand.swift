@@ -75,71 +75,21 @@ extension Context {
         trainer, metadata: options.metadata, provenance: provenance, heldOut: trainer.heldOut,
         jobs: jobs, to: write)
     }
-    let features = trainer.featureCount
-    let lexiconWords = trainer.lexicon.entries.count
-    let lexiconLine =
-      lexiconWords == 0
-      ? "Lexicon: none."
-      : "Lexicon: \(lexiconWords) words (\(settings.lexicon ?? "built-in")"
-        + (trainer.lexiconSkipped > 0
-          ? "; \(trainer.lexiconSkipped) left out, not tokens as the tokenizer writes them" : "")
-        + "), each counting \(FixedDecimal.string(settings.options.lexiconWeight, decimals: 0)) "
-        + "times in its class."
-    var accuracy: Double?
+    var report = TrainSummary(
+      source: source, output: options.output, data: summary, sha256: sha256,
+      features: trainer.featureCount, lexiconWords: trainer.lexicon.entries.count,
+      lexiconSkipped: trainer.lexiconSkipped, lexiconSource: settings.lexicon ?? "built-in",
+      lexiconWeight: settings.options.lexiconWeight)
     if options.trainingAccuracy {
       var model = trainer.model(metadata: options.metadata, provenance: provenance)
       model.heldOut = trainer.heldOut
-      accuracy = try trainingAccuracy(of: model, on: spool?.path ?? options.data, settings)
+      report.trainingAccuracy = try trainingAccuracy(
+        of: model, on: spool?.path ?? options.data, settings)
     }
     if options.json {
-      var json = JSONWriter()
-      json.beginObject()
-      json.key("features")
-      json.integer(features)
-      json.key("lexicon")
-      if lexiconWords > 0 {
-        json.beginObject()
-        json.key("skipped")
-        json.integer(trainer.lexiconSkipped)
-        json.key("source")
-        json.string(settings.lexicon ?? "built-in")
-        json.key("weight")
-        json.number(settings.options.lexiconWeight)
-        json.key("words")
-        json.integer(lexiconWords)
-        json.endObject()
-      } else {
-        json.null()
-      }
-      json.key("output")
-      json.string(options.output)
-      json.key("rows")
-      json.perClass(summary.rows)
-      json.key("sha256")
-      json.string(sha256)
-      json.key("skipped")
-      json.integer(summary.skipped)
-      json.key("source")
-      json.string(source)
-      json.key("training_accuracy")
-      if let accuracy { json.number(accuracy, decimals: 4) } else { json.null() }
-      json.endObject()
-      try stdout.write(json.bytes + [0x0A])
+      try stdout.write(report.json)
     } else if !options.quiet {
-      let measured = accuracy.map { " Training accuracy: \(FixedDecimal.string($0, decimals: 4))." }
-      // Only data with `irrelevant` rows has any to skip.
-      let skipped = summary.skipped > 0 ? "; \(summary.skipped) skipped (irrelevant)" : ""
-      try stderr.write(
-        """
-        Trained on \(summary.used) rows from \(source): \
-        \(summary.rows[Sentiment.negative.rawValue]) negative, \
-        \(summary.rows[Sentiment.neutral.rawValue]) neutral, \
-        \(summary.rows[Sentiment.positive.rawValue]) positive\(skipped).
-        Features: \(features).\(measured ?? "")
-        \(lexiconLine)
-        Wrote \(options.output == "-" ? "the model to stdout" : options.output).
-
-        """)
+      try stderr.write(report.text)
     }
   }
 

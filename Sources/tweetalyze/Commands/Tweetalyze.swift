@@ -11,9 +11,7 @@ import SentimentCore
 
 /// The command-line tool: parses the arguments, runs the command, and turns
 /// every failure into one `Error:` line on stderr and an exit status.
-enum Tweetalyze {
-  static let version = "0.1.0"
-
+extension Tweetalyze {
   /// Runs the tool with the process's arguments (the first is the program
   /// name) and returns the exit status (see ``ExitStatus``).
   ///
@@ -88,33 +86,12 @@ enum Tweetalyze {
     return text + String(decoding: writer.bytes, as: UTF8.self) + "\n"
   }
 
-  /// The user-facing text of an error.
+  /// The user-facing text of an error: a usage error's message, else
+  /// ``ErrorLine/message(for:)``'s.
   static func message(for error: Error) -> String {
-    if let error = error as? LocalizedError, let description = error.errorDescription {
-      return description
-    }
-    switch error {
-    case let error as UsageError:
-      return error.message
-    case ByteSourceError.readFailed(let code):
-      return "cannot read input: \(Files.reason(code))"
-    default:
-      return "\(error)"
-    }
+    if let error = error as? UsageError { return error.message }
+    return ErrorLine.message(for: error)
   }
-}
-
-/// A failure while running a command: printed as `Error: …`, with the exit
-/// status of its class (``ExitStatus/failure`` unless said).
-struct RuntimeError: LocalizedError {
-  var message: String
-  /// The class of failure, which the exit status tells.
-  var status: ExitStatus
-  init(_ message: String, status: ExitStatus = .failure) {
-    self.message = message
-    self.status = status
-  }
-  var errorDescription: String? { message }
 }
 
 /// Where a command writes, and what it may read from the environment.
@@ -174,15 +151,5 @@ struct Context {
     } catch {
       throw RuntimeError("\(path): \(Tweetalyze.message(for: error))", status: .dataError)
     }
-  }
-}
-
-/// The process's environment variables, looked up one at a time when a
-/// command asks (`getenv`), rather than all of them copied into a
-/// dictionary at start-up, as `ProcessInfo.environment` does.
-struct Environment: Sendable {
-  /// The value of the variable `name`, or `nil` when it is not set.
-  subscript(name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
   }
 }

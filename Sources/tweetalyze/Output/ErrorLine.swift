@@ -1,7 +1,23 @@
+import Foundation
+import SentimentCore
+
 /// Makes an error message one line of bounded length for stderr: messages
 /// quote what the user gave (a label, a header name, an argument), which may
 /// hold line breaks, control characters or megabytes.
 enum ErrorLine {
+  /// The user-facing text of an error that is no usage error (those are
+  /// the parser's, ``Tweetalyze/message(for:)``): its description, the
+  /// reason of a failed read, else the error as Swift prints it.
+  static func message(for error: Error) -> String {
+    if let error = error as? LocalizedError, let description = error.errorDescription {
+      return description
+    }
+    if case ByteSourceError.readFailed(let code) = error {
+      return "cannot read input: \(Files.reason(code))"
+    }
+    return "\(error)"
+  }
+
   /// The longest message printed, in characters; the rest is cut with `…`.
   static let maximumLength = 2000
 

@@ -9,8 +9,6 @@ import SentimentCore
   import Darwin
 #endif
 
-private let systemWrite = write
-
 /// Reading and writing files for the commands: the core takes streams, the
 /// CLI turns paths into them and their failures into clear messages.
 enum Files {
@@ -94,19 +92,7 @@ enum Files {
   /// Writes all of `bytes` to `descriptor`, again after an interruption.
   /// Returns `nil` on success, else the `errno` of the failed `write(2)`.
   static func writeAll(_ bytes: Span<UInt8>, to descriptor: Int32) -> Int32? {
-    bytes.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return nil }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    SystemCalls.writeAll(bytes, to: descriptor)
   }
 
   /// A human size: `1 MiB`, `256 MiB`, else bytes.

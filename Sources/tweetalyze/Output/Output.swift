@@ -22,24 +22,23 @@ final class Output {
   /// The most bytes kept: the threshold, and room for what one call adds
   /// after it; a bigger write goes out as it is.
   private static let capacity = threshold * 2
-  /// The bytes not written out yet. Unchecked: each access would otherwise
-  /// be checked at run time for overlapping writes, several times per line
-  /// of `classify`. Nothing here is reentrant.
-  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  /// The bytes not written out yet (``OutputBuffer``: its accesses are not
+  /// checked at run time).
+  private let pending = OutputBuffer()
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
-    buffer.reserveCapacity(Self.capacity)
+    pending.bytes.reserveCapacity(Self.capacity)
   }
 
   func write(_ bytes: Span<UInt8>) throws {
-    if buffer.count + bytes.count > Self.capacity {
+    if pending.bytes.count + bytes.count > Self.capacity {
       try flush()
       // More than the buffer holds goes out as it is.
       if bytes.count > Self.capacity { return try writeOut(bytes) }
     }
-    buffer.append(copying: bytes)
-    if buffer.count >= Self.threshold { try flush() }
+    pending.bytes.append(copying: bytes)
+    if pending.bytes.count >= Self.threshold { try flush() }
   }
 
   func write(_ text: String) throws {
@@ -55,14 +54,14 @@ final class Output {
   /// array: the way for output written line by line. Its lines may make
   /// the buffer longer than ``capacity``; they are written out after.
   func append(_ body: (inout [UInt8]) -> Void) throws {
-    body(&buffer)
-    if buffer.count >= Self.threshold { try flush() }
+    body(&pending.bytes)
+    if pending.bytes.count >= Self.threshold { try flush() }
   }
 
   func flush() throws {
-    guard !buffer.isEmpty else { return }
-    defer { buffer.removeAll(keepingCapacity: true) }
-    try writeOut(buffer.span)
+    guard !pending.bytes.isEmpty else { return }
+    defer { pending.bytes.removeAll(keepingCapacity: true) }
+    try pending.withSpan { try writeOut($0) }
   }
 
   private func writeOut(_ bytes: Span<UInt8>) throws {

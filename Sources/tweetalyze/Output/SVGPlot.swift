@@ -364,7 +364,7 @@ enum SVGPlot {
     do {
       try Files.writeAtomically(Array(svg.utf8), to: path)
     } catch {
-      var reason = Tweetalyze.message(for: error)
+      var reason = ErrorLine.message(for: error)
       if reason.hasPrefix("cannot write \(path): ") {
         reason = String(reason.dropFirst("cannot write \(path): ".count))
       }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A response body as it arrives, in memory from `malloc`: `Data` traps
 /// when it cannot grow, which under a memory limit (`ulimit -v`) killed the
 /// process; a buffer that cannot grow here is reported instead.
