@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The bad-input catalogue, continued from `EndToEndTests.testBadInputCatalogue`
-/// (which holds the basic cases: empty file, header only, unknown label,
-/// unterminated quote, a NUL byte, invalid UTF-8, directories, missing files,
-/// empty stdin, a truncated, versioned, inconsistent or non-JSON model, and
-/// the common usage errors). Each case runs the built binary and checks the
+/// The bad-input catalogue: the basic cases (empty file, header only,
+/// unknown label, unterminated quote, a NUL byte, invalid UTF-8,
+/// directories, missing files, empty stdin, a truncated, versioned,
+/// inconsistent or non-JSON model, and the common usage errors), then bad
+/// training data, paths, model files, merges and flags in depth. Each case runs the built binary and checks the
 /// exact exit status, nothing on stdout, and one `Error:` line on stderr
 /// (plus the usage lines for status 64) that is short and names the problem.
 final class BadInputTests: XCTestCase {
@@ -14,6 +14,150 @@ final class BadInputTests: XCTestCase {
 
   func write(_ bytes: [UInt8], _ name: String, in directory: URL) throws {
     try Data(bytes).write(to: directory.appendingPathComponent(name))
+  }
+
+  // MARK: The basic cases
+
+  /// Writes the bad files into `directory` and returns the cases.
+  func badInputs(in directory: URL) throws -> [BadInput] {
+    func write(_ name: String, _ bytes: [UInt8]) throws {
+      try Data(bytes).write(to: directory.appendingPathComponent(name))
+    }
+    try write("empty.csv", [])
+    try write("header.csv", Array("class,text\n".utf8))
+    try write("nocolumn.csv", Array("class,body\nPos,hi\n".utf8))
+    try write("label.csv", Array("class,text\nPos,good\nMeh,what\n".utf8))
+    try write("quote.csv", Array("class,text\nPos,good\nNeg,\"bad\n".utf8))
+    try write("nul.csv", Array("class,text\nPos,go".utf8) + [0] + Array("od\n".utf8))
+    try write("utf8.csv", Array("class,text\nPos,good\nNeg,b".utf8) + [0xFF] + Array("ad\n".utf8))
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("folder"), withIntermediateDirectories: true)
+
+    let model = try BinaryRunner.trainTiny(into: directory.appendingPathComponent("good.json"))
+    let good = Array(model)
+    try write("truncated.json", Array(good.prefix(good.count / 2)))
+    try write("notjson.json", Array("hello\n".utf8))
+    let text = BinaryRunner.withoutChecksum(model)
+    let v6 = text.replacingOccurrences(
+      of: #""version":6,"vocabulary""#, with: #""version":7,"vocabulary""#)
+    XCTAssertNotEqual(v6, text)
+    try write("v6.json", Array(v6.utf8))
+    // Drop the first count of the neutral column.
+    let counts = try XCTUnwrap(text.range(of: #""counts":{"#))
+    let neutral = try XCTUnwrap(
+      text.range(of: #""neutral":["#, range: counts.upperBound..<text.endIndex))
+    let comma = try XCTUnwrap(text.range(of: ",", range: neutral.upperBound..<text.endIndex))
+    try write(
+      "counts.json",
+      Array((String(text[..<neutral.upperBound]) + String(text[comma.upperBound...])).utf8))
+
+    let out = ["--out", "m.json"]
+    return [
+      BadInput(
+        name: "empty CSV", arguments: ["train", "empty.csv"] + out, status: 65, parts: ["empty"]),
+      BadInput(
+        name: "header only", arguments: ["train", "header.csv"] + out, status: 65,
+        parts: ["no usable rows"]),
+      BadInput(
+        name: "no text column", arguments: ["train", "nocolumn.csv"] + out, status: 65,
+        parts: ["text column", "'body'"]),
+      BadInput(
+        name: "unknown label", arguments: ["train", "label.csv"] + out, status: 65,
+        parts: ["line 3", "'Meh'"]),
+      BadInput(
+        name: "unknown label, eval", arguments: ["eval", "label.csv"], status: 65,
+        parts: ["line 3", "'Meh'"]),
+      BadInput(
+        name: "unterminated quote", arguments: ["train", "quote.csv"] + out, status: 65,
+        parts: ["line 3", "quote"]),
+      BadInput(
+        name: "NUL byte", arguments: ["train", "nul.csv"] + out, status: 65,
+        parts: ["line 2", "NUL"]),
+      BadInput(
+        name: "invalid UTF-8", arguments: ["train", "utf8.csv"] + out, status: 65,
+        parts: ["line 3", "UTF-8"]),
+      BadInput(
+        name: "directory as data", arguments: ["train", "folder"] + out, status: 66,
+        parts: ["folder", "directory"]),
+      BadInput(
+        name: "directory as model", arguments: ["classify", "--model", "folder", "x"], status: 66,
+        parts: ["folder", "directory"]),
+      BadInput(
+        name: "directory as output",
+        arguments: ["train", "Fixtures/train/tiny.csv".absolute(root), "--out", "folder"],
+        status: 73, parts: ["folder", "directory"]),
+      BadInput(
+        name: "missing data file", arguments: ["train", "missing.csv"] + out, status: 66,
+        parts: ["missing.csv", "no such file"]),
+      BadInput(
+        name: "missing model file", arguments: ["classify", "--model", "missing.json", "x"],
+        status: 66, parts: ["missing.json", "no such file"]),
+      BadInput(
+        name: "missing fixtures", arguments: ["@Apple", "--fixtures", "missing"], status: 66,
+        parts: ["missing"]),
+      BadInput(
+        name: "empty stdin", arguments: ["train", "-"] + out, status: 65, parts: ["empty"],
+        stdin: Data()),
+      BadInput(
+        name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
+        status: 65, parts: ["truncated.json", "not valid JSON"]),
+      BadInput(
+        name: "model version 6", arguments: ["classify", "--model", "v6.json", "x"], status: 65,
+        parts: ["v6.json", "version 6", "upgrade tweetalyze"]),
+      BadInput(
+        name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
+        status: 65, parts: ["counts.json", "inconsistent"]),
+      BadInput(
+        name: "model not JSON", arguments: ["classify", "--model", "notjson.json", "x"], status: 65,
+        parts: ["notjson.json", "not valid JSON"]),
+      BadInput(
+        name: "bad model for analyze",
+        arguments: [
+          "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v6.json",
+        ], status: 65, parts: ["version 6"]),
+      BadInput(
+        name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
+        parts: ["Did you mean '--count'?"]),
+      BadInput(
+        name: "missing option value", arguments: ["train", "tiny.csv", "--out"], status: 64,
+        parts: ["Missing value for '--out PATH'"]),
+      BadInput(
+        name: "bad --count", arguments: ["@Apple", "--count", "0"], status: 64, parts: ["--count"]),
+      BadInput(
+        name: "bad --alpha", arguments: ["train", "tiny.csv", "--out", "m", "--alpha", "-1"],
+        status: 64, parts: ["--alpha"]),
+      BadInput(
+        name: "bad --split", arguments: ["eval", "tiny.csv", "--split", "1"], status: 64,
+        parts: ["--split"]),
+      BadInput(name: "bad query", arguments: ["apple"], status: 64, parts: ["'@apple'"]),
+      BadInput(name: "unknown command", arguments: ["trian"], status: 64, parts: ["'train'"]),
+      BadInput(
+        name: "help for nothing", arguments: ["help", "nope"], status: 64, parts: ["'nope'"]),
+      BadInput(
+        name: "options but no query", arguments: ["--count", "5"], status: 64,
+        parts: ["Missing query", "quote a #tag: the shell reads an unquoted # as a comment"]),
+    ]
+  }
+
+  func testTheBasicCatalogue() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    var cases = try badInputs(in: directory)
+    let locked = directory.appendingPathComponent("locked.csv")
+    try Data("class,text\nPos,good\n".utf8).write(to: locked)
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+    if access(locked.path, R_OK) != 0 {
+      cases.append(
+        BadInput(
+          name: "unreadable file", arguments: ["train", "locked.csv", "--out", "m.json"],
+          status: 66,
+          parts: ["locked.csv", "permission denied"]))
+    } else {
+      print("Running as a user who can read a mode-000 file: the unreadable-file case is skipped")
+    }
+    try BinaryRunner.checkFailures(cases, in: directory)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path),
+      "no failed run wrote a model")
   }
 
   // MARK: Training data
@@ -349,4 +493,9 @@ final class BadInputTests: XCTestCase {
       usage.map { BadInput(name: "usage", arguments: $0.0, status: 64, parts: $0.1) }, in: directory
     )
   }
+}
+
+extension String {
+  /// The path relative to `root`, made absolute.
+  fileprivate func absolute(_ root: URL) -> String { root.appendingPathComponent(self).path }
 }
