@@ -104,19 +104,11 @@ package enum ModelMerge {
     for (a, b) in zip(first.tokenizer.fields, other.tokenizer.fields) {
       if let found = differ("tokenizer.\(a.name)", a.value, b.value) { return found }
     }
-    let (a, b) = (first.options, other.options)
-    let checks: [(String, String, String)?] = [
-      differ("options.alpha", a.alpha, b.alpha),
-      differ("options.bigrams", a.bigrams, b.bigrams),
-      differ("options.binarized", a.binarized, b.binarized),
-      differ("options.complement", a.complement, b.complement),
-      differ("options.lexicon_weight", a.lexiconWeight, b.lexiconWeight),
-      differ("options.min_count", a.minCount, b.minCount),
-      differ("options.priors", a.priors.rawValue, b.priors.rawValue),
-      differ("options.reader", a.reader, b.reader),
-      differ("options.smoothing", a.smoothing.rawValue, b.smoothing.rawValue),
-    ]
-    if let found = checks.compactMap({ $0 }).first { return found }
+    if let found = ModelField.firstDifference(
+      "options", first.options.fileFields, other.options.fileFields)
+    {
+      return found
+    }
     if first.lexicon != other.lexicon {
       let words = { (lexicon: Lexicon) in "\(lexicon.entries.count) words" }
       let sameSize = first.lexicon.entries.count == other.lexicon.entries.count
@@ -125,14 +117,11 @@ package enum ModelMerge {
         sameSize ? "other words" : words(other.lexicon)
       )
     }
-    let (m, n) = (first.metadata, other.metadata)
-    let metadata: [(String, String, String)?] = [
-      differ("metadata.author", m.author, n.author),
-      differ("metadata.description", m.description, n.description),
-      differ("metadata.license", m.license, n.license),
-      differ("metadata.version", m.version, n.version),
-    ]
-    if let found = metadata.compactMap({ $0 }).first { return found }
+    if let found = ModelField.firstDifference(
+      "metadata", first.metadata.fileFields, other.metadata.fileFields)
+    {
+      return found
+    }
     if let x = first.heldOut, let y = other.heldOut {
       return differ("calibration.folds", x.folds, y.folds)
     }
