@@ -10,45 +10,14 @@ final class ModelMergeCorpusTests: XCTestCase {
     try TrainingData.corpus(MemorySource(try SharedData.bytes("sanders-full-corpus.csv")))
   }
 
-  /// A model of `rows` of `corpus`, as `train` writes and `merge` reads it:
-  /// through the model file.
-  private func model(
-    _ corpus: LabeledCorpus, _ rows: Range<Int>, options: NaiveBayesOptions = NaiveBayesOptions(),
-    source: String = "part.csv", calibrate: Bool = false
-  ) throws -> NaiveBayesModel {
-    var trainer = NaiveBayesTrainer(options: options)
-    var part = LabeledCorpus()
-    var counts = [0, 0, 0]
-    for index in rows {
-      trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
-      part.append(corpus.bytes(at: index), label: corpus.labels[index])
-      counts[corpus.labels[index].rawValue] += 1
-    }
-    var model = trainer.model(
-      provenance: Provenance(source: source, sha256: "\(rows)", rows: counts, skipped: 0))
-    if calibrate {
-      model.heldOut = HeldOutFit.fit(
-        part, tokenizer: TokenizerSettings(), options: options, lexicon: .builtIn)
-    }
-    return try ModelFile.decode(ModelFile.encode(model))
-  }
-
-  /// The file's bytes with the provenance and calibration of `like`.
-  private func bytes(_ model: NaiveBayesModel, like other: NaiveBayesModel) -> [UInt8] {
-    var model = model
-    model.provenance = other.provenance
-    model.heldOut = other.heldOut
-    return ModelFile.encode(model)
-  }
-
   func testMergingThePartsOfSandersGivesTheModelOfTheWhole() throws {
     let corpus = try sanders()
-    let whole = try model(corpus, 0..<corpus.count, source: "whole.csv")
+    let whole = try ModelParts.model(corpus, 0..<corpus.count, source: "whole.csv")
     for k in [2, 3, 7] {
       let bounds = (0...k).map { $0 * corpus.count / k }
-      let parts = try (0..<k).map { try model(corpus, bounds[$0]..<bounds[$0 + 1]) }
+      let parts = try (0..<k).map { try ModelParts.model(corpus, bounds[$0]..<bounds[$0 + 1]) }
       let merged = try ModelMerge.merge(parts)
-      XCTAssertEqual(bytes(merged, like: whole), ModelFile.encode(whole), "\(k) parts")
+      XCTAssertEqual(ModelParts.bytes(merged, like: whole), ModelFile.encode(whole), "\(k) parts")
       XCTAssertEqual(merged.provenance.parts, parts.map(\.provenance), "\(k) parts")
       XCTAssertEqual(merged.provenance.rows, whole.provenance.rows)
       XCTAssertEqual(merged.provenance.sha256, "")
@@ -61,7 +30,7 @@ final class ModelMergeCorpusTests: XCTestCase {
 
   func testMergingIsAssociativeAndFlattensTheParts() throws {
     let corpus = try sanders()
-    let parts = try (0..<3).map { try model(corpus, ($0 * 1000)..<($0 * 1000 + 1000)) }
+    let parts = try (0..<3).map { try ModelParts.model(corpus, ($0 * 1000)..<($0 * 1000 + 1000)) }
     let all = try ModelMerge.merge(parts)
     let nested = try ModelMerge.merge([try ModelMerge.merge(Array(parts[..<2])), parts[2]])
     XCTAssertEqual(ModelFile.encode(nested), ModelFile.encode(all))
@@ -71,12 +40,14 @@ final class ModelMergeCorpusTests: XCTestCase {
   func testAMinimumCountIsAppliedAfterMerging() throws {
     let corpus = try sanders()
     let options = NaiveBayesOptions(minCount: 2)
-    let whole = try model(corpus, 0..<corpus.count, options: options)
-    let parts = try [0..<1500, 1500..<corpus.count].map { try model(corpus, $0) }
+    let whole = try ModelParts.model(corpus, 0..<corpus.count, options: options)
+    let parts = try [0..<1500, 1500..<corpus.count].map { try ModelParts.model(corpus, $0) }
     let merged = try ModelMerge.merge(parts, minCount: 2)
-    XCTAssertEqual(bytes(merged, like: whole), ModelFile.encode(whole))
+    XCTAssertEqual(ModelParts.bytes(merged, like: whole), ModelFile.encode(whole))
     // Parts cut by a minimum count cannot be merged.
-    let cut = try [0..<1500, 1500..<corpus.count].map { try model(corpus, $0, options: options) }
+    let cut = try [0..<1500, 1500..<corpus.count].map {
+      try ModelParts.model(corpus, $0, options: options)
+    }
     XCTAssertThrowsError(try ModelMerge.merge(cut)) { error in
       XCTAssertEqual(error as? ModelMergeError, .cutCounts(minCount: 2))
     }
@@ -93,7 +64,9 @@ final class ModelMergeCorpusTests: XCTestCase {
 
   func testAMergedModelOfCalibratedPartsIsCalibratedFromThem() throws {
     let corpus = try sanders()
-    let parts = try [0..<1700, 1700..<corpus.count].map { try model(corpus, $0, calibrate: true) }
+    let parts = try [0..<1700, 1700..<corpus.count].map {
+      try ModelParts.model(corpus, $0, calibrate: true)
+    }
     let merged = try ModelMerge.merge(parts)
     let heldOut = try XCTUnwrap(merged.heldOut)
     XCTAssertEqual(heldOut, ModelMerge.pooled(parts.map(\.heldOut)))

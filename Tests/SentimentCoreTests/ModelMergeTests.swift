@@ -7,43 +7,12 @@ import XCTest
 /// Merging models (`ModelMerge.swift`).
 final class ModelMergeTests: XCTestCase {
 
-  /// A model of `rows` of `corpus`, as `train` writes and `merge` reads it:
-  /// through the model file.
-  private func model(
-    _ corpus: LabeledCorpus, _ rows: Range<Int>, options: NaiveBayesOptions = NaiveBayesOptions(),
-    source: String = "part.csv", calibrate: Bool = false
-  ) throws -> NaiveBayesModel {
-    var trainer = NaiveBayesTrainer(options: options)
-    var part = LabeledCorpus()
-    var counts = [0, 0, 0]
-    for index in rows {
-      trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
-      part.append(corpus.bytes(at: index), label: corpus.labels[index])
-      counts[corpus.labels[index].rawValue] += 1
-    }
-    var model = trainer.model(
-      provenance: Provenance(source: source, sha256: "\(rows)", rows: counts, skipped: 0))
-    if calibrate {
-      model.heldOut = HeldOutFit.fit(
-        part, tokenizer: TokenizerSettings(), options: options, lexicon: .builtIn)
-    }
-    return try ModelFile.decode(ModelFile.encode(model))
-  }
-
-  /// The file's bytes with the provenance and calibration of `like`.
-  private func bytes(_ model: NaiveBayesModel, like other: NaiveBayesModel) -> [UInt8] {
-    var model = model
-    model.provenance = other.provenance
-    model.heldOut = other.heldOut
-    return ModelFile.encode(model)
-  }
-
   func testModelsThatDifferAreRefusedNamingTheFirstDifference() throws {
     var corpus = LabeledCorpus()
     corpus.append("I love it", label: .positive)
     corpus.append("I hate it", label: .negative)
     corpus.append("it is a phone", label: .neutral)
-    let base = try model(corpus, 0..<3)
+    let base = try ModelParts.model(corpus, 0..<3)
     func refusal(_ other: NaiveBayesModel) -> ModelMergeError? {
       do {
         _ = try ModelMerge.merge([base, base, other])
@@ -53,10 +22,12 @@ final class ModelMergeTests: XCTestCase {
       }
     }
     XCTAssertEqual(
-      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(alpha: 1))),
+      refusal(try ModelParts.model(corpus, 0..<3, options: NaiveBayesOptions(alpha: 1))),
       .differs(setting: "options.alpha", first: "0.6", other: "1.0", model: 3))
     XCTAssertEqual(
-      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(bigrams: false, minCount: 2))),
+      refusal(
+        try ModelParts.model(corpus, 0..<3, options: NaiveBayesOptions(bigrams: false, minCount: 2))
+      ),
       .differs(setting: "options.bigrams", first: "true", other: "false", model: 3))
     var tokenizer = TokenizerSettings()
     tokenizer.lowercase = false
@@ -71,7 +42,8 @@ final class ModelMergeTests: XCTestCase {
       refusal(other),
       .differs(setting: "metadata.author", first: "tweetalyze", other: "someone", model: 3))
     XCTAssertEqual(
-      refusal(try model(corpus, 0..<3, options: NaiveBayesOptions(smoothing: .background))),
+      refusal(
+        try ModelParts.model(corpus, 0..<3, options: NaiveBayesOptions(smoothing: .background))),
       .differs(setting: "options.smoothing", first: "additive", other: "background", model: 3))
     let message = ModelMergeError.differs(
       setting: "options.alpha", first: "0.6", other: "1.0", model: 2
