@@ -42,6 +42,7 @@ SPEED = {
     'PairIndexFastPath.swift': 'Model',
     'ModelFileReaderFastPath.swift': 'ModelFile',
     'CountRowsFastPath.swift': 'Model',
+    'LexiconReaderFastPath.swift': 'Text',
 }
 # The folders where unsafe code may be, each with a README.md that says why.
 UNSAFE_FOLDERS = {'Speed', 'System'}

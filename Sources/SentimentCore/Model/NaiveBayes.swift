@@ -587,7 +587,7 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length.
   package func reading(_ text: Span<UInt8>) -> ReaderScores {
-    model.usesReader ? LexiconReader.shared.read(String(decodingUTF8: text)) : .none
+    model.usesReader ? FastLexiconReader.shared.read(text) : .none
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of

@@ -22,7 +22,7 @@ extension HeldOutFit {
     let readings =
       options.reader
       ? corpus.labels.indices.map {
-        LexiconReader.shared.read(String(decodingUTF8: corpus.bytes(at: $0).span))
+        FastLexiconReader.shared.read(corpus.bytes(at: $0).span)
       }
       : nil
     let calibration = CalibrationFit.fit(

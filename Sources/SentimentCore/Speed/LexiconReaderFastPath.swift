@@ -1,0 +1,774 @@
+// The lexicon reader's fast path: it reads the UTF-8 bytes of a text in two
+// passes without making a `String` (the first counts the words, the words in
+// capitals and where the first `but` is; the second scores), looks each word
+// up once in a byte-keyed open-addressing table built from a
+// `ReaderLexicon`, with flags and ids for the words the rules compare in
+// place of string compares, and keeps only a window of six words: it
+// allocates nothing for a text of valid UTF-8 whose non-ASCII words need no
+// case folding, and its memory does not grow with the text.
+//
+// It applies the rules of `LexiconReader` (Text/LexiconReader.swift), which
+// states them plainly; `LexiconReaderFastPathTests`, the corpus test
+// `LexiconReaderCorpusTests` and the `reader-equivalence` fuzz target check
+// that both give bit-identical `ReaderScores`.
+
+/// The lexicon reader, by the fast path: the same ``ReaderScores`` as
+/// ``LexiconReader``, bit for bit, from the text's bytes.
+///
+/// ```swift
+/// FastLexiconReader.shared.read("not bad at all").compound  // 0.43
+/// ```
+package struct FastLexiconReader: Sendable {
+  /// The fast reader of the built-in lexicon.
+  package static let shared = FastLexiconReader(lexicon: .builtIn)
+
+  /// The lexicon as byte-keyed tables.
+  let table: ReaderTable
+
+  /// Creates a fast reader of `lexicon`.
+  ///
+  /// - Complexity: O(*n*) in the size of the lexicon.
+  package init(lexicon: ReaderLexicon) {
+    table = ReaderTable(lexicon: lexicon)
+  }
+
+  /// Reads a text.
+  package func read(_ text: String) -> ReaderScores {
+    var text = text
+    return text.withUTF8 { read($0.span) }
+  }
+
+  /// Reads a text given as UTF-8 bytes; invalid UTF-8 is read as
+  /// `String(decodingUTF8:)` reads it (U+FFFD for each invalid sequence).
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation for valid
+  ///   UTF-8, memory independent of the text's length.
+  package func read(_ text: Span<UInt8>) -> ReaderScores {
+    let table = self.table
+    let first: ReaderCount? = text.withUnsafeBufferPointer { bytes in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReaderTable.wordCapacity) {
+        buffer in
+        guard let buffer = buffer.baseAddress else { return nil }
+        var counter = ReaderCounter()
+        guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &counter) else {
+          return nil
+        }
+        guard counter.words > 0 else { return ReaderCount(words: 0) }
+        var count = ReaderCount(words: counter.words)
+        count.emphasisByCase = counter.capitals > 0 && counter.capitals < counter.words
+        count.but = counter.but
+        var scorer = ReaderScorer(table: table, count: count)
+        _ = ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &scorer)
+        scorer.finish()
+        count.scores = scorer.scores(text: bytes)
+        return count
+      }
+    }
+    if let first { return first.scores }
+    // Invalid UTF-8: read the text as the plain reader receives it.
+    var repaired = String(decodingUTF8: text)
+    return repaired.withUTF8 { read($0.span) }
+  }
+}
+
+/// What the first pass of ``FastLexiconReader`` finds, and the scores.
+private struct ReaderCount {
+  var words: Int
+  var emphasisByCase = false
+  var but: Int?
+  var scores = ReaderScores.none
+}
+
+// MARK: - Tables
+
+/// A ``ReaderLexicon`` as the fast reader uses it: words by their bytes,
+/// emoji by their scalar, and the words the rules name by a small id.
+final class ReaderTable: @unchecked Sendable {
+  /// The bytes the scanner keeps of a word: room for the word stripped of
+  /// its punctuation, after up to ``longestRawKey`` bytes of punctuation.
+  static let wordCapacity = 512
+
+  /// The longest word, in bytes before case folding, that can be a key:
+  /// keys are at most a third of it (folding shrinks a scalar to no less
+  /// than a third of its bytes, as `K` to `k`); longer keys are left out.
+  static let longestRawKey = 255
+
+  /// One word of the table.
+  struct Entry {
+    /// The lexicon valence, or NaN for a word not in the lexicon.
+    var valence: Double = .nan
+    /// The degree (``ReaderLexicon/boosters``), or NaN for none.
+    var booster: Double = .nan
+    /// Where the key's bytes start in `keys`.
+    var keyStart: Int32 = 0
+    /// The key's length in bytes.
+    var keyLength: Int32 = 0
+    /// The id of a word the rules name (``WordID``), 0 for others.
+    var id: UInt16 = 0
+    /// Whether the word is one of ``ReaderLexicon/negators``.
+    var negator = false
+  }
+
+  /// The ids of the words the rules compare with.
+  enum WordID {
+    static let but: UInt16 = 1
+    static let no: UInt16 = 2
+    static let kind: UInt16 = 3
+    static let of: UInt16 = 4
+    static let least: UInt16 = 5
+    static let at: UInt16 = 6
+    static let very: UInt16 = 7
+    static let never: UInt16 = 8
+    static let so: UInt16 = 9
+    static let this: UInt16 = 10
+    static let without: UInt16 = 11
+    static let doubt: UInt16 = 12
+    static let or: UInt16 = 13
+    static let nor: UInt16 = 14
+    /// The words the ids up to here stand for, in id order from 1.
+    static let named = [
+      "but", "no", "kind", "of", "least", "at", "very", "never", "so", "this", "without",
+      "doubt", "or", "nor",
+    ]
+  }
+
+  let entries: UnsafeMutablePointer<Entry>
+  let entryCount: Int
+  let keys: UnsafeMutablePointer<UInt8>
+  /// Open addressing: entry index + 1, 0 for an empty slot.
+  let slots: UnsafeMutablePointer<Int32>
+  let slotMask: Int
+  /// The emoji scalars, ascending, and each one's description in
+  /// `descriptions`.
+  let emojiScalars: [UInt32]
+  let emojiRanges: [(start: Int32, length: Int32)]
+  let descriptions: UnsafeMutablePointer<UInt8>
+  /// The smallest emoji scalar (none below it need a search).
+  let smallestEmoji: UInt32
+  /// Whether `least` has a lexicon valence of its own (then it does not
+  /// negate).
+  let leastIsWord: Bool
+  /// The phrases that set a valence and the degree phrases, as word ids.
+  let phrases: [(ids: [UInt16], valence: Double)]
+  let boosterPhrases: [(ids: [UInt16], boost: Double)]
+  /// Whether a word id is one of a phrase's words (indexed by id).
+  let phraseWord: [Bool]
+
+  /// Whether the word of `id` is one of a phrase's words.
+  @inline(__always)
+  func isPhraseWord(_ id: UInt16) -> Bool {
+    Int(id) < phraseWord.count && phraseWord[Int(id)]
+  }
+
+  init(lexicon: ReaderLexicon) {
+    // Every word the rules may look up or compare: the lexicon's, the degree
+    // words, the negators, the named words and the phrases' words.
+    var ids: [String: UInt16] = [:]
+    for (index, word) in WordID.named.enumerated() { ids[word] = UInt16(index + 1) }
+    let phraseKeys = ReaderLexicon.phrases.keys.sorted()
+    let boosterPhraseKeys = ReaderLexicon.boosters.keys.filter { $0.contains(" ") }.sorted()
+    for phrase in phraseKeys + boosterPhraseKeys {
+      for word in phrase.split(separator: " ") where ids[String(word)] == nil {
+        ids[String(word)] = UInt16(ids.count + 1)
+      }
+    }
+    var words = Set(lexicon.words.keys)
+    words.formUnion(ReaderLexicon.boosters.keys.filter { !$0.contains(" ") })
+    words.formUnion(ReaderLexicon.negators)
+    words.formUnion(ids.keys)
+    let sorted = words.filter { $0.utf8.count * 3 <= Self.longestRawKey }.sorted()
+    entryCount = sorted.count
+    entries = .allocate(capacity: max(entryCount, 1))
+    let keyBytes = sorted.reduce(0) { $0 + $1.utf8.count }
+    keys = .allocate(capacity: max(keyBytes, 1))
+    var capacity = 16
+    while capacity < entryCount * 2 { capacity *= 2 }
+    slotMask = capacity - 1
+    slots = .allocate(capacity: capacity)
+    slots.initialize(repeating: 0, count: capacity)
+    var offset = 0
+    for (index, word) in sorted.enumerated() {
+      var entry = Entry()
+      entry.valence = lexicon.words[word] ?? .nan
+      entry.booster = ReaderLexicon.boosters[word] ?? .nan
+      entry.id = ids[word] ?? 0
+      entry.negator = ReaderLexicon.negators.contains(word)
+      entry.keyStart = Int32(offset)
+      entry.keyLength = Int32(word.utf8.count)
+      for byte in word.utf8 {
+        (keys + offset).initialize(to: byte)
+        offset += 1
+      }
+      (entries + index).initialize(to: entry)
+      var slot = Self.hash(keys + Int(entry.keyStart), Int(entry.keyLength)) & slotMask
+      while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+      slots[slot] = Int32(index + 1)
+    }
+    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
+    emojiScalars = emoji.map(\.key.value)
+    smallestEmoji = emojiScalars.first ?? UInt32.max
+    let descriptionBytes = emoji.reduce(0) { $0 + $1.value.utf8.count }
+    descriptions = .allocate(capacity: max(descriptionBytes, 1))
+    var ranges: [(start: Int32, length: Int32)] = []
+    var at = 0
+    for (_, description) in emoji {
+      ranges.append((Int32(at), Int32(description.utf8.count)))
+      for byte in description.utf8 {
+        (descriptions + at).initialize(to: byte)
+        at += 1
+      }
+    }
+    emojiRanges = ranges
+    leastIsWord = lexicon.words["least"] != nil
+    func idList(_ phrase: String) -> [UInt16] {
+      phrase.split(separator: " ").map { ids[String($0)] ?? 0 }
+    }
+    phrases = phraseKeys.filter { $0.contains(" ") }.map {
+      (idList($0), ReaderLexicon.phrases[$0] ?? 0)
+    }
+    boosterPhrases = boosterPhraseKeys.map { (idList($0), ReaderLexicon.boosters[$0] ?? 0) }
+    var phraseWord = [Bool](repeating: false, count: ids.count + 1)
+    for phrase in phrases.map(\.ids) + boosterPhrases.map(\.ids) {
+      for id in phrase { phraseWord[Int(id)] = true }
+    }
+    self.phraseWord = phraseWord
+  }
+
+  deinit {
+    entries.deallocate()
+    keys.deallocate()
+    slots.deallocate()
+    descriptions.deallocate()
+  }
+
+  /// FNV-1a of a key's bytes.
+  @inline(__always)
+  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for index in 0..<count { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash ^ hash >> 29)
+  }
+
+  /// The entry of a lower-case word's bytes, if the table has it.
+  @inline(__always)
+  func entry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<Entry>? {
+    var slot = Self.hash(bytes, count) & slotMask
+    while true {
+      let index = Int(slots[slot])
+      if index == 0 { return nil }
+      let entry = entries + (index - 1)
+      if Int(entry.pointee.keyLength) == count {
+        let key = keys + Int(entry.pointee.keyStart)
+        var same = true
+        for offset in 0..<count where key[offset] != bytes[offset] {
+          same = false
+          break
+        }
+        if same { return entry }
+      }
+      slot = (slot + 1) & slotMask
+    }
+  }
+
+  /// The description of an emoji scalar, if the lexicon has one.
+  @inline(__always)
+  func emoji(_ scalar: UInt32) -> (start: Int, length: Int)? {
+    guard scalar >= smallestEmoji else { return nil }
+    var low = 0
+    var high = emojiScalars.count
+    while low < high {
+      let middle = (low + high) / 2
+      if emojiScalars[middle] < scalar { low = middle + 1 } else { high = middle }
+    }
+    guard low < emojiScalars.count, emojiScalars[low] == scalar else { return nil }
+    let range = emojiRanges[low]
+    return (Int(range.start), Int(range.length))
+  }
+}
+
+// MARK: - Words
+
+/// What the rules need of one word.
+struct ReaderWord {
+  /// The lexicon valence, or NaN.
+  var valence: Double = .nan
+  /// The degree, or NaN.
+  var booster: Double = .nan
+  /// The id of a named word (``ReaderTable/WordID``), 0 for others.
+  var id: UInt16 = 0
+  /// Whether the word negates what follows.
+  var negator = false
+  /// Whether the word is in capitals.
+  var upper = false
+}
+
+/// Receives the words that ``ReaderScanner`` finds.
+protocol ReaderWordSink {
+  /// One word: its bytes are `buffer[start..<end]` when `end` is at most
+  /// the buffer's capacity, in lower case when `lowered`.
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>)
+}
+
+/// The state of the word being read.
+struct ReaderToken {
+  /// Its bytes so far (only the first ``ReaderTable/wordCapacity`` are
+  /// kept).
+  var length = 0
+  /// Where in the word the kept bytes start: past the punctuation before
+  /// it when that is too long for the whole word to be a key.
+  var shift = 0
+  var scalars = 0
+  /// The first and last scalar that is not ASCII punctuation, and where
+  /// their bytes start and end; -1 when there is none.
+  var firstCore = -1
+  var lastCore = -1
+  var coreStart = 0
+  var coreEnd = 0
+  var hasLower = false
+  var cased = false
+  /// Whether some scalar changes when lower-cased beyond ASCII.
+  var foldsBeyondASCII = false
+  /// Progress through `n't` (1 after `n`, 2 after `n'`) and whether it was
+  /// seen.
+  var notProgress: UInt8 = 0
+  var hasNot = false
+
+  /// Whether the word is in capitals (Python's `str.isupper()`).
+  var upper: Bool { cased && !hasLower }
+
+  /// The bytes the rules read: the word stripped of the ASCII punctuation
+  /// around it, unless that leaves two scalars or fewer.
+  var range: (start: Int, end: Int) {
+    if firstCore < 0 || lastCore - firstCore + 1 <= 2 { return (0, length) }
+    return (coreStart, coreEnd)
+  }
+
+  /// Where ``range``'s bytes are in the scanner's buffer, if it kept them
+  /// all.
+  var kept: (start: Int, end: Int)? {
+    let (start, end) = range
+    guard start >= shift, end - shift <= ReaderTable.wordCapacity else { return nil }
+    return (start - shift, end - shift)
+  }
+
+  /// Notes the start of a scalar that is not punctuation, at `length`.
+  @inline(__always)
+  mutating func core() {
+    guard firstCore < 0 else { return }
+    firstCore = scalars
+    coreStart = length
+    if length >= ReaderTable.longestRawKey { shift = length }
+  }
+}
+
+/// Splits the text into the plain reader's words (emoji replaced by their
+/// descriptions, runs between white space) and hands each to a sink.
+enum ReaderScanner {
+  /// Scans `text`; `false` (and no more words) at the first invalid UTF-8.
+  static func scan<Sink: ReaderWordSink>(
+    _ text: UnsafeBufferPointer<UInt8>, table: ReaderTable,
+    buffer: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+  ) -> Bool {
+    var token = ReaderToken()
+    var inWord = false
+    var afterSpace = true
+    var index = 0
+    let count = text.count
+    guard let base = text.baseAddress else { return true }
+    while index < count {
+      let lead = base[index]
+      if lead < 0x80 {
+        feedASCII(lead, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+        afterSpace = lead == 0x20
+        index += 1
+        continue
+      }
+      guard let (scalar, length) = decode(base, at: index, count: count) else { return false }
+      if let (start, descriptionLength) = table.emoji(scalar) {
+        if !afterSpace {
+          feedASCII(0x20, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+        }
+        var at = start
+        let end = start + descriptionLength
+        while at < end {
+          let byte = table.descriptions[at]
+          if byte < 0x80 {
+            feedASCII(byte, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+            at += 1
+          } else {
+            // Descriptions are valid UTF-8: they come from `String`s.
+            guard let (scalar, length) = decode(table.descriptions, at: at, count: end) else {
+              break
+            }
+            feedScalar(
+              scalar, bytes: table.descriptions + at, length: length, token: &token,
+              inWord: &inWord, buffer: buffer, sink: &sink)
+            at += length
+          }
+        }
+        afterSpace = false
+      } else {
+        feedScalar(
+          scalar, bytes: base + index, length: length, token: &token, inWord: &inWord,
+          buffer: buffer, sink: &sink)
+        afterSpace = false
+      }
+      index += length
+    }
+    if inWord { sink.word(token, buffer: buffer) }
+    return true
+  }
+
+  /// The scalar of a non-ASCII lead byte at `index` and its length in
+  /// bytes; nil for invalid UTF-8.
+  @inline(__always)
+  static func decode(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (UInt32, Int)? {
+    let lead = base[index]
+    let length: Int
+    let minimum: UInt32
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+    default: return nil
+    }
+    guard index + length <= count else { return nil }
+    for offset in 1..<length {
+      let byte = base[index + offset]
+      guard byte & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+      return nil
+    }
+    return (value, length)
+  }
+
+  @inline(__always)
+  static func feedASCII<Sink: ReaderWordSink>(
+    _ byte: UInt8, token: inout ReaderToken, inWord: inout Bool,
+    buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
+  ) {
+    if byte == 0x20 || (0x09...0x0D).contains(byte) {
+      if inWord {
+        sink.word(token, buffer: buffer)
+        inWord = false
+      }
+      return
+    }
+    if !inWord {
+      token = ReaderToken()
+      inWord = true
+    }
+    let punctuation = isPunctuation(byte)
+    if !punctuation { token.core() }
+    if token.length - token.shift < ReaderTable.wordCapacity {
+      buffer[token.length - token.shift] = byte
+    }
+    token.length += 1
+    if !punctuation {
+      token.lastCore = token.scalars
+      token.coreEnd = token.length
+    }
+    token.scalars += 1
+    var lower = byte
+    if (0x41...0x5A).contains(byte) {
+      token.cased = true
+      lower = byte + 0x20
+    } else if (0x61...0x7A).contains(byte) {
+      token.hasLower = true
+    }
+    if lower == UInt8(ascii: "n") {
+      token.notProgress = 1
+    } else if lower == UInt8(ascii: "'") && token.notProgress == 1 {
+      token.notProgress = 2
+    } else {
+      if lower == UInt8(ascii: "t") && token.notProgress == 2 { token.hasNot = true }
+      token.notProgress = 0
+    }
+  }
+
+  @inline(__always)
+  static func feedScalar<Sink: ReaderWordSink>(
+    _ scalar: UInt32, bytes: UnsafePointer<UInt8>, length: Int, token: inout ReaderToken,
+    inWord: inout Bool, buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
+  ) {
+    // Valid UTF-8 decodes to a valid scalar.
+    let properties = Unicode.Scalar(scalar).map(\.properties)
+    if properties?.isWhitespace == true {
+      if inWord {
+        sink.word(token, buffer: buffer)
+        inWord = false
+      }
+      return
+    }
+    if !inWord {
+      token = ReaderToken()
+      inWord = true
+    }
+    token.core()
+    for offset in 0..<length where token.length - token.shift + offset < ReaderTable.wordCapacity {
+      buffer[token.length - token.shift + offset] = bytes[offset]
+    }
+    token.length += length
+    token.lastCore = token.scalars
+    token.coreEnd = token.length
+    token.scalars += 1
+    if let properties {
+      if properties.isLowercase { token.hasLower = true }
+      if properties.isUppercase { token.cased = true }
+      if properties.changesWhenLowercased { token.foldsBeyondASCII = true }
+    }
+    token.notProgress = 0
+  }
+
+  /// Whether an ASCII byte is punctuation (Python's `string.punctuation`).
+  @inline(__always)
+  static func isPunctuation(_ byte: UInt8) -> Bool {
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
+      || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+  }
+
+  /// The table's word for a token, with its capitals and `n't`.
+  @inline(__always)
+  static func word(
+    _ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>, table: ReaderTable
+  ) -> ReaderWord {
+    var word = ReaderWord()
+    word.upper = token.upper
+    word.negator = token.hasNot
+    guard let (start, end) = token.kept else { return word }
+    if !token.foldsBeyondASCII {
+      for index in start..<end where (0x41...0x5A).contains(buffer[index]) {
+        buffer[index] += 0x20
+      }
+      if let entry = table.entry(buffer + start, end - start) { word.take(entry.pointee) }
+      return word
+    }
+    // Letters beyond ASCII that change in lower case: as the plain reader
+    // folds them (rare: one `String` for the word).
+    var lowered = String(
+      decoding: UnsafeBufferPointer(start: buffer + start, count: end - start), as: UTF8.self
+    )
+    .lowercased()
+    lowered.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, let entry = table.entry(base, bytes.count) else { return }
+      word.take(entry.pointee)
+    }
+    return word
+  }
+}
+
+extension ReaderWord {
+  /// Takes a table entry's values.
+  @inline(__always)
+  mutating func take(_ entry: ReaderTable.Entry) {
+    valence = entry.valence
+    booster = entry.booster
+    id = entry.id
+    negator = negator || entry.negator
+  }
+}
+
+// MARK: - The two passes
+
+/// The first pass: the number of words, of words in capitals, and where
+/// the first `but` is.
+private struct ReaderCounter: ReaderWordSink {
+  var words = 0
+  var capitals = 0
+  var but: Int?
+
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+    if token.upper { capitals += 1 }
+    if but == nil {
+      if let (start, end) = token.kept, end - start == 3, buffer[start] | 0x20 == 0x62,
+        buffer[start + 1] | 0x20 == 0x75, buffer[start + 2] | 0x20 == 0x74
+      {
+        but = words
+      }
+    }
+    words += 1
+  }
+}
+
+/// The second pass: each word's valence by the rules of ``LexiconReader``,
+/// summed in order as its `scores` sums them.
+private struct ReaderScorer: ReaderWordSink {
+  let table: ReaderTable
+  let count: ReaderCount
+  /// The last words, by index modulo 8: a word is scored when the two after
+  /// it are known.
+  var window = InlineArray<8, ReaderWord>(repeating: ReaderWord())
+  /// Words read, and words scored.
+  var read = 0
+  var scored = 0
+  var sum = 0.0
+  var positive = 0.0
+  var negative = 0.0
+  var neutral = 0.0
+  var positiveSum = 0.0
+  var negativeSum = 0.0
+
+  init(table: ReaderTable, count: ReaderCount) {
+    self.table = table
+    self.count = count
+  }
+
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+    window[read & 7] = ReaderScanner.word(token, buffer: buffer, table: table)
+    read += 1
+    if read - scored > 2 { scoreNext() }
+  }
+
+  /// Scores the words not yet scored.
+  mutating func finish() {
+    while scored < read { scoreNext() }
+  }
+
+  private mutating func scoreNext() {
+    let index = scored
+    var valence = valence(at: index)
+    if let but = count.but, index != but { valence *= index < but ? 0.5 : 1.5 }
+    sum += valence
+    if valence > 0 { positive += valence + 1 }
+    if valence < 0 { negative += 1 - valence }
+    if valence == 0 { neutral += 1 }
+    positiveSum += max(valence, 0)
+    negativeSum -= min(valence, 0)
+    scored += 1
+  }
+
+  /// The scores of the text, as ``LexiconReader``'s `scores` gives them.
+  func scores(text: UnsafeBufferPointer<UInt8>) -> ReaderScores {
+    var exclamations = 0
+    var questions = 0
+    for byte in text {
+      if byte == UInt8(ascii: "!") { exclamations += 1 }
+      if byte == UInt8(ascii: "?") { questions += 1 }
+    }
+    let emphasis =
+      Double(min(exclamations, 4)) * 0.292
+      + (questions > 3 ? 0.96 : questions > 1 ? Double(questions) * 0.18 : 0)
+    var sum = self.sum
+    if sum > 0 { sum += emphasis } else if sum < 0 { sum -= emphasis }
+    let compound = max(-1, min(1, sum / (sum * sum + 15).squareRoot()))
+    var positive = self.positive
+    var negative = self.negative
+    if positive > negative {
+      positive += emphasis
+    } else if positive < negative {
+      negative += emphasis
+    }
+    let total = positive + negative + neutral
+    guard total > 0 else { return .none }
+    return ReaderScores(
+      compound: compound, positive: positive / total, negative: negative / total,
+      positiveSum: positiveSum, negativeSum: negativeSum, exclamations: exclamations)
+  }
+
+  // MARK: The rules, over the window (indices modulo 8)
+
+  @inline(__always)
+  private func at(_ i: Int) -> ReaderWord { window[i & 7] }
+
+  @inline(__always)
+  private func id(_ i: Int) -> UInt16 { window[i & 7].id }
+
+  /// ``LexiconReader``'s `valence(at:in:)`.
+  private func valence(at index: Int) -> Double {
+    typealias W = ReaderTable.WordID
+    let count = self.count.words
+    let emphasisByCase = self.count.emphasisByCase
+    let word = at(index)
+    if !word.booster.isNaN { return 0 }
+    if word.id == W.kind, index + 1 < count, id(index + 1) == W.of { return 0 }
+    guard !word.valence.isNaN else { return 0 }
+    let base = word.valence
+    var valence = base
+    if word.id == W.no, index + 1 < count, !at(index + 1).valence.isNaN { valence = 0 }
+    if (index > 0 && id(index - 1) == W.no) || (index > 1 && id(index - 2) == W.no)
+      || (index > 2 && id(index - 3) == W.no && (id(index - 1) == W.or || id(index - 1) == W.nor))
+    {
+      valence = base * LexiconReader.negationScalar
+    }
+    if emphasisByCase && word.upper {
+      valence += valence > 0 ? LexiconReader.capitalIncrement : -LexiconReader.capitalIncrement
+    }
+    for distance in 1...3 where index >= distance {
+      let before = at(index - distance)
+      guard before.valence.isNaN else { continue }
+      var boost = before.booster.isNaN ? 0 : (valence < 0 ? -before.booster : before.booster)
+      if boost != 0, emphasisByCase, before.upper {
+        boost += valence > 0 ? LexiconReader.capitalIncrement : -LexiconReader.capitalIncrement
+      }
+      valence += boost * (distance == 1 ? 1 : distance == 2 ? 0.95 : 0.9)
+      valence = negated(valence, at: index, distance: distance)
+      if distance == 3 { valence = idioms(valence, at: index) }
+    }
+    if index > 0, id(index - 1) == W.least, !table.leastIsWord,
+      index < 2 || (id(index - 2) != W.at && id(index - 2) != W.very)
+    {
+      valence *= LexiconReader.negationScalar
+    }
+    return valence
+  }
+
+  /// ``LexiconReader``'s `negated(_:at:distance:lowered:)`.
+  private func negated(_ valence: Double, at i: Int, distance: Int) -> Double {
+    typealias W = ReaderTable.WordID
+    switch distance {
+    case 2:
+      if id(i - 2) == W.never, id(i - 1) == W.so || id(i - 1) == W.this { return valence * 1.25 }
+      if id(i - 2) == W.without, id(i - 1) == W.doubt { return valence }
+    case 3:
+      if (id(i - 3) == W.never && (id(i - 2) == W.so || id(i - 2) == W.this))
+        || id(i - 1) == W.so || id(i - 1) == W.this
+      {
+        return valence * 1.25
+      }
+      if id(i - 3) == W.without, id(i - 2) == W.doubt || id(i - 1) == W.doubt { return valence }
+    default: break
+    }
+    return at(i - distance).negator ? valence * LexiconReader.negationScalar : valence
+  }
+
+  /// ``LexiconReader``'s `idioms(_:at:lowered:)`, phrases matched by their
+  /// words' ids.
+  private func idioms(_ valence: Double, at i: Int) -> Double {
+    let last = min(i + 2, count.words - 1)
+    guard (i - 3...last).contains(where: { table.isPhraseWord(id($0)) }) else { return valence }
+    var valence = valence
+    if let set = phrase(i - 1, i) ?? phrase(i - 2, i - 1, i) ?? phrase(i - 2, i - 1)
+      ?? phrase(i - 3, i - 2, i - 1) ?? phrase(i - 3, i - 2)
+    {
+      valence = set
+    }
+    if i + 1 < count.words, let set = phrase(i, i + 1) { valence = set }
+    if i + 2 < count.words, let set = phrase(i, i + 1, i + 2) { valence = set }
+    if let boost = boosterPhrase(i - 3, i - 2, i - 1) { valence += boost }
+    if let boost = boosterPhrase(i - 3, i - 2) { valence += boost }
+    if let boost = boosterPhrase(i - 2, i - 1) { valence += boost }
+    return valence
+  }
+
+  /// The valence of the phrase of the words at these positions, if it is
+  /// one.
+  private func phrase(_ a: Int, _ b: Int, _ c: Int = -1) -> Double? {
+    table.phrases.first(where: { matches($0.ids, a, b, c) })?.valence
+  }
+
+  /// The degree of the degree phrase of the words at these positions, if
+  /// it is one.
+  private func boosterPhrase(_ a: Int, _ b: Int, _ c: Int = -1) -> Double? {
+    table.boosterPhrases.first(where: { matches($0.ids, a, b, c) })?.boost
+  }
+
+  /// Whether the words at `a`, `b` (and `c` unless -1) are the phrase of
+  /// `ids`.
+  private func matches(_ ids: [UInt16], _ a: Int, _ b: Int, _ c: Int) -> Bool {
+    guard ids.count == (c < 0 ? 2 : 3), ids[0] == id(a), ids[1] == id(b) else { return false }
+    return c < 0 || ids[2] == id(c)
+  }
+}
