@@ -23,7 +23,7 @@ import os, re, sys
 SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Sources')
 TARGETS = {
     'SentimentCore': [
-        'System', 'Support', 'Text', 'Tweets', 'Model', 'ModelFile', 'Scoring', 'Training',
+        'Generated', 'System', 'Support', 'Text', 'Tweets', 'Model', 'ModelFile', 'Scoring', 'Training',
         'Evaluation',
     ],
     # System: signal handlers; Base: what every folder uses (exit statuses,

@@ -369,18 +369,23 @@ package struct ReaderLexicon: Sendable {
   /// Emoji → the words that describe it.
   package let emoji: [Unicode.Scalar: String]
 
-  /// The built-in lexicon: VADER's 7,506 words and 3,570 emoji
-  /// (vaderSentiment 3.3.2, MIT licence, C.J. Hutto).
+  /// The built-in lexicon: VADER's 7,506 words and the 1,212 of its 3,570
+  /// emoji that are one scalar (vaderSentiment 3.3.2, MIT licence, C.J.
+  /// Hutto), from the generated table (`Generated/README.md`).
   package static let builtIn = ReaderLexicon(
-    wordData: wordData.description, emojiData: emojiData.description)
+    wordsByValence: ReaderLexiconTable.words.description,
+    emojiData: ReaderLexiconTable.emoji.description)
 
-  /// Parses tab-separated word and emoji lists (lines of another shape are
-  /// passed over).
-  init(wordData: String, emojiData: String) {
+  /// Parses the generated table: lines of a valence in tenths and its words,
+  /// tab-separated, and lines of an emoji and its description (lines of
+  /// another shape are passed over).
+  init(wordsByValence: String, emojiData: String) {
     var words: [String: Double] = [:]
-    for line in wordData.split(separator: "\n") {
+    for line in wordsByValence.split(separator: "\n") {
       let fields = line.split(separator: "\t")
-      if fields.count >= 2, let valence = Double(fields[1]) { words[String(fields[0])] = valence }
+      // Tenths divided by ten: the same Double as the decimal VADER lists.
+      guard let tenths = fields.first.flatMap({ Int($0) }) else { continue }
+      for word in fields.dropFirst() { words[String(word)] = Double(tenths) / 10 }
     }
     var emoji: [Unicode.Scalar: String] = [:]
     for line in emojiData.split(separator: "\n") {
