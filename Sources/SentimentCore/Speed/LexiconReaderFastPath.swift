@@ -1,11 +1,13 @@
-// The lexicon reader's fast path: it reads the UTF-8 bytes of a text in two
-// passes without making a `String` (the first counts the words, the words in
-// capitals and where the first `but` is; the second scores), looks each word
-// up once in a byte-keyed open-addressing table built from a
-// `ReaderLexicon`, with flags and ids for the words the rules compare in
-// place of string compares, and keeps only a window of six words: it
-// allocates nothing for a text of valid UTF-8 whose non-ASCII words need no
-// case folding, and its memory does not grow with the text.
+// The lexicon reader's fast path: it reads the UTF-8 bytes of a text without
+// making a `String`, looks each word up once in a byte-keyed open-addressing
+// table built from a `ReaderLexicon`, with flags and ids for the words the
+// rules compare in place of string compares, and keeps what the rules need
+// of each word (24 bytes) on the stack. The rules need the whole text first
+// (whether some words, not all, are in capitals; where the first `but` is),
+// so a text of more than 128 words is read twice: once to count, once to
+// score over a window of six words. It allocates nothing for a text of valid
+// UTF-8 whose non-ASCII words need no case folding, and its memory does not
+// grow with the text.
 //
 // It applies the rules of `LexiconReader` (Text/LexiconReader.swift), which
 // states them plainly; `LexiconReaderFastPathTests`, the corpus test
@@ -45,38 +47,45 @@ package struct FastLexiconReader: Sendable {
   ///   UTF-8, memory independent of the text's length.
   package func read(_ text: Span<UInt8>) -> ReaderScores {
     let table = self.table
-    let first: ReaderCount? = text.withUnsafeBufferPointer { bytes in
+    let read: ReaderScores? = text.withUnsafeBufferPointer { bytes in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReaderTable.wordCapacity) {
         buffer in
-        guard let buffer = buffer.baseAddress else { return nil }
-        var counter = ReaderCounter()
-        guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &counter) else {
-          return nil
+        withUnsafeTemporaryAllocation(of: ReaderWord.self, capacity: Self.storedWords) {
+          words in
+          guard let buffer = buffer.baseAddress, let words = words.baseAddress else { return nil }
+          var collector = ReaderCollector(table: table, words: words, capacity: Self.storedWords)
+          guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &collector) else {
+            return nil
+          }
+          guard collector.count > 0 else { return ReaderScores.none }
+          let emphasisByCase = collector.capitals > 0 && collector.capitals < collector.count
+          if collector.count <= Self.storedWords {
+            var scorer = ReaderScorer(
+              table: table, words: words, mask: -1, count: collector.count,
+              emphasisByCase: emphasisByCase, but: collector.but)
+            scorer.read = collector.count
+            scorer.finish()
+            return scorer.scores(text: bytes)
+          }
+          // A long text: read again, scoring over a window of the last eight
+          // words.
+          var scorer = ReaderScorer(
+            table: table, words: words, mask: 7, count: collector.count,
+            emphasisByCase: emphasisByCase, but: collector.but)
+          _ = ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &scorer)
+          scorer.finish()
+          return scorer.scores(text: bytes)
         }
-        guard counter.words > 0 else { return ReaderCount(words: 0) }
-        var count = ReaderCount(words: counter.words)
-        count.emphasisByCase = counter.capitals > 0 && counter.capitals < counter.words
-        count.but = counter.but
-        var scorer = ReaderScorer(table: table, count: count)
-        _ = ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &scorer)
-        scorer.finish()
-        count.scores = scorer.scores(text: bytes)
-        return count
       }
     }
-    if let first { return first.scores }
+    if let read { return read }
     // Invalid UTF-8: read the text as the plain reader receives it.
     var repaired = String(decodingUTF8: text)
-    return repaired.withUTF8 { read($0.span) }
+    return repaired.withUTF8 { self.read($0.span) }
   }
-}
 
-/// What the first pass of ``FastLexiconReader`` finds, and the scores.
-private struct ReaderCount {
-  var words: Int
-  var emphasisByCase = false
-  var but: Int?
-  var scores = ReaderScores.none
+  /// The words of a text kept for the rules (more are read twice).
+  static let storedWords = 128
 }
 
 // MARK: - Tables
@@ -304,8 +313,8 @@ struct ReaderWord {
 
 /// Receives the words that ``ReaderScanner`` finds.
 protocol ReaderWordSink {
-  /// One word: its bytes are `buffer[start..<end]` when `end` is at most
-  /// the buffer's capacity, in lower case when `lowered`.
+  /// One word: the bytes the scanner kept of it (``ReaderToken/kept``) are
+  /// in `buffer`, ASCII letters in lower case.
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>)
 }
 
@@ -378,9 +387,21 @@ enum ReaderScanner {
     while index < count {
       let lead = base[index]
       if lead < 0x80 {
-        feedASCII(lead, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
-        afterSpace = lead == 0x20
-        index += 1
+        if isSpace(lead) {
+          if inWord {
+            sink.word(token, buffer: buffer)
+            inWord = false
+          }
+          afterSpace = lead == 0x20
+          index += 1
+          continue
+        }
+        if !inWord {
+          token = ReaderToken()
+          inWord = true
+        }
+        index = asciiRun(base, from: index, count: count, token: &token, buffer: buffer)
+        afterSpace = false
         continue
       }
       guard let (scalar, length) = decode(base, at: index, count: count) else { return false }
@@ -445,6 +466,61 @@ enum ReaderScanner {
     return (value, length)
   }
 
+  /// Space, tab, line feed, vertical tab, form feed, carriage return.
+  @inline(__always)
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte &- 0x09 < 5
+  }
+
+  /// Adds the run of ASCII bytes but white space from `start` to the word;
+  /// the index after it. The word's state is kept in locals meanwhile: this
+  /// is the reader's inner loop.
+  @inline(__always)
+  static func asciiRun(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, token: inout ReaderToken,
+    buffer: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var word = token
+    var index = start
+    while index < count {
+      let byte = base[index]
+      if byte >= 0x80 || isSpace(byte) { break }
+      let punctuation = isPunctuation(byte)
+      if !punctuation && word.firstCore < 0 {
+        word.firstCore = word.scalars
+        word.coreStart = word.length
+        if word.length >= ReaderTable.longestRawKey { word.shift = word.length }
+      }
+      let upper = byte &- 0x41 < 26
+      let lower = upper ? byte | 0x20 : byte
+      // Kept in lower case: folding beyond ASCII, when needed, leaves it so.
+      let at = word.length &- word.shift
+      if at < ReaderTable.wordCapacity { buffer[at] = lower }
+      word.length &+= 1
+      if !punctuation {
+        word.lastCore = word.scalars
+        word.coreEnd = word.length
+      }
+      word.scalars &+= 1
+      if upper {
+        word.cased = true
+      } else if byte &- 0x61 < 26 {
+        word.hasLower = true
+      }
+      if lower == UInt8(ascii: "n") {
+        word.notProgress = 1
+      } else if lower == UInt8(ascii: "'") && word.notProgress == 1 {
+        word.notProgress = 2
+      } else {
+        if lower == UInt8(ascii: "t") && word.notProgress == 2 { word.hasNot = true }
+        word.notProgress = 0
+      }
+      index &+= 1
+    }
+    token = word
+    return index
+  }
+
   @inline(__always)
   static func feedASCII<Sink: ReaderWordSink>(
     _ byte: UInt8, token: inout ReaderToken, inWord: inout Bool,
@@ -464,7 +540,7 @@ enum ReaderScanner {
     let punctuation = isPunctuation(byte)
     if !punctuation { token.core() }
     if token.length - token.shift < ReaderTable.wordCapacity {
-      buffer[token.length - token.shift] = byte
+      buffer[token.length - token.shift] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
     token.length += 1
     if !punctuation {
@@ -526,8 +602,10 @@ enum ReaderScanner {
   /// Whether an ASCII byte is punctuation (Python's `string.punctuation`).
   @inline(__always)
   static func isPunctuation(_ byte: UInt8) -> Bool {
-    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
-      || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    // Bit b of the mask for bytes 0–63 and 64–127: 0x21–0x2F, 0x3A–0x40,
+    // 0x5B–0x60, 0x7B–0x7E.
+    let mask: UInt64 = byte < 64 ? 0xFC00_FFFE_0000_0000 : 0x7800_0001_F800_0001
+    return byte < 0x80 && mask >> (UInt64(byte) & 63) & 1 == 1
   }
 
   /// The table's word for a token, with its capitals and `n't`.
@@ -540,9 +618,6 @@ enum ReaderScanner {
     word.negator = token.hasNot
     guard let (start, end) = token.kept else { return word }
     if !token.foldsBeyondASCII {
-      for index in start..<end where (0x41...0x5A).contains(buffer[index]) {
-        buffer[index] += 0x20
-      }
       if let entry = table.entry(buffer + start, end - start) { word.take(entry.pointee) }
       return word
     }
@@ -573,34 +648,45 @@ extension ReaderWord {
 
 // MARK: - The two passes
 
-/// The first pass: the number of words, of words in capitals, and where
-/// the first `but` is.
-private struct ReaderCounter: ReaderWordSink {
-  var words = 0
+/// The first (often the only) pass: each word looked up and kept while
+/// there is room; the number of words, of words in capitals, and where the
+/// first `but` is.
+private struct ReaderCollector: ReaderWordSink {
+  let table: ReaderTable
+  let words: UnsafeMutablePointer<ReaderWord>
+  let capacity: Int
+  var count = 0
   var capitals = 0
   var but: Int?
 
+  init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
+    self.table = table
+    self.words = words
+    self.capacity = capacity
+  }
+
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
-    if token.upper { capitals += 1 }
-    if but == nil {
-      if let (start, end) = token.kept, end - start == 3, buffer[start] | 0x20 == 0x62,
-        buffer[start + 1] | 0x20 == 0x75, buffer[start + 2] | 0x20 == 0x74
-      {
-        but = words
-      }
-    }
-    words += 1
+    let word = ReaderScanner.word(token, buffer: buffer, table: table)
+    if word.upper { capitals += 1 }
+    if but == nil && word.id == ReaderTable.WordID.but { but = count }
+    if count < capacity { (words + count).initialize(to: word) }
+    count += 1
   }
 }
 
-/// The second pass: each word's valence by the rules of ``LexiconReader``,
-/// summed in order as its `scores` sums them.
+/// Each word's valence by the rules of ``LexiconReader``, summed in order
+/// as its `scores` sums them: over the words kept by ``ReaderCollector``, or
+/// (a second pass) over a window of the last eight words read.
 private struct ReaderScorer: ReaderWordSink {
   let table: ReaderTable
-  let count: ReaderCount
-  /// The last words, by index modulo 8: a word is scored when the two after
-  /// it are known.
-  var window = InlineArray<8, ReaderWord>(repeating: ReaderWord())
+  /// The words, by index & `mask`: all of them (mask −1), or the last eight
+  /// (mask 7), a word being scored when the two after it are known.
+  let words: UnsafeMutablePointer<ReaderWord>
+  let mask: Int
+  /// The number of words in the text.
+  let count: Int
+  let emphasisByCase: Bool
+  let but: Int?
   /// Words read, and words scored.
   var read = 0
   var scored = 0
@@ -611,13 +697,20 @@ private struct ReaderScorer: ReaderWordSink {
   var positiveSum = 0.0
   var negativeSum = 0.0
 
-  init(table: ReaderTable, count: ReaderCount) {
+  init(
+    table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, mask: Int, count: Int,
+    emphasisByCase: Bool, but: Int?
+  ) {
     self.table = table
+    self.words = words
+    self.mask = mask
     self.count = count
+    self.emphasisByCase = emphasisByCase
+    self.but = but
   }
 
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
-    window[read & 7] = ReaderScanner.word(token, buffer: buffer, table: table)
+    words[read & mask] = ReaderScanner.word(token, buffer: buffer, table: table)
     read += 1
     if read - scored > 2 { scoreNext() }
   }
@@ -630,7 +723,7 @@ private struct ReaderScorer: ReaderWordSink {
   private mutating func scoreNext() {
     let index = scored
     var valence = valence(at: index)
-    if let but = count.but, index != but { valence *= index < but ? 0.5 : 1.5 }
+    if let but, index != but { valence *= index < but ? 0.5 : 1.5 }
     sum += valence
     if valence > 0 { positive += valence + 1 }
     if valence < 0 { negative += 1 - valence }
@@ -668,19 +761,17 @@ private struct ReaderScorer: ReaderWordSink {
       positiveSum: positiveSum, negativeSum: negativeSum, exclamations: exclamations)
   }
 
-  // MARK: The rules, over the window (indices modulo 8)
+  // MARK: The rules
 
   @inline(__always)
-  private func at(_ i: Int) -> ReaderWord { window[i & 7] }
+  private func at(_ i: Int) -> ReaderWord { words[i & mask] }
 
   @inline(__always)
-  private func id(_ i: Int) -> UInt16 { window[i & 7].id }
+  private func id(_ i: Int) -> UInt16 { words[i & mask].id }
 
   /// ``LexiconReader``'s `valence(at:in:)`.
   private func valence(at index: Int) -> Double {
     typealias W = ReaderTable.WordID
-    let count = self.count.words
-    let emphasisByCase = self.count.emphasisByCase
     let word = at(index)
     if !word.booster.isNaN { return 0 }
     if word.id == W.kind, index + 1 < count, id(index + 1) == W.of { return 0 }
@@ -737,7 +828,7 @@ private struct ReaderScorer: ReaderWordSink {
   /// ``LexiconReader``'s `idioms(_:at:lowered:)`, phrases matched by their
   /// words' ids.
   private func idioms(_ valence: Double, at i: Int) -> Double {
-    let last = min(i + 2, count.words - 1)
+    let last = min(i + 2, count - 1)
     guard (i - 3...last).contains(where: { table.isPhraseWord(id($0)) }) else { return valence }
     var valence = valence
     if let set = phrase(i - 1, i) ?? phrase(i - 2, i - 1, i) ?? phrase(i - 2, i - 1)
@@ -745,8 +836,8 @@ private struct ReaderScorer: ReaderWordSink {
     {
       valence = set
     }
-    if i + 1 < count.words, let set = phrase(i, i + 1) { valence = set }
-    if i + 2 < count.words, let set = phrase(i, i + 1, i + 2) { valence = set }
+    if i + 1 < count, let set = phrase(i, i + 1) { valence = set }
+    if i + 2 < count, let set = phrase(i, i + 1, i + 2) { valence = set }
     if let boost = boosterPhrase(i - 3, i - 2, i - 1) { valence += boost }
     if let boost = boosterPhrase(i - 3, i - 2) { valence += boost }
     if let boost = boosterPhrase(i - 2, i - 1) { valence += boost }
