@@ -330,6 +330,50 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertEqual(classifyFits.stdout.split(separator: "\n").count, 3)
   }
 
+  /// The lexicon reader holds about one word, not a copy of the post per
+  /// rule (issue 44, D1 and D2: a 16 MB post took 1.6 GB and aborted under
+  /// `ulimit -v 1000000`; a 1 MB line of emoji 107–130 MB, aborting under
+  /// `ulimit -v 200000`): a 15 MB post in a JSON page through `--input`,
+  /// and a 1 MB line of emoji through `classify`, run under those limits,
+  /// with their peak resident memory bounded by a small multiple of the
+  /// post.
+  func testTheReaderHoldsAboutAWordWhateverThePostsLength() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let post = String(
+      repeating: "so GOOD but not very happy 😍 no problems ", count: 15_000_000 / 46)
+    let page = directory.appendingPathComponent("page.json")
+    try Data(#"{"data":[{"id":"1","text":"\#(post)"}]}"#.utf8).write(to: page)
+    let (input, inputKiB) = try peakKiB(["--input", page.path])
+    XCTAssertEqual(input.status, 0, String(input.stderr.prefix(600)))
+    XCTAssertTrue(input.stdout.contains("1 post"), String(input.stdout.prefix(600)))
+    let emoji = directory.appendingPathComponent("emoji.txt")
+    try Data(("hello\n" + String(repeating: "😍", count: 250_000) + "\nbye\n").utf8).write(to: emoji)
+    let (classify, classifyKiB) = try peakKiB(["classify"], stdin: emoji)
+    XCTAssertEqual(classify.status, 0, classify.stderr)
+    XCTAssertEqual(classify.stdout.split(separator: "\n").count, 3)
+    print(
+      "peak RSS: --input, one 15 MB post: \(inputKiB) KiB; classify, one 1 MB line of emoji: \(classifyKiB) KiB"
+    )
+    // The page (15 MB) is held as read and as decoded, and the runtime
+    // (about 25 MB in a debug build): under 8 times the post in all.
+    XCTAssertLessThan(inputKiB, 120_000, "--input: under 120 MB")
+    XCTAssertLessThan(classifyKiB, 60_000, "classify: under 60 MB")
+    for (arguments, stdin, limit) in [
+      (["--input", page.path], URL(fileURLWithPath: "/dev/null"), 1_000_000),
+      (["classify"], emoji, 200_000),
+    ] {
+      let run = try BinaryRunner.run(
+        [
+          "-c", #"ulimit -v \#(limit) && exec "$0" "$@" < "$IN""#,
+          try BinaryRunner.executable().path,
+        ]
+          + arguments, environment: ["IN": stdin.path],
+        executable: URL(fileURLWithPath: "/bin/sh"), timeout: 120)
+      XCTAssertEqual(
+        run.status, 0, "\(arguments) under ulimit -v \(limit): \(run.stderr.prefix(600))")
+    }
+  }
+
   /// Endless input: `yes xxx | tr -d '\n'` (bounded here by `head -c`) as
   /// a training CSV, a classify line, a `--model` and a `--fixtures` file
   /// (300 MB of zeros through a FIFO) each end with one error line; memory

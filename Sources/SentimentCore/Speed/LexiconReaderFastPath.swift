@@ -145,7 +145,7 @@ final class ReaderTable: @unchecked Sendable {
   let entryCount: Int
   let keys: UnsafeMutablePointer<UInt8>
   /// Open addressing: entry index + 1, 0 for an empty slot.
-  let slots: UnsafeMutablePointer<Int32>
+  let slots: UnsafeMutablePointer<UInt64>
   let slotMask: Int
   /// The emoji scalars, ascending, and each one's description in
   /// `descriptions`.
@@ -209,9 +209,10 @@ final class ReaderTable: @unchecked Sendable {
         offset += 1
       }
       (entries + index).initialize(to: entry)
-      var slot = Self.hash(keys + Int(entry.keyStart), Int(entry.keyLength)) & slotMask
+      let hash = Self.hash(keys + Int(entry.keyStart), Int(entry.keyLength))
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
       while slots[slot] != 0 { slot = (slot + 1) & slotMask }
-      slots[slot] = Int32(index + 1)
+      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
     }
     let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
     emojiScalars = emoji.map(\.key.value)
@@ -250,23 +251,47 @@ final class ReaderTable: @unchecked Sendable {
     descriptions.deallocate()
   }
 
-  /// FNV-1a of a key's bytes.
+  /// A hash of a key's bytes, eight at a time: the lower bits choose the
+  /// slot, the upper 32 are kept in it as a tag.
   @inline(__always)
-  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for index in 0..<count { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: hash ^ hash >> 29)
+  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+    var index = 0
+    let raw = UnsafeRawPointer(bytes)
+    while count &- index >= 8 {
+      hash =
+        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 32
+      index &+= 8
+    }
+    if index < count {
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < count {
+        tail |= UInt64(bytes[index]) << shift
+        shift &+= 8
+        index &+= 1
+      }
+      hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+    }
+    hash ^= hash >> 29
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ hash >> 32
   }
 
-  /// The entry of a lower-case word's bytes, if the table has it.
+  /// The entry of a lower-case word's bytes, if the table has it. A slot
+  /// holds its key's tag beside the entry's number, so that a word not in
+  /// the table is mostly passed over without reading an entry.
   @inline(__always)
   func entry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<Entry>? {
-    var slot = Self.hash(bytes, count) & slotMask
+    let hash = Self.hash(bytes, count)
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
-      let index = Int(slots[slot])
-      if index == 0 { return nil }
-      let entry = entries + (index - 1)
-      if Int(entry.pointee.keyLength) == count {
+      let value = slots[slot]
+      if value == 0 { return nil }
+      let entry = entries + (Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1)
+      if value >> 32 == tag && Int(entry.pointee.keyLength) == count {
         let key = keys + Int(entry.pointee.keyStart)
         var same = true
         for offset in 0..<count where key[offset] != bytes[offset] {
