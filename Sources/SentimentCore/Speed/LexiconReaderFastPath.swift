@@ -146,6 +146,9 @@ final class ReaderTable: @unchecked Sendable {
   let keys: UnsafeMutablePointer<UInt8>
   /// Open addressing: entry index + 1, 0 for an empty slot.
   let slots: UnsafeMutablePointer<UInt64>
+  /// One bit per 16 bits of a key's hash (8 KiB, in the first-level
+  /// cache): most words not in the table are passed over by it alone.
+  let filter: UnsafeMutablePointer<UInt64>
   let slotMask: Int
   /// The emoji scalars, ascending, and each one's description in
   /// `descriptions`.
@@ -195,6 +198,8 @@ final class ReaderTable: @unchecked Sendable {
     slotMask = capacity - 1
     slots = .allocate(capacity: capacity)
     slots.initialize(repeating: 0, count: capacity)
+    filter = .allocate(capacity: 1024)
+    filter.initialize(repeating: 0, count: 1024)
     var offset = 0
     for (index, word) in sorted.enumerated() {
       var entry = Entry()
@@ -213,6 +218,8 @@ final class ReaderTable: @unchecked Sendable {
       var slot = Int(truncatingIfNeeded: hash) & slotMask
       while slots[slot] != 0 { slot = (slot + 1) & slotMask }
       slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+      let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
     }
     let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
     emojiScalars = emoji.map(\.key.value)
@@ -248,6 +255,7 @@ final class ReaderTable: @unchecked Sendable {
     entries.deallocate()
     keys.deallocate()
     slots.deallocate()
+    filter.deallocate()
     descriptions.deallocate()
   }
 
@@ -285,6 +293,8 @@ final class ReaderTable: @unchecked Sendable {
   @inline(__always)
   func entry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<Entry>? {
     let hash = Self.hash(bytes, count)
+    let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
+    if filter[bit >> 6] >> UInt64(bit & 63) & 1 == 0 { return nil }
     let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
