@@ -84,9 +84,19 @@ package struct Calibration: Equatable, Sendable {
   /// `reader`: the reader's part of the decision (zeros without a reader).
   package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
     guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
-    let features = reader.features
+    // ``ReaderScores/features`` without an array per post (this runs once
+    // per classified text), summed in the same order.
+    let features: InlineArray<7, Double> = [
+      reader.compound, abs(reader.compound), reader.positive, reader.negative,
+      log1p(reader.positiveSum), log1p(reader.negativeSum), Double(min(reader.exclamations, 4)) / 4,
+    ]
     func part(_ c: Int) -> Double {
-      zip(readerWeights[c], features).reduce(0) { $0 + $1.0 * $1.1 }
+      let weights = readerWeights[c]
+      var sum = 0.0
+      for index in 0..<min(weights.count, features.count) {
+        sum = sum + weights[index] * features[index]
+      }
+      return sum
     }
     return PerClass(negative: part(0), neutral: part(1), positive: part(2))
   }
