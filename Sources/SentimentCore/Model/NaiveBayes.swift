@@ -579,7 +579,11 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length.
   public mutating func predict(_ text: Span<UInt8>) -> Prediction {
-    model.prediction(scores: scores(of: text), reading: reading(text))
+    // Each part first: `model.prediction(scores: scores(of:), …)` copied
+    // the whole model (a retain per array) for every text.
+    let scores = scores(of: text)
+    let reading = reading(text)
+    return model.prediction(scores: scores, reading: reading)
   }
 
   /// The lexicon reader's reading of a text, for a model that uses it;
@@ -598,7 +602,9 @@ public struct Classifier {
   package mutating func classify(
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
-    let prediction = model.prediction(scores: scores(of: text), reading: reading(text))
+    let scores = scores(of: text)
+    let reading = reading(text)
+    let prediction = model.prediction(scores: scores, reading: reading)
     return (prediction.label, prediction.confidence)
   }
 
