@@ -184,43 +184,67 @@ final class ReaderTable: @unchecked Sendable {
         ids[String(word)] = UInt16(ids.count + 1)
       }
     }
-    var words = Set(lexicon.words.keys)
-    words.formUnion(ReaderLexicon.boosters.keys.filter { !$0.contains(" ") })
-    words.formUnion(ReaderLexicon.negators)
-    words.formUnion(ids.keys)
-    let sorted = words.filter { $0.utf8.count * 3 <= Self.longestRawKey }.sorted()
-    entryCount = sorted.count
-    entries = .allocate(capacity: max(entryCount, 1))
-    let keyBytes = sorted.reduce(0) { $0 + $1.utf8.count }
+    // At most this many entries and key bytes; a word found twice is one
+    // entry. Built straight into the table: no Set, no sort (start-up).
+    let boosterWords = ReaderLexicon.boosters.filter { !$0.key.contains(" ") }
+    let most = lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+    var keyBytes = ids.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += lexicon.words.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += boosterWords.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += ReaderLexicon.negators.reduce(0) { $0 + $1.utf8.count }
+    entries = .allocate(capacity: max(most, 1))
     keys = .allocate(capacity: max(keyBytes, 1))
     var capacity = 16
-    while capacity < entryCount * 2 { capacity *= 2 }
+    while capacity < most * 2 { capacity *= 2 }
     slotMask = capacity - 1
     slots = .allocate(capacity: capacity)
     slots.initialize(repeating: 0, count: capacity)
     filter = .allocate(capacity: 1024)
     filter.initialize(repeating: 0, count: 1024)
+    var count = 0
     var offset = 0
-    for (index, word) in sorted.enumerated() {
-      var entry = Entry()
-      entry.valence = lexicon.words[word] ?? .nan
-      entry.booster = ReaderLexicon.boosters[word] ?? .nan
-      entry.id = ids[word] ?? 0
-      entry.negator = ReaderLexicon.negators.contains(word)
-      entry.keyStart = Int32(offset)
-      entry.keyLength = Int32(word.utf8.count)
+    let keys = self.keys
+    let entries = self.entries
+    let slots = self.slots
+    let filter = self.filter
+    let slotMask = self.slotMask
+    /// The entry of `word`, made if it is new; nil for a word too long to
+    /// be a key.
+    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? {
+      let length = word.utf8.count
+      guard length * 3 <= Self.longestRawKey else { return nil }
+      let start = offset
       for byte in word.utf8 {
         (keys + offset).initialize(to: byte)
         offset += 1
       }
-      (entries + index).initialize(to: entry)
-      let hash = Self.hash(keys + Int(entry.keyStart), Int(entry.keyLength))
+      let hash = Self.hash(keys + start, length)
       var slot = Int(truncatingIfNeeded: hash) & slotMask
-      while slots[slot] != 0 { slot = (slot + 1) & slotMask }
-      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+      while slots[slot] != 0 {
+        let found = entries + (Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1)
+        if Int(found.pointee.keyLength) == length
+          && (0..<length).allSatisfy({ keys[Int(found.pointee.keyStart) + $0] == keys[start + $0] })
+        {
+          offset = start
+          return found
+        }
+        slot = (slot + 1) & slotMask
+      }
+      var made = Entry()
+      made.keyStart = Int32(start)
+      made.keyLength = Int32(length)
+      (entries + count).initialize(to: made)
+      count += 1
+      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(count)
       let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
+      return entries + (count - 1)
     }
+    for (word, valence) in lexicon.words { entry(word)?.pointee.valence = valence }
+    for (word, boost) in boosterWords { entry(word)?.pointee.booster = boost }
+    for word in ReaderLexicon.negators { entry(word)?.pointee.negator = true }
+    for (word, id) in ids { entry(word)?.pointee.id = id }
+    entryCount = count
     let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
     emojiScalars = emoji.map(\.key.value)
     smallestEmoji = emojiScalars.first ?? UInt32.max
