@@ -398,7 +398,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(keysAreSorted(Array(bytes)), "sorted keys")
     let object = try json(bytes)
     XCTAssertEqual(object["format"] as? String, "tweetalyze-naive-bayes")
-    XCTAssertEqual(object["version"] as? Int, 6)
+    XCTAssertEqual(object["version"] as? Int, 7)
     XCTAssertEqual(
       (object["options"] as? [String: Any])?["smoothing"] as? String, "additive", "the default")
     XCTAssertEqual(object["classes"] as? [String], ["negative", "neutral", "positive"])
