@@ -753,6 +753,16 @@ final class HTTPBearerTokenTests: XCTestCase {
       XCTAssertEqual($0 as? BearerTokenError, .malformed(source: twoWords))
       XCTAssertFalse(($0 as? LocalizedError)?.errorDescription?.contains("abc") ?? true)
     }
+    // Issue 45 §4: the README's placeholder has no space or control
+    // character; what it has is a non-ASCII '…'.
+    XCTAssertThrowsError(
+      try BearerToken.load(environment: ["TWITTER_BEARER_TOKEN": "AAAA…"], file: nil)
+    ) {
+      XCTAssertEqual($0 as? BearerTokenError, .notASCII(source: "TWITTER_BEARER_TOKEN"))
+      let message = ($0 as? LocalizedError)?.errorDescription ?? ""
+      XCTAssertTrue(message.contains("not ASCII"), message)
+      XCTAssertFalse(message.contains("AAAA"), message)
+    }
     XCTAssertThrowsError(try BearerToken.load(environment: [:], file: "/nonexistent/token")) {
       XCTAssertEqual(
         $0 as? BearerTokenError,

@@ -201,6 +201,17 @@ final class CommandLineParserTests: XCTestCase {
     XCTAssertEqual(analyze(["@a", "--trend", "--plot", "/dev/stdout"])?.plot, "/dev/stdout")
   }
 
+  /// Issue 45 §3: a near miss of a value, as of an option, names the one
+  /// meant.
+  func testAChoiceSuggestsTheValueMeant() {
+    assertRefused(
+      ["@a", "--trend", "--by", "days"], command: .analyze,
+      "--by takes 'hour', 'day' or 'week' (got 'days'). Did you mean 'day'?")
+    assertRefused(["@a", "--estimator", "adjustd"], command: .analyze, "Did you mean 'adjusted'?")
+    XCTAssertFalse(
+      usageError(["@a", "--trend", "--by", "month"])?.message.contains("Did you mean") ?? true)
+  }
+
   func testInvalidQueries() {
     assertRefused(["apple"], command: .analyze, "Invalid query 'apple'", "did you mean '@apple'?")
     assertRefused(["@a[b"], command: .analyze, "Invalid query '@a[b'", "A-Z, a-z, 0-9 and _")

@@ -23,7 +23,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var json = false
   /// Print CSV: a header, then a row per query (or per tweet).
   var csv = false
-  /// Where `--trend` or `--mentions` draws its chart (SVG).
+  /// Where `--trend`, `--mentions` or `--why` draws its chart (SVG).
   var plot: String?
   /// A file holding the bearer token (else the environment).
   var tokenFile: String?
@@ -150,18 +150,13 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
       .value(
         "by", "hour|day|week",
-        ValueKind<Trend.Unit> { text in
-          guard let unit = Trend.Unit(rawValue: text) else {
-            throw Refusal.takes("'hour', 'day' or 'week'", got: "'\(text)'")
-          }
-          return unit
-        }, \.by,
+        ValueKind.oneOf(Trend.Unit.allCases.map(\.rawValue)) { Trend.Unit(rawValue: $0) }, \.by,
         help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
       .value(
         "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
-        help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "
-          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
-          + "name must end in .svg)."),
+        help: "Also draw --trend (the score per hour, day or week, with the fitted line and "
+          + "intervals), --mentions (a bar per name, with intervals) or --why (a bar per term) "
+          + "as an SVG chart in FILE.svg (the name must end in .svg)."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),

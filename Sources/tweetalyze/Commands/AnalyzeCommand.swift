@@ -217,17 +217,33 @@ extension Context {
         try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
       }
     }
+    if let plot = options.plot {
+      let method = analysis.estimate.method
+      let svg =
+        analysis.trend.map { SVGPlot.trend($0, query: label, method: method) }
+        ?? analysis.drivers.map { SVGPlot.drivers($0, query: label) }
+        ?? SVGPlot.mentions(analysis.mentions, query: label, method: method)
+      try SVGPlot.write(svg, to: plot)
+    }
+    try printAnalysis(
+      analysis, label: label, options, model: model, several: several, csvHeader: csvHeader)
+    // Said last, as `train` says where its model went; not for a device.
+    if let plot = options.plot, !options.quiet, !plot.hasPrefix("/dev/") {
+      try stdout.flush()
+      try stderr.write("Wrote \(ErrorLine.clean(plot)).\n")
+      try stderr.flush()
+    }
+  }
+
+  /// Prints `analysis` as the options ask: CSV, JSON, or the score line and
+  /// its sections.
+  private func printAnalysis(
+    _ analysis: Analysis, label: String, _ options: AnalyzeOptions, model: NaiveBayesModel,
+    several: Bool, csvHeader: Bool
+  ) throws {
     let (score, estimate) = (analysis.labels, analysis.estimate)
     let band = estimate.band
     let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
-    if let plot = options.plot {
-      let title = label
-      let svg =
-        trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
-        ?? why.map { SVGPlot.drivers($0, query: title) }
-        ?? SVGPlot.mentions(top, query: title, method: estimate.method)
-      try SVGPlot.write(svg, to: plot)
-    }
     if options.csv {
       // The tweet table stands alone: one table per stream.
       guard !options.tweets else { return }
