@@ -91,19 +91,31 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(both.stdout, named(apple, "@Apple") + "\n" + named(wwdc, "#WWDC"))
   }
 
-  func testAFixtureFileThatDoesNotFitTheQueryIsWarnedAbout() throws {
+  /// Issue 45 §3: one rule for a query over recorded posts. A file named
+  /// by --fixtures keeps the posts that match the query, as --input does
+  /// (it scored all 32 #WWDC posts for "@Apple"); none is exit 3, saying
+  /// which file; a directory's file is the query's recorded answer, whole.
+  func testAQueryOverAFixtureFileKeepsThePostsThatMatchIt() throws {
     let file = fixtures + "/at-apple.json"
     let fits = try run(["@Apple", "--fixtures", file])
     XCTAssertEqual(fits.status, 0)
     XCTAssertEqual(fits.stderr, FixtureNote.apple, "its tweets mention @Apple: no warning")
+    XCTAssertEqual(fits.stdout, try run(["@Apple", "--fixtures", fixtures]).stdout)
     let wrong = try run(["#WWDC", "--fixtures", file])
-    XCTAssertEqual(wrong.status, 0)
-    XCTAssertEqual(wrong.stdout, fits.stdout, "still scored")
-    XCTAssertEqual(wrong.stderrLines.count, 2, wrong.stderr)
-    XCTAssertTrue(wrong.stderr.hasPrefix("Warning: none of the "), wrong.stderr)
-    XCTAssertTrue(wrong.stderrLines[0].contains("mentions #WWDC"), wrong.stderr)
-    XCTAssertEqual(wrong.stderrLines[1] + "\n", FixtureNote.apple)
-    XCTAssertEqual(try run(["#WWDC", "--fixtures", file, "-q"]).stderr, "")
+    XCTAssertEqual(wrong.status, 3)
+    XCTAssertEqual(wrong.stdout, "")
+    XCTAssertEqual(
+      wrong.stderr,
+      "Error: no posts that match #WWDC among the 100 in \(file); is it the file for this "
+        + "query? (--fixtures DIR reads each query's own file)\n")
+    let wwdc = fixtures + "/hashtag-wwdc.jsonl"
+    for arguments in [["--fixtures", wwdc, "@Apple"], ["--input", wwdc, "@Apple"]] {
+      let kept = try run(arguments + ["--json"])
+      XCTAssertEqual(kept.status, 0, kept.stderr)
+      XCTAssertTrue(kept.stdout.contains("\"count\":2,"), "\(arguments): \(kept.stdout)")
+    }
+    XCTAssertEqual(
+      try run(["--fixtures", wwdc, "@Apple"]).stdout, try run(["--input", wwdc, "@Apple"]).stdout)
     XCTAssertEqual(
       try run(["#WWDC", "--fixtures", fixtures]).stderr, FixtureNote.wwdc, "a directory fits")
   }

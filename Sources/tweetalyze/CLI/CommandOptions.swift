@@ -499,9 +499,16 @@ struct ClassifyOptions: Equatable, CommandSettings {
 
   static var options: [Option<Self>] {
     [
-      .model(\.model), .flag("json", \.json, help: "Print one JSON object per line."),
+      .model(\.model),
       .flag(
-        "csv", \.csv, help: "Print CSV with a header instead: label, probability and text."),
+        "json", \.json,
+        help: "Print one JSON object per line: label, the three probabilities and the reader's "
+          + "compound (-1 to 1, as VADER's)."),
+      .flag(
+        "csv", \.csv,
+        help: "Print CSV with a header instead: label, probability, text, the three "
+          + "probabilities and the reader's compound (with --csv-column: each row with label "
+          + "and the three probabilities appended)."),
       .input(\.input), .quiet(\.input.quiet),
       .flag(
         "archive", \.archive,
@@ -512,7 +519,7 @@ struct ClassifyOptions: Equatable, CommandSettings {
         "csv-column", "NAME", .string, \.csvColumn,
         help: "Read CSV from the files given (default: stdin) and classify column NAME of each "
           + "row; print one JSON object per row (row, id when there is an id column, label, "
-          + "probabilities)."),
+          + "probabilities), or with --csv the rows with their label and probabilities."),
       .jobs(\.jobs),
     ]
   }

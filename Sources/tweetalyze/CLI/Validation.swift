@@ -100,14 +100,14 @@ extension AnalyzeOptions {
 }
 
 extension ClassifyOptions {
-  /// Texts from one place; one format; `--csv` only for texts' labels.
+  /// Texts from one place; one format; `--csv` for texts' labels and CSV
+  /// rows (`--csv-column`), not for archives.
   mutating func validate(given: [String]) throws(UsageError) {
     try input.check(command: .classify)
     try CommandLineParser.checkFormat(json: json, csv: csv, command: .classify)
-    if csv && (archive || csvColumn != nil) {
+    if csv && archive {
       throw UsageError(
-        message: "--csv prints texts' labels; --archive and --csv-column print JSON objects",
-        command: .classify)
+        message: "--csv prints texts' labels; --archive prints JSON objects", command: .classify)
     }
   }
 }

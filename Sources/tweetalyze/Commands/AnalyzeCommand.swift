@@ -162,8 +162,21 @@ extension Context {
         }
       } else {
         // A replay reads every recorded post, to say when --count cuts it.
-        let all = try await source.source.tweets(
+        var all = try await source.source.tweets(
           for: query, count: max(options.limit, AnalyzeOptions.maximumCount))
+        // One rule for a query over recorded posts, as --input keeps them:
+        // a file named by --fixtures keeps the posts that match the query;
+        // a directory's file was recorded for the query, its answer whole.
+        if let fixtures = options.fixtures, !Self.isDirectory(fixtures), !all.isEmpty {
+          let recorded = all.count
+          all = all.filter(query.matches)
+          guard !all.isEmpty else {
+            throw RuntimeError(
+              "no posts that match \(query) among the \(recorded) in "
+                + "\(ErrorLine.clean(fixtures)); is it the file for this query? (--fixtures DIR "
+                + "reads each query's own file)", status: .noTweets)
+          }
+        }
         tweets = Array(all.prefix(options.limit))
         if all.count > tweets.count {
           display.warn(
@@ -181,13 +194,6 @@ extension Context {
       display.warn(
         "found \(tweets.count) \(display.noun)s for \(query), fewer than the \(asked) asked for; "
           + "the search holds no more")
-    }
-    if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
-      !tweets.contains(where: query.matches)
-    {
-      display.warn(
-        "none of the \(tweets.count) tweets in \(fixtures) mentions \(query); is it the file for "
-          + "this query? (--fixtures DIR reads each query's own file)")
     }
     try report(
       tweets, label: query.description, excluding: query, options, model: model,
