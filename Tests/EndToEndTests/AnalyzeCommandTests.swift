@@ -120,6 +120,40 @@ final class AnalyzeCommandTests: XCTestCase {
       try run(["#WWDC", "--fixtures", fixtures]).stderr, FixtureNote.wwdc, "a directory fits")
   }
 
+  /// Issue 45 §4: `--since`/`--until` on recorded posts keep those dated in
+  /// the window (the `#WWDC` fixture: 8, 9 and 15 posts on June 8, 9, 10);
+  /// undated posts are left out with a warning; none is exit 3.
+  func testSinceAndUntilKeepThePostsDatedInTheWindow() throws {
+    let count = { (arguments: [String]) throws -> Int? in
+      let run = try self.run(["#WWDC", "--fixtures", self.fixtures, "--json", "-q"] + arguments)
+      XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+      let object = try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any]
+      return object?["count"] as? Int
+    }
+    XCTAssertEqual(try count([]), 32)
+    XCTAssertEqual(try count(["--since", "2026-06-09"]), 24)
+    XCTAssertEqual(try count(["--until", "2026-06-09"]), 8)
+    XCTAssertEqual(try count(["--since", "2026-06-09", "--until", "2026-06-10"]), 9)
+    let none = try run(["#WWDC", "--fixtures", fixtures, "--since", "2026-07-01"])
+    XCTAssertEqual(none.status, 3)
+    XCTAssertEqual(
+      none.stderr,
+      "Error: no posts from 2026-07-01T00:00:00Z on among the 32 in \(fixtures)\n")
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let undated = directory.appendingPathComponent("undated.txt")
+    try Data("I love it\nI hate it\n".utf8).write(to: undated)
+    let input = try run(["--input", undated.path, "--until", "2026-01-01"])
+    XCTAssertEqual(input.status, 3)
+    XCTAssertEqual(
+      input.stderrLines,
+      [
+        "Warning: 2 undated posts left out: --since and --until keep the posts whose date is in "
+          + "the window",
+        "Error: no posts before 2026-01-01T00:00:00Z in \(undated.path); there is no score "
+          + "without posts",
+      ])
+  }
+
   /// Writes a fixture file `at-NAME.json` of `texts` (distinct ids).
   func writeFixture(_ name: String, _ texts: [String], in directory: URL) throws {
     let tweets = texts.enumerated().map { index, text in

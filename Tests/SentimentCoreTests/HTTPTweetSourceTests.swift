@@ -204,6 +204,23 @@ final class XSourceTests: XCTestCase, LiveSourceHarness {
     XCTAssertTrue(request.target.contains("query=%23WWDC&"), request.target)
   }
 
+  /// Issue 45 §4: `--since` and `--until` are X's `start_time` and
+  /// `end_time`, RFC 3339 in UTC.
+  func testAWindowIsSentAsStartAndEndTime() throws {
+    var configuration = XSource.Configuration(token: token, userAgent: "t")
+    configuration.window = DateWindow(
+      since: Date(timeIntervalSince1970: 1_780_876_800),
+      until: Date(timeIntervalSince1970: 1_780_963_200))
+    let url = try XSource(configuration).searchURL(
+      for: .mention("Apple"), maxResults: 10, nextToken: nil)
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    XCTAssertEqual(items.first { $0.name == "start_time" }?.value, "2026-06-08T00:00:00Z")
+    XCTAssertEqual(items.first { $0.name == "end_time" }?.value, "2026-06-09T00:00:00Z")
+    let open = try XSource(XSource.Configuration(token: token, userAgent: "t")).searchURL(
+      for: .mention("Apple"), maxResults: 10, nextToken: nil)
+    XCTAssertFalse(open.absoluteString.contains("_time="), "no window, no times")
+  }
+
   func testQueryOtherLanguageAndUnicodeHashtag() throws {
     var configuration = XSource.Configuration(
       token: token, userAgent: "t", baseURL: "https://api.twitter.com/2/")

@@ -1,3 +1,4 @@
+import Foundation
 import SentimentCore
 
 /// `tweetalyze QUERY`.
@@ -48,6 +49,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var trend = false
   /// `--by`: the trend's unit (`nil`: chosen from the dates).
   var by: Trend.Unit?
+  /// `--since`, `--until`: the time the posts are to come from.
+  var window = DateWindow()
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
@@ -153,6 +156,14 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         ValueKind.oneOf(Trend.Unit.allCases.map(\.rawValue)) { Trend.Unit(rawValue: $0) }, \.by,
         help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
       .value(
+        "since", "DATE", .date, \.window.since,
+        help: "Only posts from DATE on: YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ. Sent "
+          + "to X (start_time; recent search reaches back 7 days) and Bluesky; Mastodon and "
+          + "recorded posts are filtered by date, undated ones left out."),
+      .value(
+        "until", "DATE", .date, \.window.until,
+        help: "Only posts before DATE (the same forms as --since)."),
+      .value(
         "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
         help: "Also draw --trend (the score per hour, day or week, with the fitted line and "
           + "intervals), --mentions (a bar per name, with intervals) or --why (a bar per term) "
@@ -197,6 +208,21 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "Give --record or --fixtures, not both: --record saves what the X API sends, "
           + "--fixtures replays it"),
     ]
+  }
+}
+
+extension ValueKind where Value == Date {
+  /// A `--since` or `--until` value: `YYYY-MM-DD` (midnight UTC) or an ISO
+  /// 8601 time (`2026-06-08T12:00:00Z`, an offset or a fraction allowed).
+  static var date: Self {
+    ValueKind { text in
+      let full = text.count == 10 ? text + "T00:00:00Z" : text
+      guard let date = TweetDate.parseISO8601(full) else {
+        throw Refusal.takes(
+          "a date, YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ", got: "'\(text)'")
+      }
+      return date
+    }
   }
 }
 
