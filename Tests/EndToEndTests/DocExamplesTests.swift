@@ -19,6 +19,52 @@ final class DocExamplesTests: XCTestCase {
     try DocExamples.check(examples)
   }
 
+  /// Issue 45 §4: the README's install lines work on a fresh home, where
+  /// `~/.local/bin` and the completion and manual folders do not exist yet
+  /// (the build and `apt-get` lines left out: the binary is the built one).
+  func testTheInstallLinesWorkInAFreshHome() throws {
+    let readme = try String(
+      contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let install = try XCTUnwrap(
+      readme.components(separatedBy: "\n## ").first { $0.hasPrefix("Install\n") })
+    var lines: [String] = []
+    var inBlock = false
+    for line in install.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("```") {
+        inBlock = line == "```sh"
+        continue
+      }
+      if inBlock && !line.hasPrefix("sudo ") && !line.hasPrefix("swift build") {
+        lines.append(line)
+      }
+    }
+    XCTAssertGreaterThanOrEqual(lines.count, 3, "\(lines)")
+    let scratch = try BinaryRunner.temporaryDirectory(for: self)
+    let release = scratch.appendingPathComponent(".build/release")
+    try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: try BinaryRunner.executable(), to: release.appendingPathComponent("tweetalyze"))
+    let home = scratch.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let script =
+      "set -e\n"
+      + lines.map { $0.hasPrefix("tweetalyze ") ? "\"$T\"" + $0.dropFirst(10) : $0 }
+      .joined(separator: "\n")
+    let run = try BinaryRunner.shell(
+      script, environment: ["HOME": home.path, "T": try BinaryRunner.executable().path],
+      directory: scratch)
+    XCTAssertEqual(run.status, 0, "\(script)\n\(run.stderr)")
+    for path in [
+      ".local/bin/tweetalyze", ".local/share/bash-completion/completions/tweetalyze",
+      ".local/share/man/man1/tweetalyze.1",
+    ] {
+      let size =
+        try? FileManager.default.attributesOfItem(
+          atPath: home.appendingPathComponent(path).path)[.size] as? Int
+      XCTAssertGreaterThan(size ?? 0, 0, path)
+    }
+  }
+
   /// What an example block holds, and how `…` matches.
   func testExamplesAndTheirEllipsis() {
     let markdown = """
