@@ -84,6 +84,7 @@ enum Help {
             tweetalyze "@Apple" --count 200
             tweetalyze "#rust" --source bluesky   # BLUESKY_HANDLE, BLUESKY_APP_PASSWORD
             tweetalyze "#rust" --source mastodon --instance https://fosstodon.org
+            tweetalyze "#rust" --source bluesky --since 2026-06-01 --until 2026-06-08
             tweetalyze "#WWDC" --lang any --record recorded
             tweetalyze --fixtures recorded "#WWDC"
             tweetalyze --fixtures Fixtures/tweets "@Apple"

@@ -81,7 +81,7 @@ extension Context {
     var tweets: [Tweet] = []
     var read = 0
     var undated: (count: Int, first: String?) = (0, nil)
-    var outside = (total: 0, undated: 0)
+    var undatedOutside = 0
     var empty = false
     let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     for (path, name) in zip(options.inputs, names) {
@@ -95,8 +95,7 @@ extension Context {
         ) { tweet in
           guard whole || options.filter?.matches(tweet) ?? true else { return }
           guard options.window.contains(tweet.createdAt) else {
-            outside.total += 1
-            if tweet.createdAt == nil { outside.undated += 1 }
+            if tweet.createdAt == nil { undatedOutside += 1 }
             return
           }
           read += 1
@@ -111,8 +110,8 @@ extension Context {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
     }
-    if outside.undated > 0 && !options.quiet {
-      try stderr.write("Warning: \(Self.undatedNote(outside.undated))\n")
+    if undatedOutside > 0 && !options.quiet {
+      try stderr.write("Warning: \(Self.undatedNote(undatedOutside))\n")
       try stderr.flush()
     }
     guard !tweets.isEmpty else {
