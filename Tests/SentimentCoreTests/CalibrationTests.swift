@@ -97,28 +97,4 @@ final class CalibrationTests: XCTestCase {
     }
     XCTAssertNil(CalibrationFit.solve([[1, 2, 3], [2, 4, 6], [0, 0, 1]], [1, 2, 3]))
   }
-
-  /// The reader's part of the logits is the dot product of each class's
-  /// weights with ``ReaderScores/features``, in order, bit for bit: the
-  /// calibration computes it without the array, and must keep up with any
-  /// change to the features.
-  func testReaderLogitsAreTheWeightsTimesTheFeaturesInOrder() {
-    var generator = SeededGenerator(seed: 7)
-    func random() -> Double { Double(generator.next() >> 11) / Double(1 << 53) * 4 - 2 }
-    for _ in 0..<2000 {
-      let count = ReaderScores.featureNames.count
-      let weights = (0..<3).map { _ in (0..<count).map { _ in random() } }
-      let calibration = Calibration(temperature: 1, readerWeights: weights)
-      let reading = ReaderScores(
-        compound: random() / 2, positive: abs(random()) / 2, negative: abs(random()) / 2,
-        positiveSum: abs(random()) * 10, negativeSum: abs(random()) * 10,
-        exclamations: generator.next(below: 9))
-      let logits = calibration.readerLogits(reading)
-      let expected = weights.map { zip($0, reading.features).reduce(0) { $0 + $1.0 * $1.1 } }
-      XCTAssertEqual(logits.negative.bitPattern, expected[0].bitPattern)
-      XCTAssertEqual(logits.neutral.bitPattern, expected[1].bitPattern)
-      XCTAssertEqual(logits.positive.bitPattern, expected[2].bitPattern)
-    }
-    XCTAssertEqual(ReaderScores.featureNames.count, 7, "the calibration's features are seven")
-  }
 }

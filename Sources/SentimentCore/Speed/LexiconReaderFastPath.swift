@@ -26,12 +26,16 @@ package struct FastLexiconReader: Sendable {
 
   /// The lexicon as byte-keyed tables.
   let table: ReaderTable
+  /// The plain reader of the same lexicon, for the texts whose words our
+  /// own rules read (``ReaderTable/plainWords``).
+  let plain: LexiconReader
 
   /// Creates a fast reader of `lexicon`.
   ///
   /// - Complexity: O(*n*) in the size of the lexicon.
   package init(lexicon: ReaderLexicon) {
     table = ReaderTable(lexicon: lexicon)
+    plain = LexiconReader(lexicon: lexicon)
   }
 
   /// Reads a text.
@@ -47,6 +51,7 @@ package struct FastLexiconReader: Sendable {
   ///   UTF-8, memory independent of the text's length.
   package func read(_ text: Span<UInt8>) -> ReaderScores {
     let table = self.table
+    var plainOnly = false
     let read: ReaderScores? = text.withUnsafeBufferPointer { bytes in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReaderTable.wordCapacity) {
         buffer in
@@ -55,6 +60,10 @@ package struct FastLexiconReader: Sendable {
           guard let buffer = buffer.baseAddress, let words = words.baseAddress else { return nil }
           var collector = ReaderCollector(table: table, words: words, capacity: Self.storedWords)
           guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &collector) else {
+            return nil
+          }
+          if collector.plainOnly {
+            plainOnly = true
             return nil
           }
           guard collector.count > 0 else { return ReaderScores.none }
@@ -79,6 +88,7 @@ package struct FastLexiconReader: Sendable {
       }
     }
     if let read { return read }
+    if plainOnly { return plain.read(String(decodingUTF8: text)) }
     // Invalid UTF-8: read the text as the plain reader receives it.
     var repaired = String(decodingUTF8: text)
     return repaired.withUTF8 { self.read($0.span) }
@@ -116,6 +126,18 @@ final class ReaderTable: @unchecked Sendable {
     var id: UInt16 = 0
     /// Whether the word is one of ``ReaderLexicon/negators``.
     var negator = false
+    /// Whether the word is one of ``ReaderTable/plainWords``.
+    var plainOnly = false
+  }
+
+  /// The words of our own rules (issue 41: `though`, `no cap`, `is fire`,
+  /// `hits different`, `could be better`, `at best`, comparatives, `can't
+  /// stop`), which the fast path does not restate yet: a text with one of
+  /// them is read by the plain reader.
+  static var plainWords: Set<String> {
+    ReaderAdditions.comparatives.union([
+      "though", "although", "cap", "fire", "different", "better", "best", "stop",
+    ])
   }
 
   /// The ids of the words the rules compare with.
@@ -187,11 +209,15 @@ final class ReaderTable: @unchecked Sendable {
     // At most this many entries and key bytes; a word found twice is one
     // entry. Built straight into the table: no Set, no sort (start-up).
     let boosterWords = ReaderLexicon.boosters.filter { !$0.key.contains(" ") }
-    let most = lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+    let plainWords = Self.plainWords
+    let most =
+      lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+      + plainWords.count
     var keyBytes = ids.keys.reduce(0) { $0 + $1.utf8.count }
     keyBytes += lexicon.words.keys.reduce(0) { $0 + $1.utf8.count }
     keyBytes += boosterWords.keys.reduce(0) { $0 + $1.utf8.count }
     keyBytes += ReaderLexicon.negators.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += plainWords.reduce(0) { $0 + $1.utf8.count }
     entries = .allocate(capacity: max(most, 1))
     keys = .allocate(capacity: max(keyBytes, 1))
     var capacity = 16
@@ -244,6 +270,7 @@ final class ReaderTable: @unchecked Sendable {
     for (word, boost) in boosterWords { entry(word)?.pointee.booster = boost }
     for word in ReaderLexicon.negators { entry(word)?.pointee.negator = true }
     for (word, id) in ids { entry(word)?.pointee.id = id }
+    for word in plainWords { entry(word)?.pointee.plainOnly = true }
     entryCount = count
     let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
     emojiScalars = emoji.map(\.key.value)
@@ -368,6 +395,8 @@ struct ReaderWord {
   var negator = false
   /// Whether the word is in capitals.
   var upper = false
+  /// Whether the word is one of ``ReaderTable/plainWords``.
+  var plainOnly = false
 }
 
 /// Receives the words that ``ReaderScanner`` finds.
@@ -702,6 +731,7 @@ extension ReaderWord {
     booster = entry.booster
     id = entry.id
     negator = negator || entry.negator
+    plainOnly = entry.plainOnly
   }
 }
 
@@ -716,6 +746,8 @@ private struct ReaderCollector: ReaderWordSink {
   let capacity: Int
   var count = 0
   var capitals = 0
+  /// Whether a word of ``ReaderTable/plainWords`` was read.
+  var plainOnly = false
   var but: Int?
 
   init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
@@ -727,6 +759,7 @@ private struct ReaderCollector: ReaderWordSink {
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
     let word = ReaderScanner.word(token, buffer: buffer, table: table)
     if word.upper { capitals += 1 }
+    if word.plainOnly { plainOnly = true }
     if but == nil && word.id == ReaderTable.WordID.but { but = count }
     if count < capacity { (words + count).initialize(to: word) }
     count += 1
