@@ -44,6 +44,10 @@ final class LexiconReaderFastPathTests: XCTestCase {
       "\u{2028}", "\u{0085}", "\u{1680}", "שלום", "مرحبا", "\u{202E}", "\u{FEFF}", "\u{FFFD}",
       "日本", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\0", "'", "\"", "-", "#good",
       "@good", "good-bad", "goooood", "NOPE", "uh-uh", "rarely", "despite", "LEAST",
+      // Issue 41's additions and rule words.
+      "though", "although", "Although", "cap", "fire", "is", "hits", "different", "could", "be",
+      "been", "have", "better", "best", "stop", "happier", "lowkey", "highkey", "mid", "slaps",
+      "👍", "👎", "🔥", "😭", "💀",
     ]
     let lexicon = ReaderLexicon.builtIn
     pieces += lexicon.words.keys.sorted().enumerated().filter { $0.offset % 97 == 0 }.map(\.element)
