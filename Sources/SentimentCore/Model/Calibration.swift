@@ -59,8 +59,9 @@ package struct Calibration: Equatable, Sendable {
   /// may hold: with every bias and every weight at most this, a logit (a
   /// bias plus each weight times a feature of at most ``largestFeature``)
   /// is at most a quarter of the largest `Double`, so that logits and their
-  /// differences stay finite and the probabilities are never NaN. Fitted
-  /// values are below 10⁴; a larger one is not a file that `train` wrote.
+  /// differences stay finite and the probabilities are never NaN. A fit
+  /// gives values hundreds of orders of magnitude smaller: a larger one is
+  /// not a file that `train` wrote.
   package static let largestWeight =
     Double.greatestFiniteMagnitude / 4
     / (Double(ReaderScores.featureNames.count + 1) * largestFeature)
