@@ -39,7 +39,7 @@ final class BadInputTests: XCTestCase {
     try write("notjson.json", Array("hello\n".utf8))
     let text = BinaryRunner.withoutChecksum(model)
     let v6 = text.replacingOccurrences(
-      of: #""version":6,"vocabulary""#, with: #""version":7,"vocabulary""#)
+      of: #""version":7,"vocabulary""#, with: #""version":8,"vocabulary""#)
     XCTAssertNotEqual(v6, text)
     try write("v6.json", Array(v6.utf8))
     // Drop the first count of the neutral column.
@@ -102,8 +102,9 @@ final class BadInputTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 65, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 6", arguments: ["classify", "--model", "v6.json", "x"], status: 65,
-        parts: ["v6.json", "version 6", "upgrade tweetalyze"]),
+        name: "model of a newer version", arguments: ["classify", "--model", "v6.json", "x"],
+        status: 65,
+        parts: ["v6.json", "version 7", "upgrade tweetalyze"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 65, parts: ["counts.json", "inconsistent"]),
@@ -114,7 +115,7 @@ final class BadInputTests: XCTestCase {
         name: "bad model for analyze",
         arguments: [
           "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v6.json",
-        ], status: 65, parts: ["version 6"]),
+        ], status: 65, parts: ["version 7"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),
@@ -347,9 +348,9 @@ final class BadInputTests: XCTestCase {
       in: directory)
     try write(Array(good.utf8) + [0xFF], "trailing.json", in: directory)
     try variant("format.json", #""format":"tweetalyze-naive-bayes""#, #""format":"other""#)
-    try variant("version-text.json", #""version":6,"#, #""version":"2","#)
-    try variant("version-0.json", #""version":6,"#, #""version":0,"#)
-    try variant("version-huge.json", #""version":6,"#, #""version":1e400,"#)
+    try variant("version-text.json", #""version":7,"#, #""version":"2","#)
+    try variant("version-0.json", #""version":7,"#, #""version":0,"#)
+    try variant("version-huge.json", #""version":7,"#, #""version":1e400,"#)
     try variant("no-classes.json", #""classes":["negative","neutral","positive"],"#, "")
     try variant("alpha.json", #""alpha":0.6"#, #""alpha":-1"#)
     try variant("documents.json", #""documents":{"#, #""documents":{"negative":-3,"x":{"#)
@@ -447,7 +448,7 @@ final class BadInputTests: XCTestCase {
     }
     let v3 = try variant(
       "v3.json", from: good,
-      [(#""version":6"#, #""version":3"#), (#","smoothing":"additive""#, "")])
+      [(#""version":7"#, #""version":3"#), (#","smoothing":"additive""#, "")])
     let calibration = try XCTUnwrap(
       v3.range(of: #""calibration":\{.*?"temperature":[0-9.e-]+\},"#, options: .regularExpression))
     _ = try variant(
@@ -464,7 +465,7 @@ final class BadInputTests: XCTestCase {
     _ = try variant(
       "documents.json", from: good,
       [(#""documents":{"negative":20"#, #""documents":{"negative":-20"#)])
-    let retrain = "written by an earlier tweetalyze; this one reads version 6 only: train the model"
+    let retrain = "written by an earlier tweetalyze; this one reads version 7 only: train the model"
     let cases: [(String, String, [String])] = [
       ("a version 3 file", "v3.json", ["format version 3", retrain]),
       ("a version 2 file", "v2.json", ["format version 2", retrain]),

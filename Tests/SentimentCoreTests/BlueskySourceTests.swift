@@ -101,6 +101,18 @@ final class BlueskySourceTests: XCTestCase, LiveSourceHarness {
     XCTAssertNil(searches[1].parameter("lang"), "--lang any sends no lang")
   }
 
+  /// Issue 45 §4: `--since` and `--until` are searchPosts' `since` and
+  /// `until`.
+  func testAWindowIsSentAsSinceAndUntil() async throws {
+    let server = try server([session, .json(page([1]))])
+    _ = try await fetch(server) {
+      $0.window = DateWindow(since: Date(timeIntervalSince1970: 1_780_876_800), until: nil)
+    }
+    let search = try XCTUnwrap(server.requests.first { $0.method == "GET" })
+    XCTAssertEqual(search.parameter("since"), "2026-06-08T00:00:00Z")
+    XCTAssertNil(search.parameter("until"))
+  }
+
   func testTheLastPageHasNoCursor() async throws {
     let server = try server([session, .json(page([1, 2], cursor: "c2")), .json(page([3]))])
     let tweets = try await fetch(server, count: 100)

@@ -250,7 +250,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(6))
+    XCTAssertEqual(root["version"], .number(Double(ModelFile.version)))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -358,8 +358,8 @@ final class ModelFileTests: XCTestCase {
   /// One version is read: older and newer ones are refused, each with what
   /// to do.
   func testRejectsEveryOtherVersion() throws {
-    try assertRejects({ set(["version"], to: .number(7), in: &$0) }, .unsupportedVersion(7))
-    for older in 1...5 {
+    try assertRejects({ set(["version"], to: .number(8), in: &$0) }, .unsupportedVersion(8))
+    for older in 1...6 {
       try assertRejects(
         { set(["version"], to: .number(Double(older)), in: &$0) }, .unsupportedVersion(older))
     }
@@ -521,7 +521,7 @@ final class ModelFileTests: XCTestCase {
       ),
       (.notAModel, [ModelFile.format, "format"]),
       (.unsupportedVersion(2), ["version 2", "earlier", "\(ModelFile.version) only", "train"]),
-      (.unsupportedVersion(6), ["version 6", "later", "upgrade tweetalyze", "train"]),
+      (.unsupportedVersion(8), ["version 8", "later", "upgrade tweetalyze", "train"]),
       (.missing("options.alpha"), ["options.alpha", "train"]),
       (.inconsistent("no training documents"), ["no training documents", "train"]),
     ]

@@ -605,6 +605,21 @@ public struct Classifier {
     return (prediction.label, prediction.confidence)
   }
 
+  /// Classifies a text given as UTF-8 bytes, and gives the lexicon
+  /// reader's reading of it, read once (also for a model that does not
+  /// weigh it): `classify --json` and `--csv` print its compound, as VADER
+  /// does.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  package mutating func predictAndRead(
+    _ text: Span<UInt8>
+  ) -> (prediction: Prediction, reading: ReaderScores) {
+    let reading = LexiconReader.shared.read(String(decodingUTF8: text))
+    let prediction = model.prediction(
+      scores: scores(of: text), reading: model.usesReader ? reading : .none)
+    return (prediction, reading)
+  }
+
   /// Classifies a text.
   public mutating func predict(_ text: String) -> Prediction {
     var text = text

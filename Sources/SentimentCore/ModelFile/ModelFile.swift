@@ -87,7 +87,7 @@ public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the only one it reads.
-  public static let version = 6
+  public static let version = 7
 
   /// Encodes a model.
   ///

@@ -112,6 +112,8 @@ package struct BlueskySource: LiveSource {
     package var appPassword: String
     /// The `lang` parameter; `nil` for any language.
     package var language: String? = "en"
+    /// The time the posts are to come from: sent as `since` and `until`.
+    package var window = DateWindow()
     /// The transport's settings (time-outs, attempts, recording, progress).
     package var transport: HTTPTransportSettings
     /// The session, which sources of one run share.
@@ -160,6 +162,8 @@ package struct BlueskySource: LiveSource {
     }
     items.append(("sort", "latest"))
     if let language = configuration.language { items.append(("lang", language)) }
+    if let since = configuration.window.since { items.append(("since", ISO8601.string(since))) }
+    if let until = configuration.window.until { items.append(("until", ISO8601.string(until))) }
     items.append(("limit", String(limit)))
     if let cursor { items.append(("cursor", cursor)) }
     return items
