@@ -190,6 +190,16 @@ final class BadInputTests: XCTestCase {
     try write(header + Array("irrelevant,x\nIrrelevant,y\n".utf8), "irrelevant.csv", in: directory)
     try write(Array("text,b\ngood,Pos\n".utf8), "nolabel.csv", in: directory)
     try write(Array("class,text\n".utf8), "plain.csv", in: directory)
+    // --fit-groups: 101 groups, one, and every value empty.
+    func grouped(_ group: (Int) -> String) -> [UInt8] {
+      Array("Topic,class,text\n".utf8)
+        + (0..<303).flatMap { row in
+          Array("\(group(row)),\(["Pos", "Neg", "Neutral"][row % 3]),text \(row) love\n".utf8)
+        }
+    }
+    try write(grouped { "g\($0 % 101)" }, "groups101.csv", in: directory)
+    try write(grouped { _ in "apple" }, "onegroup.csv", in: directory)
+    try write(grouped { _ in "" }, "emptygroups.csv", in: directory)
     let out = ["--out", "m.json"]
     try BinaryRunner.checkFailures(
       [
@@ -242,6 +252,23 @@ final class BadInputTests: XCTestCase {
           name: "a chosen column that is absent",
           arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 65,
           parts: ["no text column", "'body'"]),
+        BadInput(
+          name: "--fit-groups over 100 groups (time grew with the square of the rows)",
+          arguments: ["train", "groups101.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["--fit-groups Topic has more than 100 groups"]),
+        BadInput(
+          name: "--fit-groups of one group (5 random folds, silently)",
+          arguments: ["train", "onegroup.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["--fit-groups Topic needs at least two groups", "found 1"]),
+        BadInput(
+          name: "--fit-groups of empty values only",
+          arguments: ["train", "emptygroups.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["found 1 (every value is empty)"]),
+        BadInput(
+          name: "--fit-groups of a column the header lacks (named --group-column, which train "
+            + "refuses)",
+          arguments: ["train", "plain.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["no group column", "'Topic'", "name it with --fit-groups"]),
         BadInput(
           name: "eval on empty stdin", arguments: ["eval", "-"], status: 65, parts: ["empty"],
           stdin: Data()),
@@ -338,6 +365,17 @@ final class BadInputTests: XCTestCase {
     try variant("fraction.json", #""negative":["#, #""negative":[0.5,"#)
     try variant(
       "no-documents.json", #""documents":{"negative":"#, #""documents":{"negative":0,"x":"#)
+    // Finite numbers that made probabilities NaN (eval trapped), and a
+    // calibration that disagrees with options.reader.
+    let weights = try XCTUnwrap(
+      good.range(of: #""reader_weights":\{"negative":\[[^,\]]+"#, options: .regularExpression))
+    try write(
+      Array(
+        good.replacingCharacters(in: weights, with: #""reader_weights":{"negative":[1e308"#).utf8),
+      "weights.json", in: directory)
+    try variant("bias.json", #""biases":{"negative":0,"#, #""biases":{"negative":1e308,"#)
+    try variant("huge-alpha.json", #""alpha":0.6"#, #""alpha":1e308"#)
+    try variant("reader.json", #""reader":true"#, #""reader":false"#)
     let cases: [(String, String, [String])] = [
       ("empty model file", "empty.json", ["not valid JSON"]),
       ("an empty object", "object.json", ["not a tweetalyze model"]),
@@ -354,6 +392,10 @@ final class BadInputTests: XCTestCase {
       ("a token listed twice", "twice.json", ["inconsistent"]),
       ("a negative count", "negative.json", ["inconsistent"]),
       ("a fractional count", "fraction.json", ["inconsistent"]),
+      ("a reader weight of 1e308", "weights.json", ["calibration.reader_weights.negative"]),
+      ("a bias of 1e308", "bias.json", ["calibration.biases.negative", "out of range"]),
+      ("alpha 1e308", "huge-alpha.json", ["options.alpha", "out of range"]),
+      ("reader weights with the reader off", "reader.json", ["options.reader is off"]),
     ]
     var all = cases.map { name, file, parts in
       BadInput(
@@ -371,6 +413,13 @@ final class BadInputTests: XCTestCase {
           "@Apple", "--fixtures", root.appendingPathComponent("Fixtures/tweets").path, "--model",
           "twice.json",
         ], status: 65, parts: ["inconsistent"]))
+    all.append(
+      BadInput(
+        name: "eval --model with a reader weight of 1e308 (SIGILL before)",
+        arguments: [
+          "eval", "--model", "weights.json",
+          root.appendingPathComponent("Fixtures/train/tiny.csv").path,
+        ], status: 65, parts: ["weights.json", "out of range"]))
     try BinaryRunner.checkFailures(all, in: directory)
   }
 
@@ -434,6 +483,21 @@ final class BadInputTests: XCTestCase {
       }, in: directory)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+    // Held-out rows that load alone but not summed: the merged file did
+    // not load (exit 65 from every command).
+    let rows = try XCTUnwrap(
+      good.range(of: #""rows":[0-9]+,"temperature""#, options: .regularExpression))
+    try write(
+      Array(
+        good.replacingCharacters(in: rows, with: #""rows":8999999999999990,"temperature""#).utf8),
+      "rows.json", in: directory)
+    let sum = try BinaryRunner.run(
+      ["merge", "rows.json", "rows.json", "--out", "m.json"], directory: directory)
+    XCTAssertEqual(sum.status, 65, sum.stderr)
+    XCTAssertEqual(
+      sum.stderr,
+      "Error: the merged calibration.rows would exceed what a model file holds (counts below "
+        + "9e15); merge fewer or smaller models\n")
     let old = try BinaryRunner.run(
       ["merge", "v2.json", "v2.json", "--out", "m.json"], directory: directory)
     XCTAssertEqual(old.status, 65, old.stderr)

@@ -220,6 +220,65 @@ final class ReliabilityTests: XCTestCase {
     }
   }
 
+  /// SIGQUIT with no temporary file registered: the Swift runtime's crash
+  /// handler took it for a crash, printed a "Program crashed" report and
+  /// let the run go on (`train` then wrote its model and exited 0;
+  /// `classify` reading a FIFO waited forever). Now each ends at once by
+  /// SIGQUIT (131 in a shell), with no model and nothing on stderr. The
+  /// test runner starts its children with SIGQUIT ignored, so each runs
+  /// through `python3`, which sets SIGQUIT back to its default (and core
+  /// dumps off) before it `exec`s the binary.
+  func testSIGQUITEndsTheProcessAtOnce() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let fifo = directory.appendingPathComponent("input").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    // Read-write: opening does not block, and the FIFO never ends.
+    let input = open(fifo, O_RDWR)
+    defer { close(input) }
+    _ = "class,text\nPos,good\n".withCString { write(input, $0, strlen($0)) }
+    let binary = try BinaryRunner.executable().path
+    let model = directory.appendingPathComponent("m.json").path
+    let wrapper =
+      "import os, resource, signal, sys; signal.signal(signal.SIGQUIT, signal.SIG_DFL); "
+      + "resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); os.execv(sys.argv[1], sys.argv[1:])"
+    for arguments in [["classify"], ["train", "-", "--out", model]] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", "-c", wrapper, binary] + arguments
+      process.environment = ["PATH": "/usr/bin:/bin"]
+      process.currentDirectoryURL = directory
+      process.standardInput = FileHandle(fileDescriptor: input, closeOnDealloc: false)
+      process.standardOutput = FileHandle.nullDevice
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      // Once the binary runs (python has exec'd it), give it time to start.
+      let exe = "/proc/\(process.processIdentifier)/exe"
+      let started = Date()
+      while process.isRunning && Date().timeIntervalSince(started) < 30,
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: exe)) != binary
+      {
+        usleep(10_000)
+      }
+      usleep(500_000)
+      XCTAssertTrue(process.isRunning, "\(arguments): waits on the FIFO")
+      let sent = Date()
+      kill(process.processIdentifier, SIGQUIT)
+      while process.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(10_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      let stderr = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "\(arguments): \(stderr)")
+      XCTAssertEqual(process.terminationStatus, SIGQUIT, "\(arguments): \(stderr)")
+      XCTAssertLessThan(Date().timeIntervalSince(sent), 5, "\(arguments): at once")
+      XCTAssertEqual(stderr, "", "\(arguments): no crash report")
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path), ["input"],
+      "no model, no temporary file, no core")
+  }
+
   /// `--jobs 2` reading a pipe that closes early (`head -c` of a big CSV,
   /// cut inside a row and inside a quoted field) writes the same model, or
   /// the same error, with the same status as `--jobs 1`.

@@ -51,6 +51,30 @@ package struct Calibration: Equatable, Sendable {
   /// No change: the model's own probabilities.
   package static let identity = Calibration(temperature: 1)
 
+  /// The largest magnitude of any value of the reader's evidence
+  /// (``ReaderScores/evidence(for:)``): the compound's lean is at most 1,
+  /// and the margin, a difference of `log1p`s of finite sums, is below 710
+  /// (`log1p` of the largest `Double`).
+  package static let largestFeature = 710.0
+
+  /// The largest magnitude of a bias or a reader weight that a model file
+  /// may hold: with every bias and every weight at most this, a logit (a
+  /// bias plus each weight times a feature of at most ``largestFeature``)
+  /// is at most a quarter of the largest `Double`, so that logits and their
+  /// differences stay finite and the probabilities are never NaN. A fit
+  /// gives values hundreds of orders of magnitude smaller: a larger one is
+  /// not a file that `train` wrote.
+  package static let largestWeight =
+    Double.greatestFiniteMagnitude / 4
+    / (Double(ReaderScores.featureNames.count + 1) * largestFeature)
+
+  /// Whether `value` is a bias or reader weight a model may hold: finite
+  /// and at most ``largestWeight`` in magnitude (the one rule of the
+  /// loader and of `merge`).
+  package static func isAllowedWeight(_ value: Double) -> Bool {
+    value.isFinite && abs(value) <= largestWeight
+  }
+
   /// Whether the calibration weighs the lexicon reader.
   package var usesReader: Bool { !readerWeights.isEmpty }
 
@@ -98,16 +122,33 @@ package struct Calibration: Equatable, Sendable {
   /// ``identity``'s).
   static func softmax(_ logits: PerClass<Double>) -> PerClass<Double> {
     let high = max(logits.negative, logits.neutral, logits.positive)
-    guard high.isFinite else {
-      return PerClass(
-        negative: logits.negative == high ? 1 / 3 : 0, neutral: logits.neutral == high ? 1 / 3 : 0,
-        positive: logits.positive == high ? 1 / 3 : 0)
-    }
+    guard high.isFinite, !logits.negative.isNaN, !logits.neutral.isNaN, !logits.positive.isNaN
+    else { return limit(logits) }
     let e0 = exp(logits.negative - high)
     let e1 = exp(logits.neutral - high)
     let e2 = exp(logits.positive - high)
     let sum = e0 + e1 + e2
     return PerClass(negative: e0 / sum, neutral: e1 / sum, positive: e2 / sum)
+  }
+
+  /// The softmax's limit when a logit is not finite: the classes at +∞
+  /// share the probability equally; without one, a NaN counts as −∞ and
+  /// the finite logits share it by their softmax; with none, each class
+  /// has a third. The shares always sum to 1 and are never NaN.
+  private static func limit(_ logits: PerClass<Double>) -> PerClass<Double> {
+    let values = [logits.negative, logits.neutral, logits.positive]
+    let shares: [Double]
+    let winners = values.filter { $0 == .infinity }.count
+    if winners > 0 {
+      shares = values.map { $0 == .infinity ? 1 / Double(winners) : 0 }
+    } else if let high = values.filter(\.isFinite).max() {
+      let exps = values.map { $0.isFinite ? exp($0 - high) : 0 }
+      let sum = exps.reduce(0, +)
+      shares = exps.map { $0 / sum }
+    } else {
+      shares = [1.0 / 3, 1.0 / 3, 1.0 / 3]
+    }
+    return PerClass(negative: shares[0], neutral: shares[1], positive: shares[2])
   }
 }
 

@@ -33,6 +33,9 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   /// The smoothing's strength: `α` per feature (`α·V` per class for `V`
   /// features); 1 is Laplace smoothing in the additive form.
   public var alpha: Double
+  /// The largest ``alpha`` that `train --alpha` takes and a model file may
+  /// hold.
+  package static let largestAlpha = 1000.0
   /// How the smoothing mass is spread over the features.
   public var smoothing: Smoothing
   /// Counts each feature at most once per tweet (binarized multinomial NB).

@@ -280,7 +280,9 @@ struct TrainingSettings: Equatable, CommandSettings {
     [
       .value(
         "alpha", "A",
-        .number("a number above 0 and at most 1000, such as 1 or 0.5") { $0 > 0 && $0 <= 1000 },
+        .number("a number above 0 and at most 1000, such as 1 or 0.5") {
+          $0 > 0 && $0 <= NaiveBayesOptions.largestAlpha
+        },
         \.options.alpha, help: "Smoothing per feature, above 0 and at most 1000 {default}."),
       .toggle(
         "binarized", \.options.binarized, on: "Count each feature once per tweet.",
