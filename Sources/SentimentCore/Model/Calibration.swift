@@ -109,10 +109,11 @@ package struct Calibration: Equatable, Sendable {
   /// `reader`: the reader's part of the decision (zeros without a reader).
   package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
     guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
+    // Per post: a fixed-size evidence and two products, no array made.
     func part(_ label: Sentiment) -> Double {
-      zip(readerWeights[label.rawValue], reader.evidence(for: label)).reduce(0) {
-        $0 + $1.0 * $1.1
-      }
+      let weights = readerWeights[label.rawValue]
+      let evidence = reader.evidence(for: label)
+      return weights[0] * evidence[0] + weights[1] * evidence[1]
     }
     return PerClass(negative: part(.negative), neutral: 0, positive: part(.positive))
   }
@@ -254,7 +255,12 @@ package enum CalibrationFit {
         let top = max(row.negative, row.neutral, row.positive)
         return [row.negative - top, row.neutral - top, row.positive - top]
       }
-      features = readings?.map { $0.evidence(for: .negative) + $0.evidence(for: .positive) } ?? []
+      features =
+        readings?.map { reading in
+          let negative = reading.evidence(for: .negative)
+          let positive = reading.evidence(for: .positive)
+          return [negative[0], negative[1], positive[0], positive[1]]
+        } ?? []
       self.labels = labels.map(\.rawValue)
       var counts = [0.0, 0, 0]
       for label in labels { counts[label.rawValue] += 1 }
@@ -379,7 +385,7 @@ extension ReaderScores {
   /// side outweigh the other side's (`log(1 + sum)`, the difference). Each
   /// is 0 unless the reading leans toward `label`, and neutral's are 0, so
   /// a positive weight can only push toward the reader's own reading.
-  package func evidence(for label: Sentiment) -> [Double] {
+  package func evidence(for label: Sentiment) -> SIMD2<Double> {
     let margin = log1p(positiveSum) - log1p(negativeSum)
     switch label {
     case .positive: return [max(compound, 0), max(margin, 0)]
