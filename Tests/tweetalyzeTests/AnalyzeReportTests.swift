@@ -290,6 +290,16 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       AnalyzeReport.uncertaintyNote(wide, query: "#a\u{1B}b")?.hasPrefix("Note: #a\\u{1B}b: the"),
       true)
+    // When most of the doubt is the domain's, more posts would not narrow it:
+    // the note says so, and what would.
+    var foreign = wide
+    foreign.doubt = Doubt(sampling: 0.1, labels: 0.1, domain: 1)
+    XCTAssertEqual(
+      AnalyzeReport.uncertaintyNote(foreign, query: nil),
+      "Note: the score's 90 % interval, -30 to 65, spans \(low.emoji) \(low.rawValue) to "
+        + "\(high.emoji) \(high.rawValue), mostly the model's doubt on posts unlike its "
+        + "training data: more posts would not narrow it, labeled posts from this source would "
+        + "(eval --test, train).\n")
     var sure = wide
     sure.interval = 0.9...1.1
     sure.value = 1

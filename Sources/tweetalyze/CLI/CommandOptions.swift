@@ -237,6 +237,44 @@ extension ValueKind where Value == String? {
   }
 }
 
+/// `tweetalyze compare`.
+struct CompareOptions: Equatable, CommandSettings {
+  /// How each set is fetched or read, as `tweetalyze QUERY` does: its
+  /// queries are the sets searched for, its `--input` files the sets read.
+  var analysis = AnalyzeOptions.defaults
+
+  static var defaults: Self { CompareOptions() }
+
+  /// The sets, in the order given: the queries, or else the files.
+  var setCount: Int { analysis.inputs.isEmpty ? analysis.queries.count : analysis.inputs.count }
+
+  /// Analyze's options that `compare` takes, by name.
+  static let analyzeOptions: Set = [
+    "fixtures", "input", "text-column", "count", "model", "json", "csv", "estimator", "quiet",
+    "source", "instance", "token-file", "lang", "include-retweets", "wait", "timeout",
+  ]
+
+  static var options: [Option<Self>] {
+    AnalyzeOptions.options.filter { analyzeOptions.contains($0.spec.name) }.map { option in
+      var option = option.embedded(in: \Self.analysis)
+      switch option.spec.name {
+      case "input":
+        option.spec.help =
+          "Read one set from the posts in FILE (- for stdin), in any format that "
+          + "'tweetalyze --input' reads; give it once per set, in order."
+      case "json":
+        option.spec.help =
+          "Print a JSON object: the sets, and the second against the first (for more "
+          + "sets, a comparisons array)."
+      case "csv":
+        option.spec.help = "Print CSV with a header instead: a row per comparison."
+      default: break
+      }
+      return option
+    }
+  }
+}
+
 /// Settings shared by `train` and `eval`: what a model is trained with.
 struct TrainingSettings: Equatable, CommandSettings {
   var tokenizer = TokenizerSettings()
@@ -594,6 +632,7 @@ extension CommandName {
     }
     return switch self {
     case .analyze: specs(AnalyzeOptions.self)
+    case .compare: specs(CompareOptions.self)
     case .train: specs(TrainOptions.self)
     case .eval: specs(EvalOptions.self)
     case .classify: specs(ClassifyOptions.self)

@@ -85,7 +85,7 @@ enum Completions {
     case .train, .eval, .merge: .file
     case .help: .choices(CommandName.allCases.map(\.rawValue) + ["--man"])
     case .completions: .choices(Shell.allCases.map(\.rawValue))
-    case .analyze, .classify, .explain: ValueCompletion.none
+    case .analyze, .compare, .classify, .explain: ValueCompletion.none
     }
   }
 

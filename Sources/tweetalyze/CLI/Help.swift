@@ -7,6 +7,7 @@ enum Help {
     switch command {
     case .analyze, nil:
       "tweetalyze QUERY... [--count N] [--fixtures PATH|--input FILE] [options]"
+    case .compare: "tweetalyze compare QUERY QUERY... | --input A --input B... [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K | --test F] [options]"
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
@@ -92,6 +93,30 @@ enum Help {
             tweetalyze "@united" "@delta" "#WWDC"
             tweetalyze --input posts.csv --trend
             tweetalyze "@Apple" --tweets | cut -s -f3 | sort | uniq -c
+          """)
+    case .compare:
+      return page(
+        abstract: CommandName.compare.abstract, command: .compare,
+        arguments: [
+          (
+            "QUERY",
+            "@name or #tag, each one set, fetched as 'tweetalyze QUERY' fetches it (or give "
+              + "--input FILE once per set instead)."
+          )
+        ],
+        discussion: """
+          Prints each set's 'EMOJI SCORE' line with its posts, then each later set
+          against the first: the difference of the printed scores per 100 posts,
+          the 90 % interval of the true difference, and a verdict, higher, lower or
+          unclear. The labels' count moves less than the truth (misread posts land
+          on neutral), so the interval is centred on about 1.7 times the printed
+          difference. Sets from one source share their misreadings, which cancel;
+          sets whose words differ (another topic or place) get a wider interval,
+          which makes a wrong verdict rare (docs/score.md).
+
+          Examples:
+            tweetalyze compare "@united" "@delta"
+            tweetalyze compare --input monday.csv --input friday.csv --json
           """)
     case .explain:
       return page(
@@ -208,7 +233,7 @@ enum Help {
       tweetalyze "@Apple"                    the X API: $TWITTER_BEARER_TOKEN, a paid plan
     Quote a #tag: the shell reads an unquoted # as a comment.
 
-    Commands: train, eval, classify, explain, merge, completions.
+    Commands: compare, train, eval, classify, explain, merge, completions.
     'tweetalyze --help' lists every option; 'tweetalyze help COMMAND' a command's.
 
     """
@@ -251,6 +276,7 @@ enum Help {
   static func abstract(_ command: CommandName) -> String {
     switch command {
     case .analyze: "Score recent tweets for queries (the default command)."
+    case .compare: "Say which of two or more sets of posts reads happier."
     case .train: "Train a model from labeled tweets in CSV."
     case .eval: "Measure how well training generalizes."
     case .classify: "Classify texts as negative, neutral or positive."

@@ -200,3 +200,19 @@ extension EvalOptions {
     }
   }
 }
+
+extension CompareOptions {
+  /// Two or more sets; a search's options or `--input`'s, as analyze checks
+  /// them; one format.
+  mutating func validate(given: [String]) throws(UsageError) {
+    guard setCount >= 2 else {
+      throw UsageError(message: CommandLineParser.missingSets, command: .compare)
+    }
+    do {
+      if analysis.inputs.isEmpty { try analysis.checkSearch() } else { try analysis.checkInput() }
+    } catch {
+      throw UsageError(message: error.message, command: .compare)
+    }
+    try CommandLineParser.checkFormat(json: analysis.json, csv: analysis.csv, command: .compare)
+  }
+}

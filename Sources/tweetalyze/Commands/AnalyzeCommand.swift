@@ -78,12 +78,24 @@ extension Context {
         with: plot, option: "--plot", written: "the chart")
     }
     let model = try loadModel(options.model)
+    let tweets = try readInputs(options.inputs, options)
+    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    try report(
+      tweets, label: options.filter?.description ?? names.joined(separator: " "),
+      excluding: options.filter, options, model: model, several: false, csvHeader: true)
+    return .success
+  }
+
+  /// The posts of the files at `paths` (`-`: stdin), those matching
+  /// `--input`'s QUERY when one is given, up to `--count`, with warnings
+  /// for dates not read and posts left out; refuses files without posts.
+  func readInputs(_ paths: [String], _ options: AnalyzeOptions) throws -> [Tweet] {
     var tweets: [Tweet] = []
     var read = 0
     var undated: (count: Int, first: String?) = (0, nil)
     var empty = false
-    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
-    for (path, name) in zip(options.inputs, names) {
+    let names = paths.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    for (path, name) in zip(paths, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
       do {
         // Only the posts kept are held: a file may hold millions.
@@ -109,7 +121,7 @@ extension Context {
       let files = names.joined(separator: ", ")
       throw RuntimeError(
         "no posts\(which) in \(files)"
-          + (empty && options.inputs.count == 1
+          + (empty && paths.count == 1
             ? " (it is empty)" : "; there is no score without posts"),
         status: .noTweets)
     }
@@ -128,10 +140,7 @@ extension Context {
           + "(at most \(AnalyzeOptions.maximumCount))\n")
       try stderr.flush()
     }
-    try report(
-      tweets, label: options.filter?.description ?? names.joined(separator: " "),
-      excluding: options.filter, options, model: model, several: false, csvHeader: true)
-    return .success
+    return tweets
   }
 
   /// The largest `--input` file read: 256 MiB, as for every other input.
@@ -149,6 +158,19 @@ extension Context {
     source: (source: TweetSource, display: FetchDisplay), model: NaiveBayesModel, several: Bool,
     csvHeader: Bool
   ) async throws {
+    let tweets = try await fetchTweets(query, options, source: source)
+    try report(
+      tweets, label: query.description, excluding: query, options, model: model,
+      several: several, csvHeader: csvHeader)
+  }
+
+  /// The posts a search for `query` finds (or a replay reads), up to
+  /// `--count`, with the warnings a search gives; refuses a search that
+  /// finds none.
+  nonisolated(nonsending) func fetchTweets(
+    _ query: SearchQuery, _ options: AnalyzeOptions,
+    source: (source: TweetSource, display: FetchDisplay)
+  ) async throws -> [Tweet] {
     let display = source.display
     let tweets: [Tweet]
     do {
@@ -189,9 +211,7 @@ extension Context {
         "none of the \(tweets.count) tweets in \(fixtures) mentions \(query); is it the file for "
           + "this query? (--fixtures DIR reads each query's own file)")
     }
-    try report(
-      tweets, label: query.description, excluding: query, options, model: model,
-      several: several, csvHeader: csvHeader)
+    return tweets
   }
 
   /// Analyzes `tweets` (``Analysis``) and prints what the options ask for; `label` names

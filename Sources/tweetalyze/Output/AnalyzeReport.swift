@@ -91,14 +91,34 @@ enum AnalyzeReport {
       let names = bands.map { "\($0.emoji) \($0.rawValue)" }
       lines.append(
         "uncertain: the interval reaches \(bands.count) bands, from "
-          + "\(names.first ?? "") to \(names.last ?? ""); more posts narrow it")
+          + "\(names.first ?? "") to \(names.last ?? "")")
     }
+    lines += doubtLines(estimate)
     if !calibrated {
       lines.append(
         "note: the model has no calibration (trained on too few texts to cross-validate): "
           + "the score counts the labels; train on more labeled texts for an estimate")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `--details` lines that split the interval's half-width per 100
+  /// posts: the part more posts narrow (sampling, doubtful labels) and the
+  /// part they do not (posts unlike the training data).
+  static func doubtLines(_ estimate: ScoreEstimate) -> [String] {
+    guard estimate.count > 0 else { return [] }
+    let split = DoubtSplit(estimate)
+    var lines = [
+      pad("doubt", 10) + "±" + FixedDecimal.string(split.posts, decimals: 1)
+        + " per 100 that more posts narrow (other samples, doubtful labels)"
+    ]
+    if split.domain > 0 {
+      lines.append(
+        pad("", 10) + "±" + FixedDecimal.string(split.domain, decimals: 1)
+          + " per 100 that they do not (posts unlike the training data; labeled posts from "
+          + "this source narrow it: eval --test, train)")
+    }
+    return lines
   }
 
   /// The `--details` lines on the two experts (each one's own score per
@@ -144,10 +164,16 @@ enum AnalyzeReport {
     let bands = estimate.bands
     guard bands.count > 1, let high = bands.first, let low = bands.last else { return nil }
     let ends = estimate.scoreInterval
+    let split = DoubtSplit(estimate)
+    let what =
+      split.postsDominate
+      ? "; more posts would narrow it."
+      : ", mostly the model's doubt on posts unlike its training data: more posts would not "
+        + "narrow it, labeled posts from this source would (eval --test, train)."
     return "Note: " + (query.map { "\(ErrorLine.clean($0)): " } ?? "")
       + "the score's 90 % interval, \(ends.lowerBound) to "
       + "\(ends.upperBound), spans \(low.emoji) \(low.rawValue) to "
-      + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n"
+      + "\(high.emoji) \(high.rawValue)" + what + "\n"
   }
 
   /// A group's estimate as text columns: its band's emoji and score as the
@@ -386,6 +412,11 @@ enum AnalyzeReport {
     json.beginArray()
     for band in estimate.bands { json.string(band.rawValue) }
     json.endArray()
+    let split = DoubtSplit(estimate)
+    json.key("interval_domain")
+    json.number(split.domain, decimals: 2)
+    json.key("interval_posts")
+    json.number(split.posts, decimals: 2)
     json.key("prevalence")
     json.perClass(estimate.prevalence, decimals: 4)
     json.key("shares")
@@ -566,4 +597,25 @@ extension ScoreEstimate {
   /// The band as the output shows it: none for a group without posts (an
   /// empty trend bucket), whose columns stay empty and keys `null`.
   var shownBand: EmojiBand? { count > 0 ? band : nil }
+}
+
+/// A score's interval split by what would narrow it: the 90 % half-width
+/// per 100 posts of the doubt that more posts narrow (sampling and labels)
+/// and of the doubt they do not (the domain), each as if it were alone.
+struct DoubtSplit {
+  /// The half-width that more posts of the same kind narrow.
+  var posts: Double
+  /// The half-width that more posts do not narrow.
+  var domain: Double
+
+  /// The split of `estimate`'s interval.
+  init(_ estimate: ScoreEstimate) {
+    let perHundred = 100 / Double(max(estimate.count, 1))
+    posts = ScoreEstimate.z * estimate.doubt.narrowedByPosts.squareRoot() * perHundred
+    domain = ScoreEstimate.z * estimate.doubt.domain.squareRoot() * perHundred
+  }
+
+  /// Whether more posts would narrow the interval most: the doubt they
+  /// narrow is the larger.
+  var postsDominate: Bool { posts >= domain }
 }
