@@ -307,6 +307,7 @@ final class InsightEndToEndTests: XCTestCase {
                 ±9.9 per 100 that they do not (posts unlike the training data; labeled posts from this source narrow it: eval --test, train)
 
       trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
+      rows: no bucket of hour, 6 or 12 hours, day or week gives these posts 3 to 10 rows of 10 posts each
       2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -19.5)
       2026-03-02  3 posts    😠 -33  -33.3 (-80.7 to +14.0)
       2026-03-03  3 posts    😐 0    0.0 (-81.9 to +81.9)

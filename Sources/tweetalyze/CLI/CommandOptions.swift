@@ -146,17 +146,18 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "Dirichlet prior), each with its posts, its part of the score and an example."),
       .flag(
         "trend", \.trend,
-        help: "Show the score per hour, day or week with its 90 % interval, and whether it is "
-          + "rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
+        help: "Show the score per hour, 6 or 12 hours, day or week with its 90 % interval, and "
+          + "whether it is rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
       .value(
-        "by", "hour|day|week",
+        "by", "hour|6h|12h|day|week",
         ValueKind<Trend.Unit> { text in
           guard let unit = Trend.Unit(rawValue: text) else {
-            throw Refusal.takes("'hour', 'day' or 'week'", got: "'\(text)'")
+            throw Refusal.takes("'hour', '6h', '12h', 'day' or 'week'", got: "'\(text)'")
           }
           return unit
         }, \.by,
-        help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
+        help: "With --trend: the bucket (default: the finest that gives 3 to 10 rows of 10 "
+          + "posts each)."),
       .value(
         "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
         help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "

@@ -241,6 +241,14 @@ extension Context {
     let band = estimate.band
     let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
     if let plot = options.plot {
+      // An empty chart answers nothing: undated posts have no trend to draw.
+      if let trend, trend.buckets.isEmpty {
+        throw RuntimeError(
+          "--plot: none of the \(trend.undated) posts has a date, so there is no trend to draw "
+            + "and no chart was written; --input files give dates in a created_at or date "
+            + "column (--date-column NAME)",
+          status: .noTweets)
+      }
       let title = label
       let svg =
         trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }

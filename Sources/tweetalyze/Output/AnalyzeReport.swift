@@ -229,8 +229,12 @@ enum AnalyzeReport {
   /// there are any; on a terminal a sparkline and
   /// a bar per bucket. `method` is the score line's.
   static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
-    let unit = trend.unit.rawValue
-    let units = { (count: Int) in "\(count) \(count == 1 ? unit : unit + "s")" }
+    guard !trend.buckets.isEmpty else {
+      return "trend: no dates (\(trend.undated) post\(trend.undated == 1 ? "" : "s") undated); "
+        + "--input files give dates in a created_at or date column (--date-column NAME)\n"
+    }
+    let unit = trend.unit.name
+    let units = trend.unit.count
     var heading =
       "trend by \(unit) (UTC), \(groupHeading(method)): "
     if let slope = trend.slope {
@@ -247,12 +251,18 @@ enum AnalyzeReport {
         + "\(posts) post\(posts == 1 ? "" : "s"))"
     }
     var lines = [heading]
-    if style.terminal && !trend.buckets.isEmpty {
+    if !trend.asked && !trend.isReadable {
+      lines.append(
+        "rows: no bucket of hour, 6 or 12 hours, day or week gives these posts "
+          + "\(Trend.minimumBuckets) to \(Trend.maximumRows) rows of \(Trend.enoughPosts) posts "
+          + "each")
+    }
+    if style.terminal {
       lines.append(trend.buckets.map { bar($0.scaled / 100) }.joined())
     }
     for bucket in trend.buckets {
       var line =
-        pad(trend.label(of: bucket), trend.unit == .hour ? 19 : 12)
+        pad(trend.label(of: bucket), trend.unit.withinDay ? 19 : 12)
         + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
         + groupText(bucket.estimate, style: style)
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
@@ -260,7 +270,7 @@ enum AnalyzeReport {
     }
     if trend.undated > 0 {
       lines.append(
-        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(trend.unit.noun))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
