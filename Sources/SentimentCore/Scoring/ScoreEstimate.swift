@@ -124,6 +124,16 @@ public struct ScoreEstimate: Equatable, Sendable {
     return min(low, high)...max(low, high)
   }
 
+  /// The chance, from 0 to 1, that the posts hold more positives than
+  /// negatives: the share of the interval's normal (mean ``value``,
+  /// σ² the doubt's total) above 0; 1 or 0 for a sure estimate on either
+  /// side, ½ for a sure 0.
+  package var chanceMorePositive: Double {
+    let sigma = doubt.total.squareRoot()
+    guard sigma > 0, sigma.isFinite else { return value > 0 ? 1 : value < 0 ? 0 : 0.5 }
+    return 0.5 * erfc(-value / sigma / 2.0.squareRoot())
+  }
+
   /// The band of the printed ``score`` (😐 for no tweets, whose score is 0).
   public var band: EmojiBand { EmojiBand(scaled: Double(score)) }
 

@@ -134,7 +134,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "details", \.details,
         help: "Under the score line, print the counts and shares per class, the estimate "
-          + "and its interval (also per 100 tweets), the score and its band."),
+          + "and its interval (also per 100 tweets), the score and its band, the part of the "
+          + "interval more posts would narrow and the part they would not, and the chance "
+          + "that positives outnumber negatives."),
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
         help: "Show the N most frequent @users and the N most frequent #hashtags {default}, "

@@ -94,6 +94,9 @@ enum AnalyzeReport {
           + "\(names.first ?? "") to \(names.last ?? "")")
     }
     lines += doubtLines(estimate)
+    lines.append(
+      pad("chance", 10) + FixedDecimal.string(estimate.chanceMorePositive * 100, decimals: 0)
+        + " % that these posts hold more positives than negatives")
     if !calibrated {
       lines.append(
         "note: the model has no calibration (trained on too few texts to cross-validate): "
@@ -407,6 +410,8 @@ enum AnalyzeReport {
     json.beginObject()
     json.key("band_rule")
     json.string(estimate.shownBand?.rule ?? "")
+    json.key("chance_more_positive")
+    json.number(estimate.chanceMorePositive, decimals: 4)
     json.key("experts")
     if let experts = estimate.experts {
       json.beginObject()
