@@ -103,3 +103,42 @@ extension ComparisonTests {
     XCTAssertEqual(down.verdict, .lower)
   }
 }
+
+/// Posts in both of two sets (a later run that fetched some of the same
+/// posts) are counted once.
+final class ComparisonSharedPostsTests: XCTestCase {
+  /// Two copies of one set differ by nothing and are sure of it; sets that
+  /// share posts are surer of their difference than sets that share none,
+  /// and the side a history keeps judges as the set itself does.
+  func testSharedPostsAreCountedOnce() throws {
+    let model = try DefaultModel.load()
+    let texts = (0..<40).map {
+      $0 % 3 == 0 ? "I love this, great day \($0)" : "this is awful, I hate the delay \($0)"
+    }
+    let tweets = texts.enumerated().map { Tweet(id: "\($0)", text: $1) }
+    let first = ComparedSet(name: "a", tweets: Array(tweets[0..<30]), model: model, method: .count)
+    let same = ComparedSet(name: "a", tweets: Array(tweets[0..<30]), model: model, method: .count)
+    let twice = Comparison(first.side, same.side, shared: same.sharedDoubt(with: Set(first.keys)))
+    XCTAssertEqual(twice.difference, 0)
+    XCTAssertEqual(twice.interval.lowerBound, 0, accuracy: 1e-9)
+    XCTAssertEqual(twice.interval.upperBound, 0, accuracy: 1e-9)
+    XCTAssertGreaterThan(first.sharedDoubt(with: Set(first.keys)), 0)
+
+    let later = ComparedSet(
+      name: "a", tweets: Array(tweets[10..<40]), model: model, method: .count)
+    let shared = later.sharedDoubt(with: Set(first.keys))
+    XCTAssertGreaterThan(shared, 0)
+    let once = Comparison(first.side, later.side, shared: shared)
+    let twiceCounted = Comparison(first.side, later.side, shared: 0)
+    XCTAssertEqual(once.difference, twiceCounted.difference)
+    let width = { (c: Comparison) in c.interval.upperBound - c.interval.lowerBound }
+    XCTAssertLessThan(width(once), width(twiceCounted))
+
+    let kept = try XCTUnwrap(
+      HistoryRecord(
+        line: HistoryRecord(time: Date(), query: "a", source: "x", model: "m", set: first).line
+          .dropLast()))
+    XCTAssertEqual(
+      Comparison(kept.side, later.side, shared: later.sharedDoubt(with: Set(kept.keys))), once)
+  }
+}

@@ -57,18 +57,57 @@ package struct Comparison: Equatable, Sendable {
   /// (one held out of the model) are rarely given a wrong verdict.
   package static let unlikeWeight = 40.0
 
+  /// What a comparison needs of one set: its printed score, its posts,
+  /// its label doubt and its words. A history line keeps it.
+  package struct Side: Equatable, Sendable {
+    /// The printed score (``ScoreEstimate/score``).
+    package var score: Int
+    /// How many posts.
+    package var count: Int
+    /// The set's label doubt (``Doubt/labels``), in posts².
+    package var labelDoubt: Double
+    /// The set's words.
+    package var words: WordSketch
+
+    /// The side of a set with this estimate and these words.
+    package init(_ estimate: ScoreEstimate, words: WordSketch) {
+      self.init(
+        score: estimate.score, count: estimate.count, labelDoubt: estimate.doubt.labels,
+        words: words)
+    }
+
+    /// A side from its parts.
+    package init(score: Int, count: Int, labelDoubt: Double, words: WordSketch) {
+      self.score = score
+      self.count = count
+      self.labelDoubt = labelDoubt
+      self.words = words
+    }
+  }
+
   /// Compares `second` against `first`, each an estimate with the words
   /// of its posts.
   package init(
     _ first: (estimate: ScoreEstimate, words: WordProfile),
     _ second: (estimate: ScoreEstimate, words: WordProfile)
   ) {
-    difference = second.estimate.score - first.estimate.score
+    self.init(
+      Side(first.estimate, words: first.words.sketch),
+      Side(second.estimate, words: second.words.sketch), shared: 0)
+  }
+
+  /// Compares `second` against `first`, where `shared` is the summed label
+  /// variance of the posts in both sets. A post in both is counted once:
+  /// its misreading is the same in both, so only the difference of its
+  /// weights (100 / n) in the two scores is in doubt, and the label
+  /// variance is `v₁ + v₂ − 2 (100 / n₁) (100 / n₂) × shared`.
+  package init(_ first: Side, _ second: Side, shared: Double) {
+    difference = second.score - first.score
     likeness = first.words.likeness(to: second.words)
-    let labels = [first.estimate, second.estimate].reduce(0.0) { sum, estimate in
-      let perHundred = 100 / Double(max(estimate.count, 1))
-      return sum + estimate.doubt.labels * perHundred * perHundred
-    }
+    let one = 100 / Double(max(first.count, 1))
+    let two = 100 / Double(max(second.count, 1))
+    let labels = max(
+      0, first.labelDoubt * one * one + second.labelDoubt * two * two - 2 * one * two * shared)
     let d = Double(difference)
     let unlike = Self.unlikeWeight * (1 - likeness)
     let spread = Self.scaleDoubt * d

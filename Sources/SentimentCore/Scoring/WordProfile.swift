@@ -40,24 +40,18 @@ package struct WordProfile: Equatable, Sendable {
       if length >= Self.minimumLength { counts[word, default: 0] += 1 }
     }
     self.counts = counts
+    sketch = WordSketch(counts: counts)
   }
 
-  /// The cosine similarity of the two sets' word counts, from 0 (no word in
-  /// common, or either set without words) to 1 (the same words in the same
-  /// proportions).
+  /// The counts folded into a ``WordSketch``, which likeness is measured
+  /// on.
+  package var sketch: WordSketch
+
+  /// The likeness of the two sets' words, from 0 (no word in common, or
+  /// either set without words) to 1 (the same words in the same
+  /// proportions): the cosine of their sketches (``WordSketch``), which a
+  /// history line keeps.
   package func likeness(to other: WordProfile) -> Double {
-    let (small, large) = counts.count <= other.counts.count ? (self, other) : (other, self)
-    var product = 0.0
-    for (word, count) in small.counts {
-      if let match = large.counts[word] { product += Double(count) * Double(match) }
-    }
-    let norms = norm * other.norm
-    guard norms > 0 else { return 0 }
-    return min(1, product / norms)
-  }
-
-  /// The Euclidean norm of the counts.
-  private var norm: Double {
-    counts.values.reduce(0.0) { $0 + Double($1) * Double($1) }.squareRoot()
+    sketch.likeness(to: other.sketch)
   }
 }

@@ -25,6 +25,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var csv = false
   /// Where `--trend` or `--mentions` draws its chart (SVG).
   var plot: String?
+  /// `--history FILE`: the runs kept, one JSON line each.
+  var history: String?
   /// A file holding the bearer token (else the environment).
   var tokenFile: String?
   /// The `lang:` code; `nil` for any language.
@@ -165,6 +167,11 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "
           + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
           + "name must end in .svg)."),
+      .value(
+        "history", "FILE", .outputPath("history.jsonl"), \.history,
+        help: "Append this run to FILE (one JSON line per query: time, counts, score, interval, "
+          + "the posts' ids hashed) and print the change since the query's latest earlier run "
+          + "there, judged as 'compare' judges (a post in both runs counted once)."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
@@ -255,6 +262,7 @@ struct CompareOptions: Equatable, CommandSettings {
   static let analyzeOptions: Set = [
     "fixtures", "input", "text-column", "count", "model", "json", "csv", "estimator", "quiet",
     "source", "instance", "token-file", "lang", "include-retweets", "wait", "timeout",
+    "history",
   ]
 
   static var options: [Option<Self>] {
@@ -271,6 +279,10 @@ struct CompareOptions: Equatable, CommandSettings {
           + "sets, a comparisons array)."
       case "csv":
         option.spec.help = "Print CSV with a header instead: a row per comparison."
+      case "history":
+        option.spec.help =
+          "Append each set to FILE as 'tweetalyze QUERY --history FILE' does, and print each "
+          + "set's change since its latest earlier run there."
       default: break
       }
       return option

@@ -7,6 +7,7 @@ extension Context {
   /// A query that fails prints its error and the others still run; the
   /// status is the first failing query's.
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
+    try HistoryFile.check(options)
     guard options.inputs.isEmpty else { return try analyzeInputs(options) }
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.
@@ -239,6 +240,7 @@ extension Context {
     }
     let (score, estimate) = (analysis.labels, analysis.estimate)
     let band = estimate.band
+    let change = try history(tweets, analysis, label: label, options)
     let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
     if let plot = options.plot {
       // An empty chart answers nothing: undated posts have no trend to draw.
@@ -282,12 +284,13 @@ extension Context {
       try stdout.write(
         AnalyzeReport.summaryJSON(
           query: label, score, estimate, band: band, details: options.details,
-          mentions: top, trend: trend, why: why))
+          mentions: top, trend: trend, why: why, change: change))
       return
     }
     let style = Style(output: stdout, environment: environment)
     let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
     try stdout.write("\(band.emoji) \(value)" + (several ? " \(label)" : "") + "\n")
+    if let change { try stdout.write(HistoryFile.changeText(since: change.since, change.1)) }
     // The doubt about the emoji, said once: on stderr, or in --details.
     if !options.quiet && !options.details,
       let note = AnalyzeReport.uncertaintyNote(estimate, query: several ? label : nil)
@@ -312,6 +315,40 @@ extension Context {
     if let why {
       try stdout.write("\n" + AnalyzeReport.driversText(why))
     }
+  }
+
+  /// With `--history FILE`: the change since the query's latest earlier
+  /// run there (``HistoryFile/record(_:at:source:model:)``), this run
+  /// appended; warnings on stderr.
+  private func history(
+    _ tweets: [Tweet], _ analysis: Analysis, label: String, _ options: AnalyzeOptions
+  ) throws -> (since: Date, Comparison)? {
+    guard let path = options.history else { return nil }
+    let set = ComparedSet(name: label, tweets: tweets, analysis: analysis)
+    let source = options.inputs.isEmpty ? historySource(options) : "input"
+    let (change, warnings) = try HistoryFile.record(
+      set, at: path, source: source, model: try historyModelID(options))
+    try warn(warnings, quiet: options.quiet)
+    return change
+  }
+
+  /// The identity of the model `options` name, which a history keeps.
+  func historyModelID(_ options: AnalyzeOptions) throws -> String {
+    let bytes = try options.model.map { try Files.read($0, limit: Files.modelLimit) }
+    return HistoryRecord.modelID(bytes ?? [UInt8](DefaultModel.bytes))
+  }
+
+  /// Where a search's posts come from, as a history keeps it.
+  func historySource(_ options: AnalyzeOptions) -> String {
+    options.fixtures != nil ? "fixtures" : options.source.rawValue
+  }
+
+  /// Prints `warnings` on stderr, one `Warning:` line each, unless `quiet`.
+  func warn(_ warnings: [String], quiet: Bool) throws {
+    guard !quiet && !warnings.isEmpty else { return }
+    try stdout.flush()
+    try stderr.write(warnings.map { "Warning: \($0)\n" }.joined())
+    try stderr.flush()
   }
 
   /// The base URL a live source fetches from, and its service; `nil` for

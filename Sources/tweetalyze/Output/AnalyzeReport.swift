@@ -290,12 +290,13 @@ enum AnalyzeReport {
   static func summaryJSON(
     query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
-    trend: Trend?, why: [Driver]? = nil
+    trend: Trend?, why: [Driver]? = nil, change: (since: Date, Comparison)? = nil
   ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
     json.key("band")
     json.string(band.rawValue)
+    if let change { HistoryFile.changeJSON(since: change.since, change.1, into: &json) }
     json.key("count")
     json.integer(score.count)
     json.key("count_score")

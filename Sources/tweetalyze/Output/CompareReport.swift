@@ -1,3 +1,4 @@
+import Foundation
 import SentimentCore
 
 /// What `compare` prints: each set's score line, then each later set
@@ -50,9 +51,22 @@ enum CompareReport {
   /// object (and `first`, `second`) per later set. Each set is
   /// `{"band":…,"count":…,"emoji":…,"interval":[…],"query":…,"score":…}`
   /// (the interval per 100 posts).
-  static func json(_ sets: [ComparedSet], _ comparisons: [Comparison]) -> [UInt8] {
+  static func json(
+    _ sets: [ComparedSet], _ comparisons: [Comparison],
+    changes: [(name: String, since: Date, Comparison)] = []
+  ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
+    if !changes.isEmpty {
+      json.key("changes")
+      json.beginArray()
+      for change in changes {
+        json.beginObject()
+        HistoryFile.changeJSON(since: change.since, change.2, query: change.name, into: &json)
+        json.endObject()
+      }
+      json.endArray()
+    }
     if comparisons.count == 1, let only = comparisons.first {
       fields(only, into: &json)
     } else {
