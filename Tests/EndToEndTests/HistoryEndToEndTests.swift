@@ -162,3 +162,70 @@ final class HistoryEndToEndTests: XCTestCase {
     XCTAssertEqual(try read("posts.csv"), try read("first.csv"), "the input is unchanged")
   }
 }
+
+/// `tweetalyze history FILE [QUERY]` end to end: the runs listed as text,
+/// CSV and JSON with the numbers the runs printed, the chart, and the
+/// errors.
+final class HistoryCommandEndToEndTests: XCTestCase {
+  /// Two runs of `posts.csv` and one of `other.csv`, then the listings.
+  func testListsTheRunsAsTheyWerePrinted() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let happy = (0..<10).map { "\($0),\"what a great day, I love it \($0)\"" }
+    let angry = (0..<10).map { "\($0),\"I hate this awful delay \($0)\"" }
+    try Data(("id,text\n" + happy.joined(separator: "\n") + "\n").utf8).write(
+      to: directory.appendingPathComponent("posts.csv"))
+    try Data(("id,text\n" + angry.joined(separator: "\n") + "\n").utf8).write(
+      to: directory.appendingPathComponent("other.csv"))
+    let run = { (arguments: [String]) in try BinaryRunner.run(arguments, directory: directory) }
+    let first = try run(["--input", "posts.csv", "--history", "h.jsonl", "--json"])
+    _ = try run(["--input", "other.csv", "--history", "h.jsonl", "-q"])
+    _ = try run(["--input", "posts.csv", "--history", "h.jsonl", "-q"])
+    let printed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: first.stdoutData) as? [String: Any])
+    let score = try XCTUnwrap(printed["score"] as? Int)
+
+    let text = try run(["history", "h.jsonl", "posts.csv"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertEqual(text.stderr, "")
+    let lines = text.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 2, text.stdout)
+    for line in lines {
+      XCTAssertNotNil(
+        line.range(
+          of:
+            #"^20\d\d-\d\d-\d\d \d\d:\d\d UTC  \S+ \#(score)  \(.* to .*\)  10 posts  posts\.csv$"#,
+          options: .regularExpression), String(line))
+    }
+    let all = try run(["history", "h.jsonl", "--csv"])
+    let rows = all.stdout.split(separator: "\n")
+    XCTAssertEqual(rows.count, 4, all.stdout)
+    XCTAssertEqual(
+      rows[0], "time,query,source,model,posts,positive,neutral,negative,score,low,high")
+    XCTAssertTrue(rows[2].contains(",other.csv,input,fnv:"), String(rows[2]))
+    let json = try run(["history", "h.jsonl", "posts.csv", "--json"])
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+    let runs = try XCTUnwrap(object["runs"] as? [[String: Any]])
+    XCTAssertEqual(runs.map { $0["score"] as? Int }, [score, score])
+    XCTAssertEqual(object["unreadable"] as? Int, 0)
+
+    let chart = try run(["history", "h.jsonl", "posts.csv", "--plot", "h.svg"])
+    XCTAssertEqual(chart.status, 0, chart.stderr)
+    let svg = try String(contentsOf: directory.appendingPathComponent("h.svg"), encoding: .utf8)
+    XCTAssertEqual(svg.components(separatedBy: "<circle class=\"point\"").count - 1, 2)
+    XCTAssertTrue(svg.contains("data-score=\"\(score)\""))
+
+    let several = try run(["history", "h.jsonl", "--plot", "x.svg"])
+    XCTAssertEqual(several.status, 64, several.stderr)
+    XCTAssertTrue(several.stderr.hasPrefix("Error: --plot draws one query's runs"), several.stderr)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.svg").path))
+    let none = try run(["history", "h.jsonl", "@nobody"])
+    XCTAssertEqual(none.status, 3, none.stderr)
+    XCTAssertEqual(
+      none.stderr, "Error: no runs of @nobody in h.jsonl; 'tweetalyze history h.jsonl' lists all\n")
+    let missing = try run(["history", "missing.jsonl"])
+    XCTAssertEqual(missing.status, 66, missing.stderr)
+    XCTAssertEqual(missing.stdout, "")
+  }
+}

@@ -58,4 +58,24 @@ final class HistoryRecordTests: XCTestCase {
     XCTAssertGreaterThan(record.side.words.buckets.count, 600)
     XCTAssertLessThanOrEqual(record.line.count, 150_000_000 / 87_600)
   }
+
+  /// Times are written and read in one fixed UTC form, by hand; other
+  /// text, or a day the month lacks, is no time.
+  func testTimesReadBackAndOthersAreRefused() {
+    for text in [
+      "1970-01-01T00:00:00Z", "2000-02-29T12:34:56Z", "2026-12-31T23:59:59Z",
+      "2100-03-01T00:00:00Z",
+    ] {
+      let date = HistoryRecord.date(text)
+      XCTAssertNotNil(date, text)
+      XCTAssertEqual(date.map(HistoryRecord.timeText), text)
+    }
+    XCTAssertEqual(HistoryRecord.date("2026-12-02T09:00:00Z")?.timeIntervalSince1970, 1_796_202_000)
+    for text in [
+      "2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-12-02 09:00:00Z",
+      "2026-12-02T24:00:00Z", "2026-12-02T09:00:00", "２026-12-02T09:00:00Z",
+    ] {
+      XCTAssertNil(HistoryRecord.date(text), text)
+    }
+  }
 }

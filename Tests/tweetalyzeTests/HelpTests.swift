@@ -19,6 +19,7 @@ final class HelpTests: XCTestCase {
     ("overview", nil), ("analyze", .analyze), ("train", .train), ("eval", .eval),
     ("classify", .classify), ("explain", .explain), ("merge", .merge),
     ("completions", .completions), ("help", .help), ("compare", .compare),
+    ("history", .history),
   ]
 
   static func goldenURL(_ name: String) -> URL { Golden.help(name) }

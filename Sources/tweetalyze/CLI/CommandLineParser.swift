@@ -39,6 +39,14 @@ enum CommandLineParser {
     case .completions: return try completions(rest)
     case .analyze: return try analyze(rest)
     case .compare: return try compare(rest)
+    case .history:
+      let scan = try ScannedArguments<HistoryOptions>(rest, command: .history)
+      guard !scan.asksForHelp else { return .help(.history) }
+      var options = try scan.settings()
+      options.file = scan.positionals.first ?? ""
+      options.query = scan.positionals.dropFirst().first
+      try options.validate(given: scan.givenNames, extra: Array(scan.positionals.dropFirst(2)))
+      return .history(options)
     case .train: return try train(rest)
     case .eval: return try eval(rest)
     case .classify:

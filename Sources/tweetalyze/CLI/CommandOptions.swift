@@ -576,6 +576,31 @@ struct ClassifyOptions: Equatable, CommandSettings {
   }
 }
 
+/// `tweetalyze history FILE [QUERY]`.
+struct HistoryOptions: Equatable, CommandSettings {
+  /// The history file `--history` writes.
+  var file = ""
+  /// Only this query's runs (`nil`: every query's).
+  var query: String?
+  var json = false
+  var csv = false
+  /// Where to draw the series (SVG).
+  var plot: String?
+
+  static var defaults: Self { HistoryOptions() }
+
+  static var options: [Option<Self>] {
+    [
+      .flag("json", \.json, help: "Print a JSON object: the runs, oldest first."),
+      .flag("csv", \.csv, help: "Print CSV with a header instead: a row per run."),
+      .value(
+        "plot", "FILE.svg", .outputPath("history.svg"), \.plot,
+        help: "Also draw the query's scores with their 90 % intervals as an SVG chart in "
+          + "FILE.svg (give QUERY when the file holds several)."),
+    ]
+  }
+}
+
 /// `tweetalyze merge`.
 struct MergeOptions: Equatable, CommandSettings {
   /// The model files, in the order of the parts of the data.
@@ -648,6 +673,7 @@ extension CommandName {
     return switch self {
     case .analyze: specs(AnalyzeOptions.self)
     case .compare: specs(CompareOptions.self)
+    case .history: specs(HistoryOptions.self)
     case .train: specs(TrainOptions.self)
     case .eval: specs(EvalOptions.self)
     case .classify: specs(ClassifyOptions.self)

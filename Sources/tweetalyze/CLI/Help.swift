@@ -13,6 +13,7 @@ enum Help {
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
+    case .history: "tweetalyze history FILE [QUERY] [--json|--csv] [--plot FILE.svg]"
     case .help: "tweetalyze help [COMMAND | --man]"
     case .completions: "tweetalyze completions bash|zsh|fish"
     }
@@ -201,6 +202,23 @@ enum Help {
             tweetalyze train part2.csv --out part2.json
             tweetalyze merge part1.json part2.json --out model.json
           """)
+    case .history:
+      return page(
+        abstract: CommandName.history.abstract, command: .history,
+        arguments: [
+          ("FILE", "A history that 'tweetalyze QUERY --history FILE' appends to."),
+          ("QUERY", "Only this query's runs, as the history names it (e.g. '@Apple')."),
+        ],
+        discussion: """
+          Prints each run, oldest first: its time (UTC), its 'EMOJI SCORE' with the
+          90 % interval, its posts and its query. Lines a run stopped mid-write left
+          are skipped with a warning. The change between two runs is what the later
+          run printed: it needs the later run's posts (docs/score.md).
+
+          Examples:
+            tweetalyze "@Apple" --history apple.jsonl     # hourly, from cron
+            tweetalyze history apple.jsonl "@Apple" --plot apple.svg
+          """)
     case .completions:
       return page(
         abstract: CommandName.completions.abstract, command: .completions,
@@ -233,7 +251,7 @@ enum Help {
       tweetalyze "@Apple"                    the X API: $TWITTER_BEARER_TOKEN, a paid plan
     Quote a #tag: the shell reads an unquoted # as a comment.
 
-    Commands: compare, train, eval, classify, explain, merge, completions.
+    Commands: compare, history, train, eval, classify, explain, merge, completions.
     'tweetalyze --help' lists every option; 'tweetalyze help COMMAND' a command's.
 
     """
@@ -282,6 +300,7 @@ enum Help {
     case .classify: "Classify texts as negative, neutral or positive."
     case .explain: "Show why the model classifies a text as it does."
     case .merge: "Merge models trained on parts of a data set into one model."
+    case .history: "Print the runs a --history file keeps."
     case .help: "Show help for a subcommand, or the manual page (--man)."
     case .completions: "Print a shell completion script for bash, zsh or fish."
     }

@@ -7,7 +7,7 @@ extension Context {
   /// A query that fails prints its error and the others still run; the
   /// status is the first failing query's.
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
-    try HistoryFile.check(options)
+    try checkHistory(options)
     guard options.inputs.isEmpty else { return try analyzeInputs(options) }
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.

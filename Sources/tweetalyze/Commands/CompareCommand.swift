@@ -8,7 +8,7 @@ extension Context {
   /// is no comparison without it.
   nonisolated(nonsending) func compare(_ options: CompareOptions) async throws {
     let analysis = options.analysis
-    try HistoryFile.check(analysis)
+    try checkHistory(analysis)
     let model = try loadModel(analysis.model)
     var sets: [ComparedSet] = []
     if analysis.inputs.isEmpty {

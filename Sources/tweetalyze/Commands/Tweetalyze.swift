@@ -123,6 +123,8 @@ struct Context {
       return try await analyze(options)
     case .compare(let options):
       try await compare(options)
+    case .history(let options):
+      try history(options)
     case .train(let options):
       try train(options)
     case .eval(let options):

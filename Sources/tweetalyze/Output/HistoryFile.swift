@@ -9,20 +9,6 @@ enum HistoryFile {
   /// 10 queries.
   static let limit = 1 << 30
 
-  /// Refuses a `--history` file that is one of the run's inputs: appending
-  /// to it would damage it.
-  static func check(_ options: AnalyzeOptions) throws {
-    guard let history = options.history else { return }
-    try Files.refuseReplacing(
-      options.inputs.map { ($0, "the input \($0)") }
-        + [
-          options.model.map { ($0, "the model \($0)") },
-          options.fixtures.map { ($0, "the recorded responses \($0)") },
-          options.tokenFile.map { ($0, "the token file \($0)") },
-          options.plot.map { ($0, "the chart \($0)") },
-        ].compactMap { $0 }, with: history, option: "--history", written: "the history")
-  }
-
   /// What a history holds for one query.
   struct Found {
     /// The query's runs that could be read, oldest first.
@@ -32,22 +18,40 @@ enum HistoryFile {
   }
 
   /// The runs of `query` in the file at `path` (none when it does not
-  /// exist yet). Only lines that name the query are parsed, so that a year
-  /// of runs of many queries reads in well under a second.
-  static func read(_ path: String, query: String?) throws -> Found {
+  /// exist yet); with `latest`, only the last that can be read. Only
+  /// lines that name the query are parsed, so that a year of runs of many
+  /// queries reads in about a second.
+  static func read(_ path: String, query: String?, latest: Bool = false) throws -> Found {
     guard FileManager.default.fileExists(atPath: path) else { return Found() }
     let bytes = try Files.read(path, limit: limit)
     var written = JSONWriter()
     written.string(query ?? "")
     let needle = Array("\"query\":".utf8) + written.bytes
     var found = Found()
+    var matching: [ArraySlice<UInt8>] = []
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
       // A line cut short never ends in the closing brace.
       guard line.last == UInt8(ascii: "}") else {
         found.unreadable += 1
         continue
       }
-      if query != nil && !contains(line, needle) { continue }
+      if query == nil || names(line, needle) { matching.append(line) }
+    }
+    if latest {
+      // From the end: the first line that reads is the latest run.
+      for line in matching.reversed() {
+        guard let record = HistoryRecord(line: line) else {
+          found.unreadable += 1
+          continue
+        }
+        if record.query == query {
+          found.records = [record]
+          break
+        }
+      }
+      return found
+    }
+    for line in matching {
       guard let record = HistoryRecord(line: line) else {
         found.unreadable += 1
         continue
@@ -65,7 +69,7 @@ enum HistoryFile {
   static func record(_ set: ComparedSet, at path: String, source: String, model: String) throws
     -> (change: (since: Date, Comparison)?, warnings: [String])
   {
-    let found = try read(path, query: set.name)
+    let found = try read(path, query: set.name, latest: true)
     var warnings: [String] = []
     if found.unreadable > 0 {
       warnings.append(
@@ -148,6 +152,22 @@ enum HistoryFile {
     let text = HistoryRecord.timeText(date)
     return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
   }
+
+  /// Whether `line` holds `needle` (`"query":` and the query's JSON
+  /// string). A line ``HistoryRecord/line`` wrote has it right after the
+  /// time, which is one comparison; any other is searched.
+  private static func names(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    let start = line.startIndex + 31
+    guard line.count > 31 + needle.count, line.starts(with: timeKey),
+      line[start - 1] == UInt8(ascii: ","), line[start...].starts(with: queryKey)
+    else { return contains(line, needle) }
+    return line[start..<start + needle.count].elementsEqual(needle)
+  }
+
+  /// What every line begins with: `{"time":"`, then 20 characters of time
+  /// and a quote, `,`, then ``queryKey``.
+  private static let timeKey = Array(#"{"time":""#.utf8)
+  private static let queryKey = Array(#""query":"#.utf8)
 
   private static func contains(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
     guard let first = needle.first, line.count >= needle.count else { return false }
