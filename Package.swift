@@ -8,7 +8,9 @@ let package = Package(
     .library(name: "SentimentCore", targets: ["SentimentCore"]),
   ],
   targets: [
-    .target(name: "SentimentCore", exclude: ["Speed/README.md", "System/README.md"]),
+    .target(
+      name: "SentimentCore",
+      exclude: ["Generated/README.md", "Speed/README.md", "System/README.md"]),
     .executableTarget(
       name: "tweetalyze", dependencies: ["SentimentCore"], exclude: ["System/README.md"]),
     // Tests by kind (docs/development.md, "Tests"): the two in-memory targets

@@ -12,6 +12,7 @@ private let fuzzTargets: [String: (UnsafePointer<UInt8>, Int) -> CInt] = [
   "response": fuzzSearchResponse,
   "tokenizer": fuzzTokenizer,
   "tokenizer-equivalence": fuzzTokenizerEquivalence,
+  "reader-equivalence": fuzzReaderEquivalence,
   "arguments": fuzzArguments,
   "estimator": fuzzScoreEstimate,
   "merge": fuzzModelMerge,

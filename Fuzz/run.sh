@@ -28,7 +28,7 @@ if [ "${1:-}" = "--short" ]; then
   label="short (10 s per target)"
   shift
 fi
-all=(csv model response tokenizer tokenizer-equivalence arguments estimator merge svg csv-writer post-file html-text)
+all=(csv model response tokenizer tokenizer-equivalence reader-equivalence arguments estimator merge svg csv-writer post-file html-text)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 

@@ -111,7 +111,11 @@ private func builtModel(
     built.heldOut = HeldOutFit(
       calibration: Calibration(
         temperature: Double(input.next() + 1) / 16,
-        biases: (0..<3).map { _ in Double(input.next() - 128) / 32 }),
+        biases: (0..<3).map { _ in Double(input.next() - 128) / 32 },
+        readerWeights: options.reader
+          ? (0..<3).map { c in
+            ReaderScores.featureNames.map { _ in c == 1 ? 0 : Double(input.next() - 128) / 64 }
+          } : []),
       confusion: confusion,
       meanProbabilities: (0..<3).map { _ in Sentiment.shares([0.2, 0.3, 0.5]) },
       equalPriorMeans: (0..<3).map { _ in Sentiment.shares([0.3, 0.3, 0.4]) },
@@ -179,7 +183,7 @@ public func fuzzModelMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .tooLarge(let what):
       if !sameSettings || firstOptions.minCount > 1 { fatalError("tooLarge before \(error)") }
       if !tooLarge { fatalError("too large, \(what), but every sum is within the limit") }
-    case .tooFew:
+    case .tooFew, .unloadable:
       fatalError("unexpected merge error: \(error)")
     }
     return 0

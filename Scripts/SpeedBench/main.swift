@@ -61,6 +61,11 @@ for line in lines {
 }
 print("plain tokenizer: \(disagreements) of \(lines.count) texts tokenized differently")
 
+// The built-in model (Naive Bayes with the reader and its calibration), for the reader's and the
+// calibration's timings.
+let builtIn = try DefaultModel.load()
+var calibrationInputs: [(PerClass<Double>, ReaderScores)] = []
+
 for _ in 0..<rounds {
   // 1. The model reader: one pass into the tables, against a JSON tree read member by member.
   try record("reader-fast") {
@@ -232,6 +237,41 @@ for _ in 0..<rounds {
     return Int(sum)
   }
 
+  // 7. the lexicon reader: the fast path over bytes, against the plain reader over a String; and
+  // the calibration that weighs Naive Bayes's scores and the reading into probabilities.
+  record("lexicon-reader-fast") {
+    var sum = 0.0
+    for line in lines {
+      line.withUnsafeBufferPointer { sum += FastLexiconReader.shared.read($0.span).compound }
+    }
+    return Int(sum)
+  }
+  record("lexicon-reader-plain") {
+    var sum = 0.0
+    for line in lines {
+      line.withUnsafeBufferPointer {
+        sum += LexiconReader.shared.read(String(decodingUTF8: $0.span)).compound
+      }
+    }
+    return Int(sum)
+  }
+  if calibrationInputs.isEmpty {
+    var classifier = Classifier(model: builtIn)
+    for line in lines {
+      line.withUnsafeBufferPointer {
+        calibrationInputs.append(
+          (classifier.scores(of: $0.span), FastLexiconReader.shared.read($0.span)))
+      }
+    }
+  }
+  record("calibration") {
+    var sum = 0.0
+    for (scores, reading) in calibrationInputs {
+      sum += builtIn.prediction(scores: scores, reading: reading).confidence
+    }
+    return Int(sum)
+  }
+
   // 4. the tokenizer: the fast path, against the reference statement of its rules.
   record("tokenizer-fast") {
     var tokens = 0
@@ -262,6 +302,17 @@ for _ in 0..<rounds {
 print("---- best of \(rounds), thread CPU seconds")
 for (label, values) in results.sorted(by: { $0.key < $1.key }) {
   print(label, String(format: "%.3f", values.min() ?? 0))
+}
+print("---- µs a post (best of \(rounds)), \(lines.count) posts")
+for (label, name, posts) in [
+  ("tokenizer (fast path)", "tokenizer-fast", min(lines.count, 100_000)),
+  ("Naive Bayes (tokens, look-ups, weights)", "classifier-fast", lines.count),
+  ("lexicon reader, plain", "lexicon-reader-plain", lines.count),
+  ("lexicon reader, fast", "lexicon-reader-fast", lines.count),
+  ("calibration", "calibration", lines.count),
+] {
+  let seconds = results[name]?.min() ?? 0
+  print(label.padding(toLength: 42, withPad: " ", startingAt: 0), String(format: "%.3f", seconds * 1e6 / Double(max(posts, 1))))
 }
 
 extension NaiveBayesTrainer {

@@ -1,3 +1,5 @@
 import Foundation
 
+TemporaryFiles.takeSIGQUIT()
+
 exit(await Tweetalyze.run(CommandLine.arguments))

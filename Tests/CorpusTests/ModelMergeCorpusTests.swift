@@ -69,7 +69,7 @@ final class ModelMergeCorpusTests: XCTestCase {
     }
     let merged = try ModelMerge.merge(parts)
     let heldOut = try XCTUnwrap(merged.heldOut)
-    XCTAssertEqual(heldOut, ModelMerge.pooled(parts.map(\.heldOut)))
+    XCTAssertEqual(heldOut, try ModelMerge.pooled(parts.map(\.heldOut)))
     XCTAssertEqual(heldOut.rows, corpus.count)
     // The pooled calibration stays a calibration: within the parts' range.
     let temperatures = parts.compactMap { $0.heldOut?.calibration.temperature }

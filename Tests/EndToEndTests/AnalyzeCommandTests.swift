@@ -91,21 +91,67 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(both.stdout, named(apple, "@Apple") + "\n" + named(wwdc, "#WWDC"))
   }
 
-  func testAFixtureFileThatDoesNotFitTheQueryIsWarnedAbout() throws {
+  /// Issue 45 §3: one rule for a query over recorded posts. A file named
+  /// by --fixtures keeps the posts that match the query, as --input does
+  /// (it scored all 32 #WWDC posts for "@Apple"); none is exit 3, saying
+  /// which file; a directory's file is the query's recorded answer, whole.
+  func testAQueryOverAFixtureFileKeepsThePostsThatMatchIt() throws {
     let file = fixtures + "/at-apple.json"
     let fits = try run(["@Apple", "--fixtures", file])
     XCTAssertEqual(fits.status, 0)
     XCTAssertEqual(fits.stderr, FixtureNote.apple, "its tweets mention @Apple: no warning")
+    XCTAssertEqual(fits.stdout, try run(["@Apple", "--fixtures", fixtures]).stdout)
     let wrong = try run(["#WWDC", "--fixtures", file])
-    XCTAssertEqual(wrong.status, 0)
-    XCTAssertEqual(wrong.stdout, fits.stdout, "still scored")
-    XCTAssertEqual(wrong.stderrLines.count, 2, wrong.stderr)
-    XCTAssertTrue(wrong.stderr.hasPrefix("Warning: none of the "), wrong.stderr)
-    XCTAssertTrue(wrong.stderrLines[0].contains("mentions #WWDC"), wrong.stderr)
-    XCTAssertEqual(wrong.stderrLines[1] + "\n", FixtureNote.apple)
-    XCTAssertEqual(try run(["#WWDC", "--fixtures", file, "-q"]).stderr, "")
+    XCTAssertEqual(wrong.status, 3)
+    XCTAssertEqual(wrong.stdout, "")
+    XCTAssertEqual(
+      wrong.stderr,
+      "Error: no posts that match #WWDC among the 100 in \(file); is it the file for this "
+        + "query? (--fixtures DIR reads each query's own file)\n")
+    let wwdc = fixtures + "/hashtag-wwdc.jsonl"
+    for arguments in [["--fixtures", wwdc, "@Apple"], ["--input", wwdc, "@Apple"]] {
+      let kept = try run(arguments + ["--json"])
+      XCTAssertEqual(kept.status, 0, kept.stderr)
+      XCTAssertTrue(kept.stdout.contains("\"count\":2,"), "\(arguments): \(kept.stdout)")
+    }
+    XCTAssertEqual(
+      try run(["--fixtures", wwdc, "@Apple"]).stdout, try run(["--input", wwdc, "@Apple"]).stdout)
     XCTAssertEqual(
       try run(["#WWDC", "--fixtures", fixtures]).stderr, FixtureNote.wwdc, "a directory fits")
+  }
+
+  /// Issue 45 §4: `--since`/`--until` on recorded posts keep those dated in
+  /// the window (the `#WWDC` fixture: 8, 9 and 15 posts on June 8, 9, 10);
+  /// undated posts are left out with a warning; none is exit 3.
+  func testSinceAndUntilKeepThePostsDatedInTheWindow() throws {
+    let count = { (arguments: [String]) throws -> Int? in
+      let run = try self.run(["#WWDC", "--fixtures", self.fixtures, "--json", "-q"] + arguments)
+      XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+      let object = try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any]
+      return object?["count"] as? Int
+    }
+    XCTAssertEqual(try count([]), 32)
+    XCTAssertEqual(try count(["--since", "2026-06-09"]), 24)
+    XCTAssertEqual(try count(["--until", "2026-06-09"]), 8)
+    XCTAssertEqual(try count(["--since", "2026-06-09", "--until", "2026-06-10"]), 9)
+    let none = try run(["#WWDC", "--fixtures", fixtures, "--since", "2026-07-01"])
+    XCTAssertEqual(none.status, 3)
+    XCTAssertEqual(
+      none.stderr,
+      "Error: no posts from 2026-07-01T00:00:00Z on among the 32 in \(fixtures)\n")
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let undated = directory.appendingPathComponent("undated.txt")
+    try Data("I love it\nI hate it\n".utf8).write(to: undated)
+    let input = try run(["--input", undated.path, "--until", "2026-01-01"])
+    XCTAssertEqual(input.status, 3)
+    XCTAssertEqual(
+      input.stderrLines,
+      [
+        "Warning: 2 undated posts left out: --since and --until keep the posts whose date is in "
+          + "the window",
+        "Error: no posts before 2026-01-01T00:00:00Z in \(undated.path); there is no score "
+          + "without posts",
+      ])
   }
 
   /// Writes a fixture file `at-NAME.json` of `texts` (distinct ids).

@@ -39,7 +39,7 @@ final class BadInputTests: XCTestCase {
     try write("notjson.json", Array("hello\n".utf8))
     let text = BinaryRunner.withoutChecksum(model)
     let v6 = text.replacingOccurrences(
-      of: #""version":6,"vocabulary""#, with: #""version":7,"vocabulary""#)
+      of: #""version":7,"vocabulary""#, with: #""version":8,"vocabulary""#)
     XCTAssertNotEqual(v6, text)
     try write("v6.json", Array(v6.utf8))
     // Drop the first count of the neutral column.
@@ -102,8 +102,9 @@ final class BadInputTests: XCTestCase {
         name: "truncated model", arguments: ["classify", "--model", "truncated.json", "x"],
         status: 65, parts: ["truncated.json", "not valid JSON"]),
       BadInput(
-        name: "model version 6", arguments: ["classify", "--model", "v6.json", "x"], status: 65,
-        parts: ["v6.json", "version 6", "upgrade tweetalyze"]),
+        name: "model of a newer version", arguments: ["classify", "--model", "v6.json", "x"],
+        status: 65,
+        parts: ["v6.json", "version 7", "upgrade tweetalyze"]),
       BadInput(
         name: "counts of the wrong length", arguments: ["classify", "--model", "counts.json", "x"],
         status: 65, parts: ["counts.json", "inconsistent"]),
@@ -114,7 +115,7 @@ final class BadInputTests: XCTestCase {
         name: "bad model for analyze",
         arguments: [
           "@Apple", "--fixtures", "Fixtures/tweets".absolute(root), "--model", "v6.json",
-        ], status: 65, parts: ["version 6"]),
+        ], status: 65, parts: ["version 7"]),
       BadInput(
         name: "unknown option", arguments: ["@Apple", "--cout", "5"], status: 64,
         parts: ["Did you mean '--count'?"]),
@@ -189,6 +190,16 @@ final class BadInputTests: XCTestCase {
     try write(header + Array("irrelevant,x\nIrrelevant,y\n".utf8), "irrelevant.csv", in: directory)
     try write(Array("text,b\ngood,Pos\n".utf8), "nolabel.csv", in: directory)
     try write(Array("class,text\n".utf8), "plain.csv", in: directory)
+    // --fit-groups: 101 groups, one, and every value empty.
+    func grouped(_ group: (Int) -> String) -> [UInt8] {
+      Array("Topic,class,text\n".utf8)
+        + (0..<303).flatMap { row in
+          Array("\(group(row)),\(["Pos", "Neg", "Neutral"][row % 3]),text \(row) love\n".utf8)
+        }
+    }
+    try write(grouped { "g\($0 % 101)" }, "groups101.csv", in: directory)
+    try write(grouped { _ in "apple" }, "onegroup.csv", in: directory)
+    try write(grouped { _ in "" }, "emptygroups.csv", in: directory)
     let out = ["--out", "m.json"]
     try BinaryRunner.checkFailures(
       [
@@ -241,6 +252,23 @@ final class BadInputTests: XCTestCase {
           name: "a chosen column that is absent",
           arguments: ["train", "plain.csv", "--text-column", "body"] + out, status: 65,
           parts: ["no text column", "'body'"]),
+        BadInput(
+          name: "--fit-groups over 100 groups (time grew with the square of the rows)",
+          arguments: ["train", "groups101.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["--fit-groups Topic has more than 100 groups"]),
+        BadInput(
+          name: "--fit-groups of one group (5 random folds, silently)",
+          arguments: ["train", "onegroup.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["--fit-groups Topic needs at least two groups", "found 1"]),
+        BadInput(
+          name: "--fit-groups of empty values only",
+          arguments: ["train", "emptygroups.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["found 1 (every value is empty)"]),
+        BadInput(
+          name: "--fit-groups of a column the header lacks (named --group-column, which train "
+            + "refuses)",
+          arguments: ["train", "plain.csv", "--fit-groups", "Topic"] + out, status: 65,
+          parts: ["no group column", "'Topic'", "name it with --fit-groups"]),
         BadInput(
           name: "eval on empty stdin", arguments: ["eval", "-"], status: 65, parts: ["empty"],
           stdin: Data()),
@@ -320,9 +348,9 @@ final class BadInputTests: XCTestCase {
       in: directory)
     try write(Array(good.utf8) + [0xFF], "trailing.json", in: directory)
     try variant("format.json", #""format":"tweetalyze-naive-bayes""#, #""format":"other""#)
-    try variant("version-text.json", #""version":6,"#, #""version":"2","#)
-    try variant("version-0.json", #""version":6,"#, #""version":0,"#)
-    try variant("version-huge.json", #""version":6,"#, #""version":1e400,"#)
+    try variant("version-text.json", #""version":7,"#, #""version":"2","#)
+    try variant("version-0.json", #""version":7,"#, #""version":0,"#)
+    try variant("version-huge.json", #""version":7,"#, #""version":1e400,"#)
     try variant("no-classes.json", #""classes":["negative","neutral","positive"],"#, "")
     try variant("alpha.json", #""alpha":0.6"#, #""alpha":-1"#)
     try variant("documents.json", #""documents":{"#, #""documents":{"negative":-3,"x":{"#)
@@ -337,6 +365,17 @@ final class BadInputTests: XCTestCase {
     try variant("fraction.json", #""negative":["#, #""negative":[0.5,"#)
     try variant(
       "no-documents.json", #""documents":{"negative":"#, #""documents":{"negative":0,"x":"#)
+    // Finite numbers that made probabilities NaN (eval trapped), and a
+    // calibration that disagrees with options.reader.
+    let weights = try XCTUnwrap(
+      good.range(of: #""reader_weights":\{"negative":\[[^,\]]+"#, options: .regularExpression))
+    try write(
+      Array(
+        good.replacingCharacters(in: weights, with: #""reader_weights":{"negative":[1e308"#).utf8),
+      "weights.json", in: directory)
+    try variant("bias.json", #""biases":{"negative":0,"#, #""biases":{"negative":1e308,"#)
+    try variant("huge-alpha.json", #""alpha":0.6"#, #""alpha":1e308"#)
+    try variant("reader.json", #""reader":true"#, #""reader":false"#)
     let cases: [(String, String, [String])] = [
       ("empty model file", "empty.json", ["not valid JSON"]),
       ("an empty object", "object.json", ["not a tweetalyze model"]),
@@ -353,6 +392,10 @@ final class BadInputTests: XCTestCase {
       ("a token listed twice", "twice.json", ["inconsistent"]),
       ("a negative count", "negative.json", ["inconsistent"]),
       ("a fractional count", "fraction.json", ["inconsistent"]),
+      ("a reader weight of 1e308", "weights.json", ["calibration.reader_weights.negative"]),
+      ("a bias of 1e308", "bias.json", ["calibration.biases.negative", "out of range"]),
+      ("alpha 1e308", "huge-alpha.json", ["options.alpha", "out of range"]),
+      ("reader weights with the reader off", "reader.json", ["options.reader is off"]),
     ]
     var all = cases.map { name, file, parts in
       BadInput(
@@ -370,6 +413,13 @@ final class BadInputTests: XCTestCase {
           "@Apple", "--fixtures", root.appendingPathComponent("Fixtures/tweets").path, "--model",
           "twice.json",
         ], status: 65, parts: ["inconsistent"]))
+    all.append(
+      BadInput(
+        name: "eval --model with a reader weight of 1e308 (SIGILL before)",
+        arguments: [
+          "eval", "--model", "weights.json",
+          root.appendingPathComponent("Fixtures/train/tiny.csv").path,
+        ], status: 65, parts: ["weights.json", "out of range"]))
     try BinaryRunner.checkFailures(all, in: directory)
   }
 
@@ -398,7 +448,7 @@ final class BadInputTests: XCTestCase {
     }
     let v3 = try variant(
       "v3.json", from: good,
-      [(#""version":6"#, #""version":3"#), (#","smoothing":"additive""#, "")])
+      [(#""version":7"#, #""version":3"#), (#","smoothing":"additive""#, "")])
     let calibration = try XCTUnwrap(
       v3.range(of: #""calibration":\{.*?"temperature":[0-9.e-]+\},"#, options: .regularExpression))
     _ = try variant(
@@ -415,7 +465,7 @@ final class BadInputTests: XCTestCase {
     _ = try variant(
       "documents.json", from: good,
       [(#""documents":{"negative":20"#, #""documents":{"negative":-20"#)])
-    let retrain = "written by an earlier tweetalyze; this one reads version 6 only: train the model"
+    let retrain = "written by an earlier tweetalyze; this one reads version 7 only: train the model"
     let cases: [(String, String, [String])] = [
       ("a version 3 file", "v3.json", ["format version 3", retrain]),
       ("a version 2 file", "v2.json", ["format version 2", retrain]),
@@ -433,6 +483,21 @@ final class BadInputTests: XCTestCase {
       }, in: directory)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+    // Held-out rows that load alone but not summed: the merged file did
+    // not load (exit 65 from every command).
+    let rows = try XCTUnwrap(
+      good.range(of: #""rows":[0-9]+,"temperature""#, options: .regularExpression))
+    try write(
+      Array(
+        good.replacingCharacters(in: rows, with: #""rows":8999999999999990,"temperature""#).utf8),
+      "rows.json", in: directory)
+    let sum = try BinaryRunner.run(
+      ["merge", "rows.json", "rows.json", "--out", "m.json"], directory: directory)
+    XCTAssertEqual(sum.status, 65, sum.stderr)
+    XCTAssertEqual(
+      sum.stderr,
+      "Error: the merged calibration.rows would exceed what a model file holds (counts below "
+        + "9e15); merge fewer or smaller models\n")
     let old = try BinaryRunner.run(
       ["merge", "v2.json", "v2.json", "--out", "m.json"], directory: directory)
     XCTAssertEqual(old.status, 65, old.stderr)

@@ -18,10 +18,15 @@ final class CSVWriterEndToEndTests: XCTestCase {
     let parallel = try BinaryRunner.run(["classify", "--csv", "--jobs", "3"], stdin: input)
     XCTAssertEqual(parallel.status, 0, parallel.stderr)
     XCTAssertEqual(parallel.stdoutData, csv.stdoutData)
-    XCTAssertTrue(csv.stdout.hasPrefix("label,probability,text\n"), csv.stdout)
+    XCTAssertTrue(
+      csv.stdout.hasPrefix("label,probability,text,negative,neutral,positive,compound\n"),
+      csv.stdout)
     let tsv = try BinaryRunner.run(["classify"], stdin: input)
     XCTAssertEqual(tsv.status, 0, tsv.stderr)
-    let lines = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    // The label and its probability; a third field marks a doubtful one.
+    let lines = tsv.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t").prefix(2).map(String.init)
+    }
     let rows = try CSVText.table(csv.stdout)
     XCTAssertEqual(rows.count, 4)
     XCTAssertEqual(rows.map { [$0["label"] ?? "", $0["probability"] ?? ""] }, lines)

@@ -9,7 +9,10 @@ final class ClassifyCommandTests: XCTestCase {
   func testClassifyLines() {
     let cases: [(Sentiment, Double, String)] = [
       (.positive, 0.81249, "positive\t0.8125\n"), (.negative, 1, "negative\t1.0000\n"),
-      (.neutral, 0.33333, "neutral\t0.3333\n"),
+      (.neutral, 0.33333, "neutral\t0.3333\tdoubtful\n"),
+      // Issue 45 §4: under 0.5 as printed is doubtful; 0.5000 is not.
+      (.positive, 0.49994, "positive\t0.4999\tdoubtful\n"),
+      (.positive, 0.49996, "positive\t0.5000\n"), (.negative, 0.5, "negative\t0.5000\n"),
     ]
     for (label, confidence, expected) in cases {
       var line = Array("before ".utf8)
@@ -206,6 +209,73 @@ final class ClassifyCommandTests: XCTestCase {
     XCTAssertTrue(
       missing.stderr.hasPrefix("Error: the header has no text column (looked for 'tweet'"),
       missing.stderr)
+  }
+
+  /// Issue 45 §4: `--json` and `--csv` give the three probabilities and
+  /// the lexicon reader's compound (what `explain` shows of it), as
+  /// fastText's `predict-prob` and VADER users expect.
+  func testJSONAndCSVGiveTheProbabilitiesAndTheCompound() throws {
+    let texts = ["I love it, really great", "the update is out today", "awful, worst ever"]
+    let json = try BinaryRunner.run(["classify", "--json", "--"] + texts)
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let objects = try json.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let csv = try BinaryRunner.run(["classify", "--csv", "--"] + texts)
+    XCTAssertEqual(csv.status, 0, csv.stderr)
+    let rows = try CSVText.table(csv.stdout)
+    XCTAssertTrue(
+      csv.stdout.hasPrefix("label,probability,text,negative,neutral,positive,compound\n"),
+      csv.stdout)
+    XCTAssertEqual(rows.count, 3)
+    for (text, (object, row)) in zip(texts, zip(objects, rows)) {
+      XCTAssertEqual(Set(object.keys), ["compound", "label", "probabilities"], text)
+      let explained = try BinaryRunner.run(["explain", "--json", "--", text])
+      let reader = try XCTUnwrap(
+        (try JSONSerialization.jsonObject(with: explained.stdoutData) as? [String: Any])?[
+          "reader"] as? [String: Any])
+      XCTAssertEqual(object["compound"] as? Double, reader["compound"] as? Double, text)
+      XCTAssertEqual(row["compound"].flatMap(Double.init), object["compound"] as? Double, text)
+      let probabilities = try XCTUnwrap(object["probabilities"] as? [String: Double])
+      for name in ["negative", "neutral", "positive"] {
+        XCTAssertEqual(row[name].flatMap(Double.init), probabilities[name], "\(text): \(name)")
+      }
+      XCTAssertEqual(row["label"], object["label"] as? String)
+      XCTAssertEqual(row["text"], text)
+    }
+    let compounds = objects.compactMap { $0["compound"] as? Double }
+    XCTAssertTrue(compounds[0] > 0.5 && compounds[2] < -0.5, "\(compounds)")
+  }
+
+  /// Issue 45 §4: `--csv-column NAME --csv` is CSV in, CSV out: each row
+  /// as read, with its label and probabilities appended (it was a usage
+  /// error), the same for every number of jobs.
+  func testCSVColumnWithCSVAppendsTheLabelToEachRow() throws {
+    let csv = "id,text,lang\n7,\"I love it, really\",en\n8,awful phone,en\n9,\"two\nlines\",de\n"
+    let run = try classify(["--csv-column", "text", "--csv", "--jobs", "1"], stdin: Data(csv.utf8))
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("id,text,lang,label,negative,neutral,positive\n"), run.stdout)
+    let rows = try CSVText.table(run.stdout)
+    XCTAssertEqual(rows.map { $0["id"] }, ["7", "8", "9"])
+    XCTAssertEqual(rows.map { $0["text"] }, ["I love it, really", "awful phone", "two\nlines"])
+    XCTAssertEqual(rows.map { $0["lang"] }, ["en", "en", "de"])
+    let json = try classify(["--csv-column", "text"], stdin: Data(csv.utf8))
+    let objects = try json.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    for (row, object) in zip(rows, objects) {
+      XCTAssertEqual(row["label"], object["label"] as? String)
+      let probabilities = try XCTUnwrap(object["probabilities"] as? [String: Double])
+      for name in ["negative", "neutral", "positive"] {
+        XCTAssertEqual(row[name].flatMap(Double.init), probabilities[name], name)
+      }
+    }
+    let parallel = try classify(
+      ["--csv-column", "text", "--csv", "--jobs", "3"], stdin: Data(csv.utf8))
+    XCTAssertEqual(parallel.stdoutData, run.stdoutData)
+    let archive = try classify(["--archive", "--csv"], stdin: Data())
+    XCTAssertEqual(archive.status, 64, "--archive prints JSON only")
   }
 
   /// A missing `--csv-column` suggests the option `classify` takes

@@ -48,6 +48,10 @@ final class CompletionsEndToEndTests: XCTestCase {
       (["tweetalyze", "classify", "--cs"], ["--csv", "--csv-column"]),
       (["tweetalyze", "eval", "--test", "/dev/nul"], ["/dev/null"]),
       (["tweetalyze", "train", "--disable", "neg"], ["negation"]),
+      // Issue 45 §4: after an option whose value may be left out.
+      (["tweetalyze", "--why", "--pl"], ["--plot"]),
+      (["tweetalyze", "--mentions", "--tr"], ["--trend"]),
+      (["tweetalyze", "--mentions", "5", "--tw"], ["--tweets"]),
     ]
     for (words, expected) in cases {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")

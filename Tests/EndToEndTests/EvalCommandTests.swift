@@ -168,6 +168,24 @@ final class EvalOnOtherFileTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(object["training_accuracy"] as? Double), 1)
   }
 
+  /// Issue 45 §3: with two CSVs, an error says which file it is in.
+  func testAnErrorNamesTheFileOfTwo() throws {
+    let headless = directory.appendingPathComponent("headless.csv")
+    try Data("label,body\nPos,great\n".utf8).write(to: headless)
+    let maybe = directory.appendingPathComponent("maybe.csv")
+    try Data("class,text\nPos,fine\nNeg,bad\nMaybe,what\n".utf8).write(to: maybe)
+    let cases: [([String], String)] = [
+      ([data, "--test", headless.path], "Error: \(headless.path): the header has no text column"),
+      ([data, "--test", maybe.path], "Error: \(maybe.path): line 4: unknown label 'Maybe'"),
+      ([maybe.path, "--test", data], "Error: \(maybe.path): line 4: unknown label 'Maybe'"),
+    ]
+    for (arguments, prefix) in cases {
+      let run = try BinaryRunner.run(["eval"] + arguments + ["-q"])
+      XCTAssertEqual(run.status, 65, run.stderr)
+      XCTAssertTrue(run.stderr.hasPrefix(prefix), run.stderr)
+    }
+  }
+
   /// A model file written by `train` on DATA tests exactly as `eval DATA
   /// --test` trains and tests, given as DATA.csv or as --test.
   func testAModelFileTestsAsTrainingItWould() throws {

@@ -93,18 +93,29 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertEqual(
       (crew["positive"] as? Int ?? 0) + (delay["negative"] as? Int ?? 0), 24)
 
+    // Issue 45 §2: a heading and column names in words, what z's sign
+    // compares, and the terms that do not clearly separate set apart.
     let text = try skyways(["--why", "3"])
     let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     XCTAssertEqual(
-      lines[2],
-      "why (log-odds ratio with an informative Dirichlet prior, z; posts, positive, negative, part of the score, an example)"
-    )
-    XCTAssertEqual(lines.count, 7, text.stdout)
-    XCTAssertEqual(Set(lines[3...4].map { String($0.prefix(5)) }), ["crew ", "delay"])
+      lines[2], "why: the terms that most separate the positive posts from the negative ones")
+    XCTAssertTrue(lines[3].hasPrefix("z > 0: more common among the "), String(lines[3]))
+    XCTAssertEqual(
+      lines[4].split(separator: " "),
+      ["term", "z", "posts", "positive", "negative", "part", "example"])
+    XCTAssertEqual(Set(lines[5...6].map { String($0.prefix(5)) }), ["crew ", "delay"])
+    let clear = why.prefix(3).map { ($0["clear"] as? Bool) ?? false }
+    XCTAssertEqual(
+      clear, why.prefix(3).map { abs(($0["z"] as? Double) ?? 0) >= 2 }, "clear is |z| ≥ 2")
+    let weak = clear.firstIndex(of: false)
+    XCTAssertEqual(
+      lines.firstIndex(of: "below |z| 2, not clearly separating:"), weak.map { 5 + $0 },
+      text.stdout)
+    XCTAssertEqual(lines.count, 5 + 3 + (weak == nil ? 0 : 1) + 1, text.stdout)
 
     let csv = try skyways(["--why", "--csv"])
     let rows = csv.stdout.split(separator: "\n")
-    XCTAssertEqual(rows[0], "query,term,z,log_odds,posts,positive,negative,part,example")
+    XCTAssertEqual(rows[0], "query,term,z,log_odds,posts,positive,negative,part,example,clear")
     XCTAssertEqual(rows.count, 11)
     XCTAssertTrue(rows[1].hasPrefix("@SkyWays,"), String(rows[1]))
 
@@ -116,6 +127,10 @@ final class InsightEndToEndTests: XCTestCase {
       svg.contains(#"data-term="crew" data-z="+"#) || svg.contains(#"data-term="crew" data-z=""#))
     XCTAssertTrue(svg.contains(">crew (n=12, +12)</text>"), svg)
     XCTAssertTrue(svg.contains(">delay (n=12, -12)</text>"), svg)
+    // Issue 45 §2: numbers on the z axis, and the |z| = 2 lines dashed.
+    let ticks = try SVGDocument.checked(svg).ofClass("tick").map(\.text).filter { !$0.isEmpty }
+    for tick in ["-2", "0", "+2"] { XCTAssertTrue(ticks.contains(tick), "\(tick): \(ticks)") }
+    XCTAssertEqual(svg.components(separatedBy: "<line class=\"threshold\"").count - 1, 2)
 
     // --input of the same file gives the same drivers.
     let input = try BinaryRunner.run([
@@ -126,6 +141,30 @@ final class InsightEndToEndTests: XCTestCase {
     XCTAssertEqual(
       (try object(input.stdout)["why"] as? [[String: Any]])?.compactMap { $0["term"] as? String },
       why.compactMap { $0["term"] as? String })
+  }
+
+  /// Issue 45 §2: on the `#WWDC` fixture no term clearly separates the
+  /// positive posts from the negative ones (every |z| < 2); a line says so
+  /// first, and says what z's sign compares, with the set's own counts.
+  func testWhyOnNoiseSaysSo() throws {
+    let arguments = ["#WWDC", "--fixtures", "Fixtures/tweets", "--why", "-q"]
+    let json = try object(try BinaryRunner.run(arguments + ["--json"]).stdout)
+    let why = try XCTUnwrap(json["why"] as? [[String: Any]])
+    XCTAssertFalse(why.isEmpty)
+    XCTAssertTrue(why.allSatisfy { abs(($0["z"] as? Double) ?? 9) < 2 }, "\(why)")
+    XCTAssertTrue(why.allSatisfy { ($0["clear"] as? Bool) == false }, "\(why)")
+    let text = try BinaryRunner.run(arguments)
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let (positive, negative) = (json["positive"] as? Int ?? -1, json["negative"] as? Int ?? -1)
+    XCTAssertTrue(
+      text.stdout.contains(
+        "\nz > 0: more common among the \(positive) positive posts than among the \(negative) "
+          + "negative ones, as a share of each (so it can disagree with part)"), text.stdout)
+    XCTAssertTrue(
+      text.stdout.contains(
+        "\nno term clearly separates positive from negative posts (every |z| < 2): what "
+          + "follows may be chance"), text.stdout)
+    XCTAssertFalse(text.stdout.contains("below |z| 2"), "said once, at the top")
   }
 
   func testWhyWorksForEverySource() throws {
@@ -460,7 +499,8 @@ final class InsightEndToEndTests: XCTestCase {
 
     let classify = try BinaryRunner.run(["classify", "--json", "--model", model, "love it"])
     assertSchema(
-      try object(classify.stdout), ["label": string, "probabilities": perClass], "classify")
+      try object(classify.stdout),
+      ["compound": number, "label": string, "probabilities": perClass], "classify")
 
     let explain = try BinaryRunner.run(["explain", "--json", "--model", model, "love it xyz"])
     let explained = try object(explain.stdout)

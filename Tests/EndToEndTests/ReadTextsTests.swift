@@ -48,6 +48,34 @@ final class ReadTextsTests: XCTestCase {
     XCTAssertEqual(stdin.stdout, try run(["classify", "I love it"]).stdout)
   }
 
+  /// Issue 45 §3: the bytes analyze's `--input` refuses as binary are
+  /// refused by classify and explain too (they printed labels, and
+  /// `\u{7F}ELF…`, with exit 0); a pipe is not looked ahead in.
+  func testBinaryInputIsRefusedAsAnalyzeRefusesIt() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let program = Data([0x7F] + Array("ELF".utf8) + [2, 1, 1, 0, 0, 0, 0, 0] + Array("x\n".utf8))
+    try program.write(to: directory.appendingPathComponent("program.bin"))
+    let analyzed = try run(["--input", "program.bin"], directory: directory)
+    XCTAssertEqual(analyzed.status, 65)
+    for arguments in [
+      ["classify", "--input", "program.bin"], ["explain", "--input", "program.bin"],
+    ] {
+      let refused = try run(arguments, directory: directory)
+      XCTAssertEqual(refused.status, 65, "\(arguments): \(refused.stdout)")
+      XCTAssertEqual(refused.stdout, "")
+      XCTAssertTrue(
+        refused.stderr.hasPrefix(
+          "Error: program.bin: binary data (NUL bytes or mostly invalid UTF-8), not text;"),
+        refused.stderr)
+    }
+    let stdin = try run(["classify"], stdin: program)
+    XCTAssertEqual(stdin.status, 65, stdin.stdout)
+    XCTAssertTrue(stdin.stderr.hasPrefix("Error: stdin: binary data"), stdin.stderr)
+    // Text with a few bytes of another encoding is still text.
+    let latin1 = Data(Array("caf".utf8) + [0xE9] + Array(" was lovely today\n".utf8))
+    XCTAssertEqual(try run(["classify"], stdin: latin1).status, 0)
+  }
+
   func testMissingInputFileIsAClearError() throws {
     for command in ["classify", "explain"] {
       let missing = try run([command, "--input", "no-such.txt"])

@@ -34,8 +34,11 @@ final class SVGPlotEndToEndTests: XCTestCase {
     let path = directory.appendingPathComponent("trend.svg").path
     let plotted = try acme(["--trend", "--plot", path])
     XCTAssertEqual(plotted.status, 0, plotted.stderr)
-    XCTAssertEqual(plotted.stderr, InsightEndToEndTests.note)
+    // Issue 45 §4: the file written is said last, as `train` says it.
+    XCTAssertEqual(plotted.stderr, InsightEndToEndTests.note + "Wrote \(path).\n")
     XCTAssertEqual(plotted.stdout, try acme(["--trend"]).stdout)
+    let quiet = try acme(["--trend", "--plot", path, "-q"])
+    XCTAssertEqual(quiet.stderr, "", "-q: errors only")
     let svg = try parse(try String(contentsOfFile: path, encoding: .utf8))
     // The fixture's days (see InsightEndToEndTests): 3 posts each, too few
     // for a slope.

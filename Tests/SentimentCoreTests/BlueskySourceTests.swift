@@ -101,6 +101,18 @@ final class BlueskySourceTests: XCTestCase, LiveSourceHarness {
     XCTAssertNil(searches[1].parameter("lang"), "--lang any sends no lang")
   }
 
+  /// Issue 45 §4: `--since` and `--until` are searchPosts' `since` and
+  /// `until`.
+  func testAWindowIsSentAsSinceAndUntil() async throws {
+    let server = try server([session, .json(page([1]))])
+    _ = try await fetch(server) {
+      $0.window = DateWindow(since: Date(timeIntervalSince1970: 1_780_876_800), until: nil)
+    }
+    let search = try XCTUnwrap(server.requests.first { $0.method == "GET" })
+    XCTAssertEqual(search.parameter("since"), "2026-06-08T00:00:00Z")
+    XCTAssertNil(search.parameter("until"))
+  }
+
   func testTheLastPageHasNoCursor() async throws {
     let server = try server([session, .json(page([1, 2], cursor: "c2")), .json(page([3]))])
     let tweets = try await fetch(server, count: 100)
@@ -271,6 +283,42 @@ final class BlueskySourceTests: XCTestCase, LiveSourceHarness {
       message)
     XCTAssertFalse(message.contains("BLUESKY_APP_PASSWORD"), message)
     XCTAssertEqual(failing.requests.count, 4, "renewed once, not again")
+  }
+
+  /// Bluesky also answers an expired session with 400 `ExpiredToken`: it
+  /// is renewed as a 401 is (it was exit 1, "rejected the search … check
+  /// the query"), once; a second one is the session error, naming the 400.
+  func testAnExpiredSessionAnsweredWith400IsRenewedToo() async throws {
+    let expired = LoopbackHTTPServer.Response.json(
+      400, #"{"error":"ExpiredToken","message":"Token has expired"}"#)
+    let renewing = try server([
+      session, .json(page([1], cursor: "c2")), expired, session, .json(page([2])),
+    ])
+    let tweets = try await fetch(renewing)
+    XCTAssertEqual(tweets.count, 2)
+    XCTAssertEqual(renewing.requests.map(\.method), ["POST", "GET", "GET", "POST", "GET"])
+    XCTAssertEqual(renewing.requests[4].parameter("cursor"), "c2", "the same page again")
+
+    let failing = try server([session, expired, session, expired])
+    let error = await failure { try await self.fetch(failing) }
+    XCTAssertEqual(
+      error as? BlueskyLoginError,
+      .sessionRejected(status: 400, detail: "ExpiredToken: Token has expired"))
+    XCTAssertTrue(
+      error?.localizedDescription.hasPrefix(
+        "Bluesky refused its own session token (400 ExpiredToken: Token has expired) again")
+        == true, "\(String(describing: error))")
+    XCTAssertEqual(failing.requests.count, 4, "renewed once, not again")
+
+    // Another 400 of a search stays a rejected search, not renewed.
+    let invalid = LoopbackHTTPServer.Response.json(
+      400, #"{"error":"InvalidRequest","message":"bad q"}"#)
+    let rejected = try server([session, invalid])
+    let other = await failure { try await self.fetch(rejected) }
+    let message = other?.localizedDescription ?? ""
+    XCTAssertTrue(message.contains("InvalidRequest: bad q"), message)
+    XCTAssertFalse(message.contains("session token"), message)
+    XCTAssertEqual(rejected.requests.count, 2)
   }
 
   /// The sources of one run share one session: three queries, one login

@@ -37,6 +37,39 @@ final class CalibrationTests: XCTestCase {
     }
   }
 
+  /// Logits that are not finite (reader weights of ±1e308 times a
+  /// reading) give shares that sum to 1 and are never NaN: the softmax gave
+  /// a third to each class at +∞ (shares summing to 1/3 or 2/3), and
+  /// +∞ − ∞ gave NaN, which `classify --json` wrote as a bare `nan`.
+  func testLogitsThatAreNotFiniteGiveSharesSummingToOne() {
+    let k = ReaderScores.featureNames.count
+    let zeros = [Double](repeating: 0, count: k)
+    let reading = ReaderScores(
+      compound: 0.9, positive: 0.8, negative: 0.1, positiveSum: 5, negativeSum: 1, exclamations: 2)
+    let alternating = (0..<k).map { $0 % 2 == 0 ? 1e308 : -1e308 }
+    for weights in [
+      [[Double](repeating: 1e308, count: k), zeros, [Double](repeating: -1e308, count: k)],
+      [alternating, zeros, alternating],
+      [[Double](repeating: 1e308, count: k), zeros, [Double](repeating: 1e308, count: k)],
+    ] {
+      let p = Calibration(temperature: 1, readerWeights: weights)
+        .probabilities([0, -1, -2], reader: reading).array
+      XCTAssertFalse(p.contains(where: \.isNaN), "\(weights): \(p)")
+      XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12, "\(weights): \(p)")
+    }
+    let cases: [([Double], [Double])] = [
+      ([.infinity, 0, -.infinity], [1, 0, 0]),
+      ([.infinity, .infinity, 0], [0.5, 0.5, 0]),
+      ([.nan, 0, -.infinity], [0, 1, 0]),
+      ([.infinity, .nan, 1], [1, 0, 0]),
+      ([.nan, .nan, .nan], [1.0 / 3, 1.0 / 3, 1.0 / 3]),
+      ([-.infinity, -.infinity, -.infinity], [1.0 / 3, 1.0 / 3, 1.0 / 3]),
+    ]
+    for (logits, expected) in cases {
+      XCTAssertEqual(Calibration.softmax(PerClass(logits)).array, expected, "\(logits)")
+    }
+  }
+
   func testHugeScoresDoNotOverflow() {
     let p = Calibration(temperature: 0.5).probabilities([-1e6, -2e6, 0])
     XCTAssertEqual(p.array.reduce(0, +), 1, accuracy: 1e-12)

@@ -204,6 +204,23 @@ final class XSourceTests: XCTestCase, LiveSourceHarness {
     XCTAssertTrue(request.target.contains("query=%23WWDC&"), request.target)
   }
 
+  /// Issue 45 §4: `--since` and `--until` are X's `start_time` and
+  /// `end_time`, RFC 3339 in UTC.
+  func testAWindowIsSentAsStartAndEndTime() throws {
+    var configuration = XSource.Configuration(token: token, userAgent: "t")
+    configuration.window = DateWindow(
+      since: Date(timeIntervalSince1970: 1_780_876_800),
+      until: Date(timeIntervalSince1970: 1_780_963_200))
+    let url = try XSource(configuration).searchURL(
+      for: .mention("Apple"), maxResults: 10, nextToken: nil)
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    XCTAssertEqual(items.first { $0.name == "start_time" }?.value, "2026-06-08T00:00:00Z")
+    XCTAssertEqual(items.first { $0.name == "end_time" }?.value, "2026-06-09T00:00:00Z")
+    let open = try XSource(XSource.Configuration(token: token, userAgent: "t")).searchURL(
+      for: .mention("Apple"), maxResults: 10, nextToken: nil)
+    XCTAssertFalse(open.absoluteString.contains("_time="), "no window, no times")
+  }
+
   func testQueryOtherLanguageAndUnicodeHashtag() throws {
     var configuration = XSource.Configuration(
       token: token, userAgent: "t", baseURL: "https://api.twitter.com/2/")
@@ -752,6 +769,16 @@ final class HTTPBearerTokenTests: XCTestCase {
     XCTAssertThrowsError(try BearerToken.load(environment: [:], file: twoWords)) {
       XCTAssertEqual($0 as? BearerTokenError, .malformed(source: twoWords))
       XCTAssertFalse(($0 as? LocalizedError)?.errorDescription?.contains("abc") ?? true)
+    }
+    // Issue 45 §4: the README's placeholder has no space or control
+    // character; what it has is a non-ASCII '…'.
+    XCTAssertThrowsError(
+      try BearerToken.load(environment: ["TWITTER_BEARER_TOKEN": "AAAA…"], file: nil)
+    ) {
+      XCTAssertEqual($0 as? BearerTokenError, .notASCII(source: "TWITTER_BEARER_TOKEN"))
+      let message = ($0 as? LocalizedError)?.errorDescription ?? ""
+      XCTAssertTrue(message.contains("not ASCII"), message)
+      XCTAssertFalse(message.contains("AAAA"), message)
     }
     XCTAssertThrowsError(try BearerToken.load(environment: [:], file: "/nonexistent/token")) {
       XCTAssertEqual(

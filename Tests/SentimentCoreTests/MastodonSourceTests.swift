@@ -76,6 +76,26 @@ final class MastodonSourceTests: XCTestCase, LiveSourceHarness {
     XCTAssertNil(requests[0].headers["authorization"], "no token, no Authorization")
   }
 
+  /// Issue 45 §4: a tag timeline takes no dates, so `--since`/`--until`
+  /// filter while paging, and paging stops at the first status older than
+  /// the window (the timeline is newest first).
+  func testAWindowFiltersWhilePagingAndStopsPastItsStart() async throws {
+    func dated(_ id: Int, _ day: Int) -> String {
+      status(id).replacing("2026-11-02T10:00:00.000Z", with: "2026-11-0\(day)T10:00:00.000Z")
+    }
+    let server = try server([])
+    try server.replaceResponses([
+      page([dated(30, 5), dated(29, 4)], next: "29", port: server.port),
+      page([dated(28, 3), dated(27, 1)], next: "27", port: server.port),
+      page([dated(26, 1)], next: nil, port: server.port),
+    ])
+    let since = try XCTUnwrap(TweetDate.parseISO8601("2026-11-02T00:00:00Z"))
+    let until = try XCTUnwrap(TweetDate.parseISO8601("2026-11-05T00:00:00Z"))
+    let tweets = try await fetch(server) { $0.window = DateWindow(since: since, until: until) }
+    XCTAssertEqual(tweets.map(\.id), ["29", "28"])
+    XCTAssertEqual(server.requests.count, 2, "no page after one older than --since")
+  }
+
   func testBoostsAreLeftOutUnlessAskedAndLangFilters() async throws {
     let statuses = [status(5), status(4, boost: true), status(3, language: "de")]
     let server = try server([])

@@ -190,8 +190,8 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"negative\":[\(first),", "\"negative\":[1000000000000000,"),
       ("\"counts\":{", "\"counts\":{\"other\":[],"),  // an extra column
       ("\"vocabulary\":[\"", "\"vocabulary\":[\"\\/\\u00e9\\ud83d\\ude00"),
-      ("\"version\":6", "\"version\":6.0"),
-      ("\"version\":6", "\"version\":6e0"),
+      ("\"version\":7", "\"version\":7.0"),
+      ("\"version\":7", "\"version\":7e0"),
     ]
     for (target, replacement) in edits {
       XCTAssertTrue(text.contains(target), target)
@@ -240,10 +240,10 @@ final class ModelFileReaderTests: XCTestCase {
       ("\"vocabulary\":[", "\"vocabulary\":[\"\\u12\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"love\",\"love\","),
       ("\"vocabulary\":[", "\"vocabulary\":[\"lo\\u0076e\",\"love\","),
-      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":6", "\"version\":6,\"version\":6"),
+      ("\"format\"", "\"format\":1,\"format\""), ("\"version\":7", "\"version\":7,\"version\":7"),
       ("\"metadata\":{", "\"metadata\":{\"author\":\"a\","),
-      ("\"version\":6", "\"version\":02"), ("\"version\":6", "\"version\":7"),
-      ("\"version\":6", "\"version\":4"), ("\"version\":6", "\"version\":1e400"),
+      ("\"version\":7", "\"version\":02"), ("\"version\":7", "\"version\":8"),
+      ("\"version\":7", "\"version\":4"), ("\"version\":7", "\"version\":1e400"),
       ("\"lexicon\":{", "\"lexicon\":{\"negative\":[\"no such word\"],"),
       ("\"lexicon\":{", "\"lexicon\":[],\"x\":{"), ("\"options\":{", "\"options\":{\"x\":tru,"),
       ("\"tokenizer\":{", "\"tokenizer\":{" + String(repeating: "\"x\":[", count: 600)),

@@ -250,7 +250,7 @@ final class ModelFileTests: XCTestCase {
     }
     XCTAssertEqual(strings, expected)
     XCTAssertEqual(root["format"], .string(ModelFile.format))
-    XCTAssertEqual(root["version"], .number(6))
+    XCTAssertEqual(root["version"], .number(Double(ModelFile.version)))
     XCTAssertEqual(
       root["classes"], .array([.string("negative"), .string("neutral"), .string("positive")]))
   }
@@ -358,8 +358,8 @@ final class ModelFileTests: XCTestCase {
   /// One version is read: older and newer ones are refused, each with what
   /// to do.
   func testRejectsEveryOtherVersion() throws {
-    try assertRejects({ set(["version"], to: .number(7), in: &$0) }, .unsupportedVersion(7))
-    for older in 1...5 {
+    try assertRejects({ set(["version"], to: .number(8), in: &$0) }, .unsupportedVersion(8))
+    for older in 1...6 {
       try assertRejects(
         { set(["version"], to: .number(Double(older)), in: &$0) }, .unsupportedVersion(older))
     }
@@ -521,7 +521,7 @@ final class ModelFileTests: XCTestCase {
       ),
       (.notAModel, [ModelFile.format, "format"]),
       (.unsupportedVersion(2), ["version 2", "earlier", "\(ModelFile.version) only", "train"]),
-      (.unsupportedVersion(6), ["version 6", "later", "upgrade tweetalyze", "train"]),
+      (.unsupportedVersion(8), ["version 8", "later", "upgrade tweetalyze", "train"]),
       (.missing("options.alpha"), ["options.alpha", "train"]),
       (.inconsistent("no training documents"), ["no training documents", "train"]),
     ]
@@ -532,6 +532,101 @@ final class ModelFileTests: XCTestCase {
         XCTAssertTrue(description.contains(needle), "'\(description)' lacks '\(needle)'")
       }
     }
+  }
+
+  // MARK: Numbers the model computes with
+
+  /// The toy with a calibration that weighs the reader (the default
+  /// options), as `train` writes one: a row of weights per class.
+  private func calibratedModel(readerWeights: [[Double]]? = nil) -> NaiveBayesModel {
+    let k = ReaderScores.featureNames.count
+    var model = makeModel()
+    model.heldOut = HeldOutFit(
+      calibration: Calibration(
+        temperature: 2, biases: [0, 0.5, -0.5],
+        readerWeights: readerWeights
+          ?? [
+            [Double](repeating: -1, count: k), [Double](repeating: 0, count: k),
+            [Double](repeating: 1, count: k),
+          ]),
+      confusion: [[2, 0, 0], [0, 3, 0], [0, 0, 3]],
+      meanProbabilities: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]],
+      equalPriorMeans: [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.1, 0.2, 0.7]], folds: 2, rows: 8)
+    return model
+  }
+
+  /// Finite numbers that no fit gives, which made the probabilities NaN or
+  /// not sum to 1 (reader weights or a bias of ±1e308: `classify` printed
+  /// `nan`, `eval` trapped converting it to a bin) or every score NaN (an
+  /// `alpha` of 1e308), are refused at load, naming the member. The
+  /// largest weights allowed load and give probabilities summing to 1 on
+  /// the strongest reading.
+  func testNumbersThatMakeProbabilitiesMeaninglessAreRefused() throws {
+    let root = try JSONValue.parse(ModelFile.encode(calibratedModel()))
+    XCTAssertNotNil(try ModelFile.decode(serialize(root)).heldOut)
+    let huge = JSONValue.array(
+      ReaderScores.featureNames.indices.map { .number($0 % 2 == 0 ? 1e308 : -1e308) })
+    let cases: [([String], JSONValue, String)] = [
+      (["calibration", "reader_weights", "positive"], huge, "calibration.reader_weights.positive"),
+      (["calibration", "biases", "neutral"], .number(1e308), "calibration.biases.neutral"),
+      (["options", "alpha"], .number(1e308), "options.alpha"),
+      (["options", "alpha"], .number(1000.5), "options.alpha"),
+    ]
+    for (path, value, name) in cases {
+      var edited = root
+      set(path, to: value, in: &edited)
+      XCTAssertThrowsError(try ModelFile.decode(serialize(edited)), name) { error in
+        guard case .outOfRange(let member, _)? = error as? ModelFileError else {
+          return XCTFail("\(name): \(error)")
+        }
+        XCTAssertEqual(member, name)
+        XCTAssertTrue(error.localizedDescription.contains("train the model again"))
+      }
+    }
+    var thousand = root
+    set(["options", "alpha"], to: .number(1000), in: &thousand)
+    XCTAssertEqual(try ModelFile.decode(serialize(thousand)).options.alpha, 1000)
+
+    let k = ReaderScores.featureNames.count
+    let largest = Calibration.largestWeight
+    let model = try ModelFile.decode(
+      ModelFile.encode(
+        calibratedModel(readerWeights: [
+          [Double](repeating: largest, count: k), [Double](repeating: 0, count: k),
+          [Double](repeating: -largest, count: k),
+        ])))
+    let strongest = ReaderScores(
+      compound: 1, positive: 1, negative: 1, positiveSum: .greatestFiniteMagnitude,
+      negativeSum: .greatestFiniteMagnitude, exclamations: .max)
+    let calibration = try XCTUnwrap(model.calibration)
+    for reading in [strongest, .none] {
+      let p = calibration.probabilities([-1, -2, -3], reader: reading).array
+      XCTAssertTrue(p.allSatisfy { $0.isFinite && $0 >= 0 }, "\(p)")
+      XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12)
+    }
+  }
+
+  /// `options.reader` and `calibration.reader_weights` must agree: a
+  /// model with the reader on and no weights (or off and with weights)
+  /// loaded, and `merge` then halved or dropped the weights.
+  func testTheReaderSettingAndTheReaderWeightsMustAgree() throws {
+    let root = try JSONValue.parse(ModelFile.encode(calibratedModel()))
+    var withoutWeights = root
+    remove(["calibration", "reader_weights"], from: &withoutWeights)
+    var readerOff = root
+    set(["options", "reader"], to: .bool(false), in: &readerOff)
+    for edited in [withoutWeights, readerOff] {
+      XCTAssertThrowsError(try ModelFile.decode(serialize(edited))) { error in
+        guard case .inconsistent(let what)? = error as? ModelFileError else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertTrue(what.contains("options.reader"), what)
+      }
+    }
+    // Both off: a model without the reader.
+    var neither = readerOff
+    remove(["calibration", "reader_weights"], from: &neither)
+    XCTAssertEqual(try ModelFile.decode(serialize(neither)).heldOut?.calibration.usesReader, false)
   }
 
   // MARK: Helpers

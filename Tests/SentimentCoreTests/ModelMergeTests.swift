@@ -143,6 +143,85 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertGreaterThan(2 * factor * 2, ModelMerge.countLimit)
   }
 
+  /// A toy model with the default options (the reader on) and a
+  /// calibration of `rows` held-out rows, all in the confusion's first
+  /// cell, with reader weights or `readerWeights`.
+  private func calibratedToy(rows: Int, readerWeights: [[Double]]? = nil) throws
+    -> NaiveBayesModel
+  {
+    var corpus = LabeledCorpus()
+    corpus.append("I love it", label: .positive)
+    corpus.append("I hate it", label: .negative)
+    var model = try ModelParts.model(corpus, 0..<2)
+    let k = ReaderScores.featureNames.count
+    let means = [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]
+    model.heldOut = HeldOutFit(
+      calibration: Calibration(
+        temperature: 2, biases: [0, 0.5, -0.5],
+        readerWeights: readerWeights
+          ?? [
+            [Double](repeating: -1, count: k), [Double](repeating: 0, count: k),
+            [Double](repeating: 1, count: k),
+          ]),
+      confusion: [[rows, 0, 0], [0, 0, 0], [0, 0, 0]], meanProbabilities: means,
+      equalPriorMeans: means, folds: 5, rows: rows)
+    return model
+  }
+
+  /// Held-out rows and confusion counts are counts, as documents are: two
+  /// parts near the file's limit merged into a file no command could load
+  /// (exit 65), and 1,030 such parts trapped on overflow. Both are
+  /// `tooLarge`, and what merges loads.
+  func testHeldOutCountsBeyondWhatAFileHoldsAreRefused() throws {
+    let near = try calibratedToy(rows: 5_000_000_000_000_000)
+    XCTAssertThrowsError(try ModelMerge.merge([near, near])) {
+      XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.rows"))
+    }
+    let top = try calibratedToy(rows: ModelMerge.countLimit)
+    XCTAssertThrowsError(try ModelMerge.merge(Array(repeating: top, count: 1_030))) {
+      XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.rows"))
+    }
+    var confusion = try calibratedToy(rows: 10)
+    confusion.heldOut?.confusion[1][1] = ModelMerge.countLimit - 5
+    XCTAssertThrowsError(try ModelMerge.merge([confusion, confusion])) {
+      XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.confusion"))
+    }
+    let half = try calibratedToy(rows: ModelMerge.countLimit / 2)
+    let merged = try ModelMerge.merge([half, half])
+    XCTAssertEqual(try ModelFile.decode(ModelFile.encode(merged)).heldOut, merged.heldOut)
+  }
+
+  /// A part whose calibration the loader would refuse (reader weights that
+  /// disagree with options.reader, or of 1e308) is refused, in either order,
+  /// through the loader's own check: the merge halved the reader weights in
+  /// one order and dropped them in the other.
+  func testAPartTheLoaderWouldRefuseIsRefusedInEitherOrder() throws {
+    let good = try calibratedToy(rows: 10)
+    let k = ReaderScores.featureNames.count
+    let bad = [
+      try calibratedToy(rows: 10, readerWeights: []),
+      try calibratedToy(
+        rows: 10,
+        readerWeights: [
+          [Double](repeating: 1e308, count: k), [Double](repeating: 0, count: k),
+          [Double](repeating: -1e308, count: k),
+        ]),
+    ]
+    for part in bad {
+      for (models, index) in [([good, part], 2), ([part, good], 1)] {
+        XCTAssertThrowsError(try ModelMerge.merge(models)) { error in
+          guard case .unloadable(let model, let reason)? = error as? ModelMergeError else {
+            return XCTFail("\(error)")
+          }
+          XCTAssertEqual(model, index)
+          XCTAssertTrue(reason.contains("reader"), reason)
+        }
+      }
+    }
+    XCTAssertEqual(
+      try ModelMerge.merge([good, good]).heldOut?.calibration, good.heldOut?.calibration)
+  }
+
   // MARK: Calibration
 
   private func fit(
@@ -168,7 +247,7 @@ final class ModelMergeTests: XCTestCase {
 
   func testCalibrationIsPooledByTheRowsEachPartCrossValidated() throws {
     let (a, b) = (partA, partB)
-    let pooled = try XCTUnwrap(ModelMerge.pooled([a, nil, b]))
+    let pooled = try XCTUnwrap(try ModelMerge.pooled([a, nil, b]))
     // 30 rows and 50 rows: weights 3/8 and 5/8.
     XCTAssertEqual(pooled.rows, 80)
     XCTAssertEqual(
@@ -181,25 +260,25 @@ final class ModelMergeTests: XCTestCase {
     XCTAssertEqual(pooled.meanProbabilities[2], [0.1, 0.1, 0.8])
     XCTAssertEqual(pooled.folds, 5)
     // A part merged with itself keeps its calibration; none calibrated: none.
-    let twice = try XCTUnwrap(ModelMerge.pooled([a, a]))
+    let twice = try XCTUnwrap(try ModelMerge.pooled([a, a]))
     XCTAssertEqual(twice.calibration, a.calibration)
     XCTAssertEqual(twice.confusion, a.confusion.map { $0.map { 2 * $0 } })
     XCTAssertEqual(twice.meanProbabilities[1][1], 0.6, accuracy: 1e-12)
-    XCTAssertNil(ModelMerge.pooled([nil, nil]))
+    XCTAssertNil(try ModelMerge.pooled([nil, nil]))
   }
 
   func testEqualPriorMeansArePooledLikeTheMeans() throws {
     var (a, b) = (partA, partB)
     a.equalPriorMeans = [[0.7, 0.2, 0.1], [0.3, 0.4, 0.3], [0.1, 0.1, 0.8]]
     b.equalPriorMeans = [[0.9, 0.05, 0.05], [0.2, 0.6, 0.2], [0.2, 0.2, 0.6]]
-    let pooled = try XCTUnwrap(ModelMerge.pooled([a, b]))
+    let pooled = try XCTUnwrap(try ModelMerge.pooled([a, b]))
     let equal = try XCTUnwrap(pooled.equalPriorMeans)
     // Negative: 10 and 30 held-out rows; positive: b has none.
     XCTAssertEqual(equal[0][0], (10 * 0.7 + 30 * 0.9) / 40, accuracy: 1e-12)
     XCTAssertEqual(equal[1][1], (10 * 0.4 + 20 * 0.6) / 30, accuracy: 1e-12)
     XCTAssertEqual(equal[2], [0.1, 0.1, 0.8])
     XCTAssertEqual(
-      try XCTUnwrap(ModelMerge.pooled([a, a])).equalPriorMeans[0][0], 0.7, accuracy: 1e-12)
+      try XCTUnwrap(try ModelMerge.pooled([a, a])).equalPriorMeans[0][0], 0.7, accuracy: 1e-12)
   }
 
 }

@@ -185,8 +185,8 @@ final class PipelineGoldenTests: XCTestCase {
   func testDefaultOptions() throws {
     try check(
       NaiveBayesOptions(),
-      model: "2ef9c403b494fb1d1c643c770883cefa3578b0185b84b2986303ab00b33778ae",
-      content: "a64e6c890e8235562eb59839a8f8427a2bbb01f7f12802f3759784ec248a3d6c",
+      model: "d5a2e355e96f2b1f6e1eb8a1a299a1a043d549038b9f1d800a293dd48fd7957c",
+      content: "34cfdd8b8d62fa39fba78c06caf300ee31e674ee6b4067b5fb195f7069235877",
       output: "2e2c9e1db7cef33cd1c7b7787e4eb7b67caa15e5c68cb66c7c646a40432ca6e2")
   }
 
@@ -204,8 +204,8 @@ final class PipelineGoldenTests: XCTestCase {
   func testWithoutLexicon() throws {
     try check(
       NaiveBayesOptions(lexiconWeight: 0),
-      model: "97b30aaff0cf265b8cb5d4fd8353f575b29ba39ff0f739ad1f24e8be59f464d8",
-      content: "5133854a377b29ddd646300985b6673174625496756da668f1e992410585abce",
+      model: "8c53e04b2eb073cd1678a405374d747704807495cea8b8e32e1b952a75304a0f",
+      content: "ba5200932a499b39ab1272083b89dda09c8b18be30d57d96afeaf0eb4d176c2b",
       output: "b065ec4b349970eaedf3ce17926db0c38af92fd5e1473b60de0966db84a87e83")
   }
 
@@ -213,56 +213,56 @@ final class PipelineGoldenTests: XCTestCase {
   func testBackgroundSmoothingWithoutLexicon() throws {
     try check(
       NaiveBayesOptions(lexiconWeight: 0, smoothing: .background),
-      model: "7ad3bac7904e5ec7a4edc8c081ad720e591d0bdf7c805f44e77e6f1e07052b3a",
-      content: "1ca22144760ce3bd50b03258715a29b8f5a56c0f0d9817688f3b8830313dd06d",
+      model: "6e2ae1c52f5e59cdfc5e999fdfebc259b8010f17b071ff10cbc3dc47ce62d0c6",
+      content: "40058021d72ae4aaf2af66bb93841b62b80c5abd2f873c6ef664886f5d809480",
       output: "2056c7956a7ca7763105449b346cc5f1e1ed05c873aff3cfbb969e873698c3e9")
   }
 
   func testNotBinarized() throws {
     try check(
       NaiveBayesOptions(binarized: false, lexiconWeight: 0),
-      model: "54973a23fd38a7c0ebcf18432a983c2ec1f1aef6c8024997ea88b6337d80c1d7",
-      content: "b840bdf3bb40e6da5efddf1e57b3c985a6efbea4deeaf85a2baea72da6e7a2d7",
+      model: "61052f9fab6598a1ce74171f1808e8ae34be1c717aadb14e18ec4ebf686cd88a",
+      content: "632a47eb0da754e4d979d9a10f4413f279db09385871446303699a071a8966f1",
       output: "38754da56ed4f0e1c25006736ec90f7b94d13c8213af5ccd3095e3bc15ad63c4")
   }
 
   func testComplementWithLexicon() throws {
     try check(
       NaiveBayesOptions(complement: true),
-      model: "88eb5989c7fc4f4451c5b356080638bc231abe025a9d8efe54721b01907a79b0",
-      content: "9fa5b4bb6647812aa78c1324c7492b5c1d40f989218ca48ff083f89ee573e68c",
+      model: "63b25ab31b45d2c1f27a662d2bee86eb39096bec1221eb2eef91faccea813b38",
+      content: "a98599cab6d80524a1e3ae15315cac15c189dee31cf45b117c6f21d9dc7edb89",
       output: "ee988ef2c8a91dab5d40838b4ae0d0089a7e4f57a27d68aaf64d6d63dfbb7470")
   }
 
   func testComplement() throws {
     try check(
       NaiveBayesOptions(complement: true, lexiconWeight: 0),
-      model: "ebd456fceaf09b92271f52691f5fa6c7fdc4ec92bca735f0524da8b5199f46a3",
-      content: "f5f98e1262b8fcc0a37e3706e554146a2b6d1418ef900f4e8ed304e85bf4a657",
+      model: "f6567752b35f8428ef24a759df92495331e5700ead4295a07dd7e0ba8a0e12e5",
+      content: "e216773e3dce676afca145a7c540e5f258453c1ad140a5d507588eab757c8a8b",
       output: "53e45508e48793f4b0b8f7e5ac653292d8c4e64998fa7093ca24a2be1b4c3b56")
   }
 
   func testNoBigrams() throws {
     try check(
       NaiveBayesOptions(bigrams: false, lexiconWeight: 0),
-      model: "d907ae0eae40fa2bd8dbf9857d8bd9b493398e8cb296b41a650a1e24f593dd47",
-      content: "4fa146575c7b972fbdafab2662e5e2bafdbf1152ddec87a2d5f6b354d0aa3c4a",
+      model: "eb3398aa056a0e5d86c376386d57860c342a91b21241236f4489543f2b4ff089",
+      content: "78a0f42c73539e4a69b6e812d7ca1837dd90af1f23a3f5cc21eee145116e67a1",
       output: "feebc73a5fae9226f20a6cc05a90a7230956cc8cf8729daa510b0dfc1833f328")
   }
 
   func testDataPriors() throws {
     try check(
       NaiveBayesOptions(priors: .data, lexiconWeight: 0),
-      model: "f37f18854bde239cb54b330350f88b4c5804f52db78656ec36a668a7e25954a7",
-      content: "47f5a3f4a871d3d62e4974a499cea67635a8963ad8fda26bbd00c783670040a7",
+      model: "9e81809cf224807fe4aedf04d790e32e9d090bbfd2eaddae08958096a15d64ef",
+      content: "cb1c0c1e3766044bf27628ef5f8cc38eb10df04d9a4a61b48e56fd810a80bb16",
       output: "25b1319e476a0ef0fb972c0e51e3bb11ee58da849821ef79f5eda429092ccc56")
   }
 
   func testMinCount() throws {
     try check(
       NaiveBayesOptions(minCount: 3, lexiconWeight: 0),
-      model: "763a4cd89482b3c4b764bccffd2ff6d1ec3372050307f869b4fad8e9be8f74bd",
-      content: "786b1bf891108f9094d7b79fe75fd2a8b567312e540a5b9a2736684a3ef06069",
+      model: "5a0e98e0b2ee5abf900082df4c900342c73815376b6145657e600541c77952f4",
+      content: "ff4ac90f07aa2ad4a79b35e2baf3a0538ee51bc156b572efe60422ea06fd0d01",
       output: "58de8480e13f1b345bde5cddc1a8d8f4f5a84389192f2d683e520c0f25c0b3ee")
   }
 }

@@ -133,6 +133,14 @@ final class PostFileTests: XCTestCase {
     XCTAssertEqual(failure([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A, 0x00, 0x00]), .binary)
     XCTAssertEqual(
       failure((0..<200).map { UInt8(0x80 + $0 % 64) }), .binary, "mostly invalid UTF-8")
+    // Valid UTF-8 that holds U+FFFD is text: it was "binary data" once a
+    // tenth of its bytes were U+FFFD's, judged by that byte pattern.
+    let replacements = String(repeating: "\u{FFFD}\u{FFFD} oh\n", count: 50)
+    XCTAssertEqual(failure(replacements), nil)
+    XCTAssertEqual(
+      try PostFile.tweets(in: Array(replacements.utf8), textColumns: names).count, 50)
+    XCTAssertFalse(PostFile.isBinary(Array(String(repeating: "\u{FFFD}", count: 100).utf8)))
+    XCTAssertTrue(PostFile.isBinary((0..<100).map { _ in 0xFF }), "the invalid bytes still are")
     XCTAssertEqual(
       failure("id,body\n1,hello\n"),
       .unknownTextColumn(header: ["id", "body"], tried: names), "a header naming an id")

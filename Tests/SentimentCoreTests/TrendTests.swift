@@ -276,6 +276,31 @@ final class TrendTests: XCTestCase {
     XCTAssertEqual(trend.buckets.last?.position, 3_652_060)
   }
 
+  /// Posts a century apart, from all negative to all positive: a slope
+  /// whose interval lies above 0 but under 0.005 a day printed `rising,
+  /// slope 0.00 per day (0.00 to 0.00)`. A bound within
+  /// ``Trend/smallestSlope`` of 0 counts as 0: the verdict is flat.
+  func testASlopeThatPrintsAsZeroIsFlat() throws {
+    let century = 36_524.0
+    let posts = (0..<3).flatMap { cluster in
+      (0..<12).map { index -> (Date?, Sentiment) in
+        let positive = index < [0, 6, 12][cluster]
+        return (
+          at(days: -century * Double(2 - cluster), hours: Double(index) / 60),
+          positive ? .positive : .negative
+        )
+      }
+    }
+    let trend = self.trend(posts)
+    let slope = try XCTUnwrap(trend.slope)
+    XCTAssertGreaterThan(slope.interval.lowerBound, 0, "above 0, as the verdict read it")
+    XCTAssertLessThan(slope.interval.upperBound, Trend.smallestSlope, "\(slope)")
+    XCTAssertEqual(trend.verdict, .flat)
+    let falling = self.trend(posts.map { ($0.0, $0.1 == .positive ? .negative : .positive) })
+    XCTAssertLessThan(try XCTUnwrap(falling.slope).interval.upperBound, 0)
+    XCTAssertEqual(falling.verdict, .flat)
+  }
+
   func testISO8601() {
     XCTAssertEqual(ISO8601.string(day0), "2026-03-01T00:00:00Z")
     XCTAssertEqual(

@@ -248,11 +248,11 @@ extension BinaryRunner {
 package enum FixtureNote {
   /// `@Apple` in `Fixtures/tweets` (100 tweets).
   package static let apple =
-    "Note: the score's 90 % interval, -61 to 59, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -52 to 64, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
   /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
   package static let wwdc =
-    "Note: the score's 90 % interval, -30 to 80, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -31 to 75, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per

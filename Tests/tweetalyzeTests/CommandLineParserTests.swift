@@ -201,6 +201,47 @@ final class CommandLineParserTests: XCTestCase {
     XCTAssertEqual(analyze(["@a", "--trend", "--plot", "/dev/stdout"])?.plot, "/dev/stdout")
   }
 
+  /// Issue 45 §3: a near miss of a value, as of an option, names the one
+  /// meant.
+  func testAChoiceSuggestsTheValueMeant() {
+    assertRefused(
+      ["@a", "--trend", "--by", "days"], command: .analyze,
+      "--by takes 'hour', '6h', '12h', 'day' or 'week' (got 'days'). Did you mean 'day'?")
+    assertRefused(["@a", "--estimator", "adjustd"], command: .analyze, "Did you mean 'adjusted'?")
+    XCTAssertFalse(
+      usageError(["@a", "--trend", "--by", "month"])?.message.contains("Did you mean") ?? true)
+  }
+
+  /// Issue 45 §4: `--since` and `--until` take a date or a time, in order;
+  /// a window X's recent search cannot reach (older than 7 days) is a usage
+  /// error for X, not for Bluesky or recorded posts.
+  func testSinceAndUntil() throws {
+    let day = try XCTUnwrap(TweetDate.parseISO8601("2026-06-08T00:00:00Z"))
+    let window = analyze(
+      ["@a", "--source", "bluesky", "--since", "2026-06-08", "--until", "2026-06-09T12:00:00Z"]
+    )?.window
+    XCTAssertEqual(window?.since, day)
+    XCTAssertEqual(window?.until, day.addingTimeInterval(36 * 3_600))
+    assertRefused(
+      ["@a", "--since", "last week"], command: .analyze,
+      "--since takes a date, YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ (got 'last week')")
+    assertRefused(
+      ["@a", "--source", "bluesky", "--since", "2026-06-09", "--until", "2026-06-08"],
+      command: .analyze, "is not before --until")
+    let month = ISO8601.string(Date().addingTimeInterval(-30 * 86_400))
+    assertRefused(
+      ["@a", "--since", month], command: .analyze, "before what X's recent search reaches",
+      "--source bluesky")
+    assertRefused(
+      ["@a", "--source", "bluesky", "--since", "2999-01-01"], command: .analyze,
+      "is in the future")
+    XCTAssertNotNil(analyze(["@a", "--source", "bluesky", "--since", month]))
+    XCTAssertNotNil(analyze(["@a", "--fixtures", "f", "--since", "2001-01-01"]))
+    XCTAssertNotNil(analyze(["--input", "f", "--until", "2001-01-01"]))
+    let yesterday = ISO8601.string(Date().addingTimeInterval(-86_400))
+    XCTAssertNotNil(analyze(["@a", "--since", yesterday]), "X, within its 7 days")
+  }
+
   func testInvalidQueries() {
     assertRefused(["apple"], command: .analyze, "Invalid query 'apple'", "did you mean '@apple'?")
     assertRefused(["@a[b"], command: .analyze, "Invalid query '@a[b'", "A-Z, a-z, 0-9 and _")

@@ -23,7 +23,7 @@ final class DefaultModelTests: XCTestCase {
     let text = String(decoding: DefaultModel.bytes, as: UTF8.self)
     XCTAssertTrue(text.contains(#"},"checksum":"sha256:"#))
     XCTAssertNoThrow(try ModelFile.decode(Array(DefaultModel.bytes)))
-    let older = text.replacingOccurrences(of: #""version":6,"#, with: #""version":5,"#)
+    let older = text.replacingOccurrences(of: #""version":7,"#, with: #""version":6,"#)
     XCTAssertNotEqual(older, text)
     XCTAssertThrowsError(try ModelFile.decode(Array(older.utf8))) { error in
       XCTAssertEqual(error as? ModelFileError, .checksumMismatch)

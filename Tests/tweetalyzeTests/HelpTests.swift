@@ -63,6 +63,17 @@ final class HelpTests: XCTestCase {
 
   /// Issue 36: `help help` is help's own page, and the pages agree with
   /// the README and the parser on columns, `--test` and queries.
+  /// Issue 45 §1: `--plot` draws `--why` too, as its error says (the
+  /// manual page has the same option help: ``ManPageTests``).
+  func testPlotNamesEverySectionItDraws() {
+    for text in [Help.text(for: .analyze), Help.text(for: nil)] {
+      let collapsed = Self.collapsed(text)
+      for section in ["--trend (the score", "--mentions (a bar", "--why (a bar per term)"] {
+        XCTAssertTrue(collapsed.contains(section), section)
+      }
+    }
+  }
+
   func testHelpForHelpIsItsOwnPageAndThePagesAgree() {
     XCTAssertNotEqual(Help.text(for: .help), Help.text(for: nil))
     XCTAssertTrue(Help.text(for: .help).contains("USAGE: tweetalyze help [COMMAND | --man]"))

@@ -167,7 +167,7 @@ package enum PrevalenceSampling {
   /// is given by `eval --group-column`: it trains and calibrates a model per
   /// group, so thousands of groups (an id column named by mistake) would
   /// run for hours.
-  package static let maximumGroups = 100
+  package static let maximumGroups = HeldOutFit.maximumGroups
 
   /// Leave one group out (Sanders' topics): for each group, a model trained
   /// on all other groups (and calibrated on them), tested on the group.

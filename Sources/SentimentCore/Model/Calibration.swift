@@ -28,8 +28,9 @@ package struct Calibration: Equatable, Sendable {
   /// What is added to each class's scaled score, indexed by
   /// `Sentiment.rawValue`; only differences between classes matter.
   package var biases: [Double]
-  /// What each of the lexicon reader's ``ReaderScores/features`` adds to a
-  /// class's logit, per class (`readerWeights[c][k]`, neutral's all 0);
+  /// What each value of the lexicon reader's evidence for a class
+  /// (``ReaderScores/evidence(for:)``) adds to the class's logit
+  /// (`readerWeights[c][k]`, neutral's all 0; none negative once fitted);
   /// empty for a model that does not use the reader.
   package var readerWeights: [[Double]]
   /// The class balance the probabilities are calibrated to, indexed by
@@ -49,6 +50,30 @@ package struct Calibration: Equatable, Sendable {
 
   /// No change: the model's own probabilities.
   package static let identity = Calibration(temperature: 1)
+
+  /// The largest magnitude of any value of the reader's evidence
+  /// (``ReaderScores/evidence(for:)``): the compound's lean is at most 1,
+  /// and the margin, a difference of `log1p`s of finite sums, is below 710
+  /// (`log1p` of the largest `Double`).
+  package static let largestFeature = 710.0
+
+  /// The largest magnitude of a bias or a reader weight that a model file
+  /// may hold: with every bias and every weight at most this, a logit (a
+  /// bias plus each weight times a feature of at most ``largestFeature``)
+  /// is at most a quarter of the largest `Double`, so that logits and their
+  /// differences stay finite and the probabilities are never NaN. A fit
+  /// gives values hundreds of orders of magnitude smaller: a larger one is
+  /// not a file that `train` wrote.
+  package static let largestWeight =
+    Double.greatestFiniteMagnitude / 4
+    / (Double(ReaderScores.featureNames.count + 1) * largestFeature)
+
+  /// Whether `value` is a bias or reader weight a model may hold: finite
+  /// and at most ``largestWeight`` in magnitude (the one rule of the
+  /// loader and of `merge`).
+  package static func isAllowedWeight(_ value: Double) -> Bool {
+    value.isFinite && abs(value) <= largestWeight
+  }
 
   /// Whether the calibration weighs the lexicon reader.
   package var usesReader: Bool { !readerWeights.isEmpty }
@@ -84,11 +109,12 @@ package struct Calibration: Equatable, Sendable {
   /// `reader`: the reader's part of the decision (zeros without a reader).
   package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
     guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
-    let features = reader.features
-    func part(_ c: Int) -> Double {
-      zip(readerWeights[c], features).reduce(0) { $0 + $1.0 * $1.1 }
+    func part(_ label: Sentiment) -> Double {
+      zip(readerWeights[label.rawValue], reader.evidence(for: label)).reduce(0) {
+        $0 + $1.0 * $1.1
+      }
     }
-    return PerClass(negative: part(0), neutral: part(1), positive: part(2))
+    return PerClass(negative: part(.negative), neutral: 0, positive: part(.positive))
   }
 
   /// The softmax of three logits, computed without overflow: the one
@@ -96,16 +122,33 @@ package struct Calibration: Equatable, Sendable {
   /// ``identity``'s).
   static func softmax(_ logits: PerClass<Double>) -> PerClass<Double> {
     let high = max(logits.negative, logits.neutral, logits.positive)
-    guard high.isFinite else {
-      return PerClass(
-        negative: logits.negative == high ? 1 / 3 : 0, neutral: logits.neutral == high ? 1 / 3 : 0,
-        positive: logits.positive == high ? 1 / 3 : 0)
-    }
+    guard high.isFinite, !logits.negative.isNaN, !logits.neutral.isNaN, !logits.positive.isNaN
+    else { return limit(logits) }
     let e0 = exp(logits.negative - high)
     let e1 = exp(logits.neutral - high)
     let e2 = exp(logits.positive - high)
     let sum = e0 + e1 + e2
     return PerClass(negative: e0 / sum, neutral: e1 / sum, positive: e2 / sum)
+  }
+
+  /// The softmax's limit when a logit is not finite: the classes at +∞
+  /// share the probability equally; without one, a NaN counts as −∞ and
+  /// the finite logits share it by their softmax; with none, each class
+  /// has a third. The shares always sum to 1 and are never NaN.
+  private static func limit(_ logits: PerClass<Double>) -> PerClass<Double> {
+    let values = [logits.negative, logits.neutral, logits.positive]
+    let shares: [Double]
+    let winners = values.filter { $0 == .infinity }.count
+    if winners > 0 {
+      shares = values.map { $0 == .infinity ? 1 / Double(winners) : 0 }
+    } else if let high = values.filter(\.isFinite).max() {
+      let exps = values.map { $0.isFinite ? exp($0 - high) : 0 }
+      let sum = exps.reduce(0, +)
+      shares = exps.map { $0 / sum }
+    } else {
+      shares = [1.0 / 3, 1.0 / 3, 1.0 / 3]
+    }
+    return PerClass(negative: shares[0], neutral: shares[1], positive: shares[2])
   }
 }
 
@@ -114,7 +157,10 @@ package struct Calibration: Equatable, Sendable {
 ///
 /// The parameters are `a = 1 / T`, the biases of neutral and positive
 /// (negative's is 0: only differences matter) and, with readings, the
-/// weights of the reader's four features for negative and positive. Every
+/// weights of the reader's evidence for negative and for positive
+/// (``ReaderScores/evidence(for:)``), two each, none negative: a weight
+/// that would come out negative is held at 0 and the rest fitted again, so
+/// that the reader can only push toward its own reading. Every
 /// class weighs the same in the loss, whatever its share of the rows, so
 /// the fit is the classifier's at equal class priors; the biases are then
 /// moved to ``labelPrior``, the balance the labels are meant for. The loss
@@ -138,7 +184,35 @@ package enum CalibrationFit {
     precondition(scores.count == labels.count, "one label per text")
     precondition(readings.map { $0.count == labels.count } ?? true, "one reading per text")
     guard Set(labels).count > 1 else { return .identity }
-    let problem = Problem(scores: scores, labels: labels, readings: readings)
+    var problem = Problem(scores: scores, labels: labels, readings: readings)
+    var parameters = minimize(problem)
+    // The loss is convex, so holding at 0 each weight that comes out
+    // negative and fitting the rest again reaches the constrained minimum
+    // in at most one round per weight.
+    while let worst = (3..<problem.width).filter({ !problem.held.contains($0) })
+      .min(by: { parameters[$0] < parameters[$1] }), parameters[worst] < 0
+    {
+      problem.held.insert(worst)
+      parameters = minimize(problem)
+    }
+    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior[0], 1e-12)) }
+    var weights: [[Double]] = []
+    if readings != nil {
+      let k = ReaderScores.featureNames.count
+      weights = [
+        Array(parameters[3..<(3 + k)]), [Double](repeating: 0, count: k),
+        Array(parameters[(3 + k)..<(3 + 2 * k)]),
+      ]
+    }
+    return Calibration(
+      temperature: 1 / parameters[0],
+      biases: [0, parameters[1] + shift[1], parameters[2] + shift[2]], readerWeights: weights,
+      prior: prior)
+  }
+
+  /// The parameters that minimize `problem`'s loss, by Newton's method with
+  /// a backtracking line search; held parameters stay 0.
+  static func minimize(_ problem: Problem) -> [Double] {
     var parameters = [1.0] + [Double](repeating: 0, count: problem.width - 1)
     var loss = problem.loss(parameters)
     for _ in 0..<100 {
@@ -159,37 +233,28 @@ package enum CalibrationFit {
       }
       if !improved { break }
     }
-    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior[0], 1e-12)) }
-    var weights: [[Double]] = []
-    if readings != nil {
-      let k = ReaderScores.featureNames.count
-      weights = [
-        Array(parameters[3..<(3 + k)]), [Double](repeating: 0, count: k),
-        Array(parameters[(3 + k)..<(3 + 2 * k)]),
-      ]
-    }
-    return Calibration(
-      temperature: 1 / parameters[0],
-      biases: [0, parameters[1] + shift[1], parameters[2] + shift[2]], readerWeights: weights,
-      prior: prior)
+    return parameters
   }
 
   /// The rows of a fit: each text's centred scores, reader features, label
   /// and weight (each class weighs the same in all).
   struct Problem {
     let scores: [[Double]]
+    /// Each text's reader evidence for negative, then for positive.
     let features: [[Double]]
     let labels: [Int]
     let weights: [Double]
     /// The number of parameters.
     let width: Int
+    /// The reader weights held at 0.
+    var held: Set<Int> = []
 
     init(scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]?) {
       self.scores = scores.map { row in
         let top = max(row.negative, row.neutral, row.positive)
         return [row.negative - top, row.neutral - top, row.positive - top]
       }
-      features = readings?.map(\.features) ?? []
+      features = readings?.map { $0.evidence(for: .negative) + $0.evidence(for: .positive) } ?? []
       self.labels = labels.map(\.rawValue)
       var counts = [0.0, 0, 0]
       for label in labels { counts[label.rawValue] += 1 }
@@ -199,9 +264,9 @@ package enum CalibrationFit {
       width = 3 + (readings == nil ? 0 : 2 * ReaderScores.featureNames.count)
     }
 
-    /// A small ridge on the reader's weights keeps them finite when a
-    /// feature separates the classes.
-    static let ridge = 1e-4
+    /// A ridge on the reader's weights keeps them finite when a feature
+    /// separates the classes, and small where the data say little.
+    static let ridge = 1e-3
 
     /// The logits of row `i` and their derivatives by each parameter.
     func logits(_ p: [Double], _ i: Int) -> (logits: [Double], jacobian: [[Double]]) {
@@ -212,11 +277,12 @@ package enum CalibrationFit {
       }
       if width > 3 {
         let f = features[i]
-        for k in f.indices {
-          logits[0] += p[3 + k] * f[k]
-          logits[2] += p[3 + f.count + k] * f[k]
-          jacobian[0][3 + k] = f[k]
-          jacobian[2][3 + f.count + k] = f[k]
+        let k = f.count / 2
+        for j in 0..<k {
+          logits[0] += p[3 + j] * f[j]
+          logits[2] += p[3 + k + j] * f[k + j]
+          if !held.contains(3 + j) { jacobian[0][3 + j] = f[j] }
+          if !held.contains(3 + k + j) { jacobian[2][3 + k + j] = f[k + j] }
         }
       }
       return (logits, jacobian)
@@ -262,10 +328,15 @@ package enum CalibrationFit {
       }
       let n = Double(max(1, labels.count))
       return (
-        gradient.indices.map { a in gradient[a] / n + (a >= 3 ? Self.ridge * p[a] : 0) },
+        gradient.indices.map { a in
+          held.contains(a) ? 0 : gradient[a] / n + (a >= 3 ? Self.ridge * p[a] : 0)
+        },
         hessian.indices.map { a in
           hessian[a].indices.map { b in
-            hessian[a][b] / n + (a == b ? (a >= 3 ? Self.ridge : 1e-9) : 0)
+            // A held weight's row is the identity: its step is 0.
+            held.contains(a) || held.contains(b)
+              ? (a == b ? 1 : 0)
+              : hessian[a][b] / n + (a == b ? (a >= 3 ? Self.ridge : 1e-9) : 0)
           }
         }
       )
@@ -299,4 +370,25 @@ package enum CalibrationFit {
     }
     return x.allSatisfy(\.isFinite) ? x : nil
   }
+}
+
+extension ReaderScores {
+  /// The reading's evidence for `label`, the values the classifier's
+  /// calibration weighs (``ReaderScores/featureNames``): how far the
+  /// compound leans toward `label`, and by how much the words on `label`'s
+  /// side outweigh the other side's (`log(1 + sum)`, the difference). Each
+  /// is 0 unless the reading leans toward `label`, and neutral's are 0, so
+  /// a positive weight can only push toward the reader's own reading.
+  package func evidence(for label: Sentiment) -> [Double] {
+    let margin = log1p(positiveSum) - log1p(negativeSum)
+    switch label {
+    case .positive: return [max(compound, 0), max(margin, 0)]
+    case .negative: return [max(-compound, 0), max(-margin, 0)]
+    case .neutral: return [0, 0]
+    }
+  }
+
+  /// The names of ``evidence(for:)``'s values, as `explain` and
+  /// docs/model.md give them.
+  package static let featureNames = ["compound", "margin"]
 }

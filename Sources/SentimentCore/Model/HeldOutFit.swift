@@ -48,6 +48,11 @@ package struct HeldOutFit: Equatable, Sendable {
   package static let defaultFolds = 5
   /// The most rows `train` cross-validates.
   package static let maximumRows = 20_000
+  /// The most groups that rows are held out by, a group at a time
+  /// (`train --fit-groups`, `eval --group-column`): each group trains a
+  /// model, so the time grows with the groups times the rows, and thousands
+  /// of groups (an id column named by mistake) would run for hours.
+  package static let maximumGroups = 100
   /// The seed of the folds and of the sample.
   package static let seed: UInt64 = 5
 }

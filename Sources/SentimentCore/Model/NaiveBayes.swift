@@ -33,6 +33,9 @@ public struct NaiveBayesOptions: Equatable, Sendable {
   /// The smoothing's strength: `α` per feature (`α·V` per class for `V`
   /// features); 1 is Laplace smoothing in the additive form.
   public var alpha: Double
+  /// The largest ``alpha`` that `train --alpha` takes and a model file may
+  /// hold.
+  package static let largestAlpha = 1000.0
   /// How the smoothing mass is spread over the features.
   public var smoothing: Smoothing
   /// Counts each feature at most once per tweet (binarized multinomial NB).
@@ -579,7 +582,11 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length.
   public mutating func predict(_ text: Span<UInt8>) -> Prediction {
-    model.prediction(scores: scores(of: text), reading: reading(text))
+    // Each part first: `model.prediction(scores: scores(of:), …)` copied
+    // the whole model (a retain per array) for every text.
+    let scores = scores(of: text)
+    let reading = reading(text)
+    return model.prediction(scores: scores, reading: reading)
   }
 
   /// The lexicon reader's reading of a text, for a model that uses it;
@@ -587,7 +594,7 @@ public struct Classifier {
   ///
   /// - Complexity: O(*n*) in the text's length.
   package func reading(_ text: Span<UInt8>) -> ReaderScores {
-    model.usesReader ? LexiconReader.shared.read(String(decodingUTF8: text)) : .none
+    model.usesReader ? FastLexiconReader.shared.read(text) : .none
   }
 
   /// Classifies a text given as UTF-8 bytes, and gives the probability of
@@ -598,8 +605,25 @@ public struct Classifier {
   package mutating func classify(
     _ text: Span<UInt8>
   ) -> (label: Sentiment, confidence: Double) {
-    let prediction = model.prediction(scores: scores(of: text), reading: reading(text))
+    let scores = scores(of: text)
+    let reading = reading(text)
+    let prediction = model.prediction(scores: scores, reading: reading)
     return (prediction.label, prediction.confidence)
+  }
+
+  /// Classifies a text given as UTF-8 bytes, and gives the lexicon
+  /// reader's reading of it, read once (also for a model that does not
+  /// weigh it): `classify --json` and `--csv` print its compound, as VADER
+  /// does.
+  ///
+  /// - Complexity: O(*n*) in the text's length.
+  package mutating func predictAndRead(
+    _ text: Span<UInt8>
+  ) -> (prediction: Prediction, reading: ReaderScores) {
+    let reading = LexiconReader.shared.read(String(decodingUTF8: text))
+    let prediction = model.prediction(
+      scores: scores(of: text), reading: model.usesReader ? reading : .none)
+    return (prediction, reading)
   }
 
   /// Classifies a text.

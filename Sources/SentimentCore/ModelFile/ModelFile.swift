@@ -18,6 +18,9 @@ public enum ModelFileError: LocalizedError, Equatable {
   /// (``ModelFileReader/smallMemberValues``): refused before its values
   /// take far more memory than the file.
   case tooManyValues(member: String, limit: Int)
+  /// A number is out of the range a model's computations stay finite in
+  /// (a bias or reader weight of 1e308, an `alpha` above 1000).
+  case outOfRange(member: String, limit: String)
 
   /// What went wrong, and what to do: train the model again, in most cases.
   public var errorDescription: String? {
@@ -45,6 +48,10 @@ public enum ModelFileError: LocalizedError, Equatable {
     case .tooManyValues(let member, let limit):
       "the model file's \"\(member)\" holds more than \(limit) values, far more than any model "
         + "has; it is not a file that tweetalyze wrote: train the model again"
+    case .outOfRange(let member, let limit):
+      "the model file's \"\(member)\" holds a number out of range (\(limit)), which no "
+        + "trained model has and which would make its probabilities meaningless; it is not a "
+        + "file that tweetalyze wrote: train the model again"
     }
   }
 }
@@ -80,7 +87,7 @@ public enum ModelFile {
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the only one it reads.
-  public static let version = 6
+  public static let version = 7
 
   /// Encodes a model.
   ///
@@ -374,6 +381,7 @@ public enum ModelFile {
       }
     }
     let heldOut = try decodeHeldOut(root["calibration"])
+    if let heldOut { try checkHeldOut(heldOut, options: options) }
     var model = NaiveBayesModel(
       metadata: try decodeMetadata(root["metadata"]),
       provenance: try decodeProvenance(root["provenance"]),
@@ -444,6 +452,52 @@ public enum ModelFile {
         throw ModelFileError.missing("\(name).\(label.name)")
       }
       return count
+    }
+  }
+
+  /// Checks what a model's calibration may hold, against the model's
+  /// options: the one check of the loader and of `merge` (for each part and
+  /// for the merged model). Reader weights are there exactly when
+  /// `options.reader` is on, one row of ``ReaderScores/featureNames`` per
+  /// class; every bias and weight obeys ``Calibration/isAllowedWeight(_:)``,
+  /// so that no probability is NaN; the counts are below 9e15.
+  ///
+  /// - Throws: ``ModelFileError`` naming the member.
+  package static func checkHeldOut(_ fit: HeldOutFit, options: NaiveBayesOptions)
+    throws(ModelFileError)
+  {
+    let calibration = fit.calibration
+    let limit = "at most \(String(format: "%.1e", Calibration.largestWeight)) in magnitude"
+    guard calibration.temperature > 0, calibration.temperature.isFinite else {
+      throw .missing("calibration.temperature")
+    }
+    for label in Sentiment.allCases
+    where !Calibration.isAllowedWeight(calibration.biases[label.rawValue]) {
+      throw .outOfRange(member: "calibration.biases.\(label.name)", limit: limit)
+    }
+    guard calibration.usesReader == options.reader else {
+      throw .inconsistent(
+        options.reader
+          ? "options.reader is on, but the calibration has no reader_weights"
+          : "options.reader is off, but the calibration has reader_weights")
+    }
+    if calibration.usesReader {
+      guard calibration.readerWeights.count == Sentiment.count else {
+        throw .missing("calibration.reader_weights")
+      }
+      for label in Sentiment.allCases {
+        let row = calibration.readerWeights[label.rawValue]
+        guard row.count == ReaderScores.featureNames.count else {
+          throw .missing("calibration.reader_weights.\(label.name)")
+        }
+        guard row.allSatisfy(Calibration.isAllowedWeight) else {
+          throw .outOfRange(member: "calibration.reader_weights.\(label.name)", limit: limit)
+        }
+      }
+    }
+    let counts = [fit.rows, fit.folds] + fit.confusion.flatMap { $0 }
+    guard counts.allSatisfy({ $0 >= 0 && $0 <= ModelMerge.countLimit }) else {
+      throw .outOfRange(member: "calibration", limit: "counts below 9e15")
     }
   }
 
@@ -552,6 +606,11 @@ public enum ModelFile {
   private static func decodeOptions(_ value: JSONValue?) throws -> NaiveBayesOptions {
     guard case .number(let alpha)? = value?["alpha"], alpha > 0, alpha.isFinite else {
       throw ModelFileError.missing("options.alpha")
+    }
+    // A larger one makes α·V infinite, and every score NaN.
+    guard alpha <= NaiveBayesOptions.largestAlpha else {
+      throw ModelFileError.outOfRange(
+        member: "options.alpha", limit: "at most \(Int(NaiveBayesOptions.largestAlpha))")
     }
     func flag(_ name: String) throws -> Bool {
       guard case .bool(let flag)? = value?[name] else {

@@ -12,6 +12,9 @@ package enum ModelMergeError: LocalizedError, Equatable {
   case cutCounts(minCount: Int)
   /// A sum is larger than a model file holds.
   case tooLarge(String)
+  /// Model `model` (counted from 1), or the merged model when `nil`, holds
+  /// what a model file may not (``ModelFile/checkHeldOut(_:options:)``).
+  case unloadable(model: Int?, reason: String)
 
   package var errorDescription: String? {
     switch self {
@@ -27,6 +30,10 @@ package enum ModelMergeError: LocalizedError, Equatable {
     case .tooLarge(let what):
       "the merged \(what) would exceed what a model file holds (counts below 9e15); merge "
         + "fewer or smaller models"
+    case .unloadable(let model?, let reason):
+      "model \(model) is not a model a file may hold: \(reason)"
+    case .unloadable(nil, let reason):
+      "the merged model could not be loaded: \(reason)"
     }
   }
 }
@@ -70,6 +77,17 @@ package enum ModelMerge {
     if first.options.minCount > 1 {
       throw ModelMergeError.cutCounts(minCount: first.options.minCount)
     }
+    // What the loader refuses in a file is refused in a part, by the same
+    // check: parts built in memory have not been through it.
+    for (index, model) in models.enumerated() {
+      guard let heldOut = model.heldOut else { continue }
+      do {
+        try ModelFile.checkHeldOut(heldOut, options: model.options)
+      } catch {
+        throw ModelMergeError.unloadable(
+          model: index + 1, reason: error.errorDescription ?? "\(error)")
+      }
+    }
     var sum = CountSum()
     for model in models { try sum.add(ModelFeatures(model: model)) }
     let documents = try sumOf(models.map(\.documents), "documents")
@@ -87,7 +105,14 @@ package enum ModelMerge {
       metadata: first.metadata, provenance: try provenance(models.map(\.provenance)),
       tokenizer: first.tokenizer, options: options, lexicon: first.lexicon,
       vocabulary: vocabulary, counts: counts, documents: documents)
-    merged.heldOut = pooled(models.map(\.heldOut))
+    merged.heldOut = try pooled(models.map(\.heldOut))
+    if let heldOut = merged.heldOut {
+      do {
+        try ModelFile.checkHeldOut(heldOut, options: options)
+      } catch {
+        throw ModelMergeError.unloadable(model: nil, reason: error.errorDescription ?? "\(error)")
+      }
+    }
     return merged
   }
 
@@ -126,6 +151,15 @@ package enum ModelMerge {
       return differ("calibration.folds", x.folds, y.folds)
     }
     return nil
+  }
+
+  /// `a + b`, checked against the file's limit.
+  private static func checkedSum(_ a: Int, _ b: Int, _ what: String) throws(ModelMergeError)
+    -> Int
+  {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    guard !overflow, sum <= countLimit else { throw ModelMergeError.tooLarge(what) }
+    return sum
   }
 
   /// Sums per class, checked against the file's limit.
@@ -168,12 +202,15 @@ package enum ModelMerge {
   /// uncalibrated. The result is deterministic (sums in the parts' order)
   /// and a part merged with itself keeps its calibration.
   ///
+  /// - Throws: ``ModelMergeError/tooLarge(_:)`` when the rows or a
+  ///   confusion count would reach 9e15, which a file cannot hold.
   /// - Complexity: O(*m*) in the number of parts.
-  package static func pooled(_ fits: [HeldOutFit?]) -> HeldOutFit? {
+  package static func pooled(_ fits: [HeldOutFit?]) throws(ModelMergeError) -> HeldOutFit? {
     let fits = fits.compactMap { $0 }.filter { $0.rows > 0 }
     guard let first = fits.first else { return nil }
     let classes = Sentiment.count
-    let rows = fits.reduce(0) { $0 + $1.rows }
+    var rows = 0
+    for fit in fits { rows = try checkedSum(rows, fit.rows, "calibration.rows") }
     var logTemperature = 0.0
     var biases = [Double](repeating: 0, count: classes)
     var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
@@ -190,8 +227,11 @@ package enum ModelMerge {
       }
       for c in 0..<classes {
         biases[c] += weight * fit.calibration.biases[c]
-        classRows[c] += fit.confusion[c].reduce(0, +)
-        for p in 0..<classes { confusion[c][p] += fit.confusion[c][p] }
+        for p in 0..<classes {
+          confusion[c][p] = try checkedSum(
+            confusion[c][p], fit.confusion[c][p], "calibration.confusion")
+          classRows[c] = try checkedSum(classRows[c], fit.confusion[c][p], "calibration.confusion")
+        }
       }
     }
     // Each true class's rows of means, weighted by the parts' held-out rows

@@ -26,6 +26,10 @@ package struct Driver: Equatable, Sendable {
   /// Its part of the score: its positive posts minus its negative ones,
   /// the labels the score line counts.
   package var part: Int { positive - negative }
+
+  /// Whether it clearly separates positive from negative posts: |z| at
+  /// least ``DriverTally/clearZ``; below, what it shows may be chance.
+  package var isClear: Bool { abs(z) >= DriverTally.clearZ }
 }
 
 /// Counts terms over a set's posts and ranks them by how much they
@@ -56,6 +60,9 @@ package struct DriverTally: Sendable {
   package static let minimumPosts = 3
   /// α₀, the prior's total mass, in term counts.
   package static let priorMass = 100.0
+  /// The |z| from which a term clearly separates positive from negative
+  /// posts (about 95 % two-sided, were z normal).
+  package static let clearZ = 2.0
 
   /// Common English function words, never drivers.
   package static let stopWords: Set<String> = [

@@ -114,7 +114,7 @@ package struct Explanation: Equatable, Sendable {
     }
     self.scores = scores
     calibration = model.calibration
-    let reading = model.usesReader ? LexiconReader.shared.read(text) : nil
+    let reading = model.usesReader ? FastLexiconReader.shared.read(text) : nil
     self.reading = reading
     readerPart = (model.calibration ?? .identity).readerLogits(reading ?? .none)
     naiveBayesPart = model.calibration?.naiveBayesLogits(scores) ?? scores

@@ -23,7 +23,8 @@ import Foundation
 /// points); the slope's 90 % interval is the slope ± 1.645 standard errors.
 ///
 /// The verdict is `rising` when that interval lies above 0, `falling` when
-/// it lies below, else `flat`. One floor on the total: with fewer than
+/// it lies below, else `flat`; a bound within ``smallestSlope`` of 0 (which
+/// prints as 0.00) counts as 0. One floor on the total: with fewer than
 /// ``minimumBuckets`` buckets or ``minimumPosts`` dated posts there is no
 /// slope and the verdict is `too few posts`.
 ///
@@ -258,10 +259,16 @@ package struct Trend: Equatable, Sendable {
   /// The verdict for the slope: see ``Trend``.
   package var verdict: Verdict {
     guard let slope else { return .tooFewPosts }
-    if slope.interval.lowerBound > 0 { return .rising }
-    if slope.interval.upperBound < 0 { return .falling }
+    if slope.interval.lowerBound >= Self.smallestSlope { return .rising }
+    if slope.interval.upperBound <= -Self.smallestSlope { return .falling }
     return .flat
   }
+
+  /// The smallest slope, in points per 100 posts per day, that is not
+  /// flat: the report prints slopes to two decimals, and an interval
+  /// printed as `0.00 to 0.00` (posts centuries apart gave `rising, slope
+  /// 0.00 per day (0.00 to 0.00)`) must not read as rising or falling.
+  package static let smallestSlope = 0.005
 
   /// The number of dated posts.
   package var datedPosts: Int { buckets.reduce(0) { $0 + $1.count } }

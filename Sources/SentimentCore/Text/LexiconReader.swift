@@ -33,22 +33,6 @@ package struct ReaderScores: Equatable, Sendable {
 
   /// A text without sentiment words.
   package static let none = ReaderScores(compound: 0, positive: 0, negative: 0)
-
-  /// The values the classifier's calibration weighs, in
-  /// ``ReaderScores/featureNames``' order: the compound and its size, the
-  /// shares, the sums on a log scale, and the `!` (up to four) as a share.
-  package var features: [Double] {
-    [
-      compound, abs(compound), positive, negative, log1p(positiveSum), log1p(negativeSum),
-      Double(min(exclamations, 4)) / 4,
-    ]
-  }
-
-  /// The names of ``features``, as `explain` and docs/model.md give them.
-  package static let featureNames = [
-    "compound", "strength", "positive share", "negative share", "positive sum", "negative sum",
-    "exclamations",
-  ]
 }
 
 /// A reader of everyday sentiment: graded word valences and the rules that
@@ -99,12 +83,40 @@ package struct LexiconReader: Sendable {
     let sentence = Sentence(words: words, lexicon: lexicon)
     var valences = [Double](repeating: 0, count: words.count)
     for index in words.indices { valences[index] = valence(at: index, in: sentence) }
-    if let but = sentence.lowered.firstIndex(of: "but") {
-      for index in valences.indices where index != but {
-        valences[index] *= index < but ? 0.5 : 1.5
+    if let turn = Self.contrast(sentence.lowered, clauseEnds: words.map(Self.endsClause)) {
+      for index in valences.indices where index != turn {
+        valences[index] *= index < turn ? 0.5 : 1.5
       }
     }
     return Self.scores(valences, text: text)
+  }
+
+  /// Where a text's contrast turns: the first `but` (VADER's rule); else,
+  /// ours, a `though` or `although` inside the text, or the end of the
+  /// clause that a leading `although`/`though` opens (`Although the coffee
+  /// smells great, it tastes burnt`). Words after the turn weigh 1.5
+  /// times, before it half. A `though` that ends the text turns nothing.
+  static func contrast(_ lowered: [String], clauseEnds: [Bool]) -> Int? {
+    if let but = lowered.firstIndex(of: "but") { return but }
+    guard let first = lowered.first else { return nil }
+    if first == "although" || first == "though" {
+      // The clause's last word is half weight too, so the turn is after it.
+      guard let end = clauseEnds.firstIndex(of: true), end + 1 < lowered.count else { return nil }
+      return end + 1
+    }
+    return lowered.indices.first { index in
+      index > 0 && index + 1 < lowered.count
+        && (lowered[index] == "though" || lowered[index] == "although")
+    }
+  }
+
+  /// Whether a word ends a clause: a comma or semicolon right after it.
+  static func endsClause(_ word: Substring) -> Bool {
+    let base = word.base.unicodeScalars
+    if let last = word.unicodeScalars.last, last == "," || last == ";" { return true }
+    guard word.endIndex < base.endIndex else { return false }
+    let next = base[word.endIndex]
+    return next == "," || next == ";"
   }
 
   /// A text's words and what the rules ask of each, looked up once.
@@ -121,11 +133,18 @@ package struct LexiconReader: Sendable {
     let emphasisByCase: Bool
 
     init(words: [Substring], lexicon: ReaderLexicon) {
-      lowered = words.map { word in
+      var lowered = words.map { word in
         // Most words are lower-case ASCII already: no new string to make.
         word.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
           ? String(word) : word.lowercased()
       }
+      // `no cap` is "no lie": neither a negative word nor a negation. The
+      // phrase, which no token can be (it has a space), stands for its `no`.
+      for index in lowered.indices.dropLast()
+      where lowered[index] == "no" && lowered[index + 1] == "cap" {
+        lowered[index] = "no cap"
+      }
+      self.lowered = lowered
       valences = lowered.map { lexicon.words[$0] }
       boosters = lowered.map { ReaderLexicon.boosters[$0] }
       upper = words.map(LexiconReader.isUpper)
@@ -189,14 +208,18 @@ package struct LexiconReader: Sendable {
     let word = lowered[index]
     if sentence.boosters[index] != nil { return 0 }
     if word == "kind", index + 1 < lowered.count, lowered[index + 1] == "of" { return 0 }
-    guard let base = sentence.valences[index] else { return 0 }
+    guard let base = Self.phraseValence(at: index, lowered) ?? sentence.valences[index] else {
+      return 0
+    }
     var valence = base
     if word == "no", index + 1 < lowered.count, sentence.valences[index + 1] != nil {
       valence = 0
     }
-    if (index > 0 && lowered[index - 1] == "no") || (index > 1 && lowered[index - 2] == "no")
-      || (index > 2 && lowered[index - 3] == "no"
-        && (lowered[index - 1] == "or" || lowered[index - 1] == "nor"))
+    let turns = !ReaderAdditions.comparatives.contains(word)
+    if turns
+      && ((index > 0 && lowered[index - 1] == "no") || (index > 1 && lowered[index - 2] == "no")
+        || (index > 2 && lowered[index - 3] == "no"
+          && (lowered[index - 1] == "or" || lowered[index - 1] == "nor")))
     {
       valence = base * Self.negationScalar
     }
@@ -278,7 +301,36 @@ package struct LexiconReader: Sendable {
       }
     default: break
     }
+    // Ours: a comparative is not turned (`never had a better burger`), and
+    // nothing after `can't stop` is (`can't stop smiling`).
+    if ReaderAdditions.comparatives.contains(lowered[index])
+      || (distance > 1 && lowered[index - distance + 1] == "stop")
+    {
+      return valence
+    }
     return Self.isNegator(before) ? valence * Self.negationScalar : valence
+  }
+
+  /// The valence our phrase rules give word `index` (``ReaderAdditions``):
+  /// `fire` after `is`/`so`/…, `different` after `hits`, `better` in
+  /// `could (have been) be better`, `best` in `at best`; `nil` elsewhere.
+  static func phraseValence(at index: Int, _ lowered: [String]) -> Double? {
+    guard index > 0 else { return nil }
+    let previous = lowered[index - 1]
+    switch lowered[index] {
+    case "fire" where ReaderAdditions.verdictWords.contains(previous):
+      return ReaderAdditions.fireAsVerdict
+    case "different" where previous == "hits":
+      return ReaderAdditions.hitsDifferent
+    case "better"
+    where (previous == "be" && index > 1 && lowered[index - 2] == "could")
+      || (previous == "been" && index > 2 && lowered[index - 2] == "have"
+        && lowered[index - 3] == "could"):
+      return ReaderAdditions.couldBeBetter
+    case "best" where previous == "at":
+      return ReaderAdditions.atBest
+    default: return nil
+    }
   }
 
   /// The scores of a text's word valences, with its `!` and `?` emphasis.
@@ -369,18 +421,23 @@ package struct ReaderLexicon: Sendable {
   /// Emoji → the words that describe it.
   package let emoji: [Unicode.Scalar: String]
 
-  /// The built-in lexicon: VADER's 7,506 words and 3,570 emoji
-  /// (vaderSentiment 3.3.2, MIT licence, C.J. Hutto).
+  /// The built-in lexicon: VADER's 7,506 words and the 1,212 of its 3,570
+  /// emoji that are one scalar (vaderSentiment 3.3.2, MIT licence, C.J.
+  /// Hutto), from the generated table (`Generated/README.md`).
   package static let builtIn = ReaderLexicon(
-    wordData: wordData.description, emojiData: emojiData.description)
+    wordsByValence: ReaderLexiconTable.words.description,
+    emojiData: ReaderLexiconTable.emoji.description)
 
-  /// Parses tab-separated word and emoji lists (lines of another shape are
-  /// passed over).
-  init(wordData: String, emojiData: String) {
+  /// Parses the generated table: lines of a valence in tenths and its words,
+  /// tab-separated, and lines of an emoji and its description (lines of
+  /// another shape are passed over).
+  init(wordsByValence: String, emojiData: String) {
     var words: [String: Double] = [:]
-    for line in wordData.split(separator: "\n") {
+    for line in wordsByValence.split(separator: "\n") {
       let fields = line.split(separator: "\t")
-      if fields.count >= 2, let valence = Double(fields[1]) { words[String(fields[0])] = valence }
+      // Tenths divided by ten: the same Double as the decimal VADER lists.
+      guard let tenths = fields.first.flatMap({ Int($0) }) else { continue }
+      for word in fields.dropFirst() { words[String(word)] = Double(tenths) / 10 }
     }
     var emoji: [Unicode.Scalar: String] = [:]
     for line in emojiData.split(separator: "\n") {
@@ -388,6 +445,16 @@ package struct ReaderLexicon: Sendable {
       guard fields.count >= 2 else { continue }
       let scalars = fields[0].unicodeScalars
       if scalars.count == 1, let scalar = scalars.first { emoji[scalar] = String(fields[1]) }
+    }
+    for entry in ReaderAdditions.words {
+      words[entry.text] = entry.valence
+    }
+    for entry in ReaderAdditions.emoji {
+      guard let scalar = entry.text.unicodeScalars.first else { continue }
+      // An emoji with a valence is a word of its own; one without is
+      // passed over (an empty description still parts the words around it).
+      emoji[scalar] = entry.valence == nil ? "" : entry.text
+      words[entry.text] = entry.valence
     }
     self.words = words
     self.emoji = emoji
@@ -415,6 +482,7 @@ package struct ReaderLexicon: Sendable {
       table[String(word)] = -up
     }
     for phrase in ["just enough", "kind of", "sort of"] { table[phrase] = -up }
+    table.merge(ReaderAdditions.degreeWords) { _, ours in ours }
     return table
   }()
 

@@ -89,6 +89,7 @@ package struct CorpusTrainer {
           trainer.add(text, as: label)
           sample.add(text, as: label, group: group)
         })
+      try sample.checkGroups(column: columns.group)
       let heldOut = HeldOutFit.fit(
         sample.corpus, tokenizer: tokenizer, options: options, lexicon: lexicon)
       let order = trainer.keptFeatures().kept
@@ -140,6 +141,7 @@ package struct CorpusTrainer {
     // The cross-validation of the sample needs none of the counts: it runs
     // beside the thread that adds them up, on the other threads (its folds
     // give the same fit on any number).
+    try sample.checkGroups(column: columns.group)
     let corpus = sample.corpus
     let fit = Slots<HeldOutFit?>(count: 1)
     let fitting = startThread {

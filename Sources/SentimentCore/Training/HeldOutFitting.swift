@@ -22,7 +22,7 @@ extension HeldOutFit {
     let readings =
       options.reader
       ? corpus.labels.indices.map {
-        LexiconReader.shared.read(String(decodingUTF8: corpus.bytes(at: $0).span))
+        FastLexiconReader.shared.read(corpus.bytes(at: $0).span)
       }
       : nil
     let calibration = CalibrationFit.fit(
@@ -112,6 +112,9 @@ package struct HeldOutSample {
   private var labels: [Sentiment] = []
   private var groups: [String] = []
   private var seen = 0
+  /// The distinct groups of all rows offered (not only those kept), up to
+  /// one more than ``HeldOutFit/maximumGroups``.
+  private var distinctGroups: Set<String> = []
   private var generator = SeededGenerator(seed: HeldOutFit.seed)
   private let capacity: Int
 
@@ -138,6 +141,9 @@ package struct HeldOutSample {
   /// that is kept.
   private mutating func offer(_ label: Sentiment, _ group: String?, _ text: () -> [UInt8]) {
     seen += 1
+    if let group, distinctGroups.count <= HeldOutFit.maximumGroups {
+      distinctGroups.insert(group)
+    }
     if texts.count < capacity {
       texts.append(text())
       labels.append(label)
@@ -149,6 +155,21 @@ package struct HeldOutSample {
         labels[slot] = label
         if let group, slot < groups.count { groups[slot] = group }
       }
+    }
+  }
+
+  /// Checks the groups of the rows offered, when `column` names them: as
+  /// `eval --group-column` does, two groups at least (one group, or every
+  /// value empty, was a silent fall-back to random folds) and at most
+  /// ``HeldOutFit/maximumGroups`` (one group per row took time quadratic
+  /// in the rows).
+  ///
+  /// - Throws: ``TrainingDataError/groups(column:found:option:)``.
+  package func checkGroups(column: String?) throws(TrainingDataError) {
+    guard let column else { return }
+    let found = distinctGroups.count
+    guard found > 1, found <= HeldOutFit.maximumGroups else {
+      throw .groups(column: column, found: found, empty: distinctGroups == [""])
     }
   }
 

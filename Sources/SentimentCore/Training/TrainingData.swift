@@ -17,6 +17,10 @@ package enum TrainingDataError: LocalizedError, Equatable {
   case syntax(CSVError)
   /// Every row was skipped.
   case noUsableRows(skipped: Int)
+  /// The group column holds fewer than two groups (`empty`: every value is
+  /// empty), or more than ``HeldOutFit/maximumGroups`` (`found` is then
+  /// one more); `option` names it, as `train` takes.
+  case groups(column: String, found: Int, empty: Bool, option: String = "--fit-groups")
 
   /// A label or column name as quoted in a message: at most 60 characters.
   private func cut(_ text: String) -> String {
@@ -43,6 +47,14 @@ package enum TrainingDataError: LocalizedError, Equatable {
       error.errorDescription
     case .noUsableRows(let skipped):
       "the training data has no usable rows (\(skipped) skipped as irrelevant)"
+    case .groups(let column, let found, let empty, let option) where found <= 1:
+      "\(option) \(cut(column)) needs at least two groups to hold out one at a time; found "
+        + "\(found)\(empty ? " (every value is empty)" : ""): check that \(cut(column)) names the "
+        + "groups, or leave \(option) out to cross-validate in random folds"
+    case .groups(let column, _, _, let option):
+      "\(option) \(cut(column)) has more than \(HeldOutFit.maximumGroups) groups, the most that "
+        + "leave one group out takes (it trains a model per group); check that \(cut(column)) "
+        + "names the groups"
     }
   }
 }

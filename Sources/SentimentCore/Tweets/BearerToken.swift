@@ -24,6 +24,9 @@ package enum BearerTokenError: LocalizedError, Equatable {
   /// The token has spaces or control characters inside (`source` says
   /// where it came from).
   case malformed(source: String)
+  /// The token holds a character outside ASCII, such as the `…` of a
+  /// placeholder copied from the docs or a typographic quote.
+  case notASCII(source: String)
 
   package var errorDescription: String? {
     switch self {
@@ -47,6 +50,10 @@ package enum BearerTokenError: LocalizedError, Equatable {
     case .malformed(let source):
       "the token in \(source) has spaces or control characters inside; "
         + "it should be the token or app password alone, on one line"
+    case .notASCII(let source):
+      "the token in \(source) has a character that is not ASCII (such as '…' or a curly "
+        + "quote: a placeholder from the docs, or text pasted from a web page); tokens and app "
+        + "passwords are plain ASCII letters, digits and punctuation, so copy the real one again"
     }
   }
 }
@@ -135,6 +142,9 @@ package enum BearerToken {
   }
 
   private static func check(_ token: String, source: String) throws {
+    guard token.unicodeScalars.allSatisfy(\.isASCII) else {
+      throw BearerTokenError.notASCII(source: source)
+    }
     let visible = token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
     guard visible else { throw BearerTokenError.malformed(source: source) }
   }

@@ -24,9 +24,9 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
   /// The login was refused with `status` (400: the handle or password is
   /// not in a form the server takes); `detail` is the server's word.
   case loginRefused(status: Int, detail: String)
-  /// The search refused the session token (401, such as `ExpiredToken`)
+  /// The search refused the session token (401, or 400 `ExpiredToken`)
   /// again after one new login.
-  case sessionRejected(detail: String?)
+  case sessionRejected(status: Int = 401, detail: String?)
 
   package var errorDescription: String? {
     switch self {
@@ -52,10 +52,10 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
       "Bluesky refused the login (\(status) \(detail)): check that BLUESKY_HANDLE is your "
         + "handle (alice.bsky.social, without @), DID or email address, and that "
         + "BLUESKY_APP_PASSWORD or --token-file holds an app password"
-    case .sessionRejected(let detail):
-      "Bluesky refused its own session token (401 \(detail ?? "Unauthorized")) again after a "
-        + "new login, so the session cannot be renewed; try again in a few minutes, and check "
-        + "that the system clock is right"
+    case .sessionRejected(let status, let detail):
+      "Bluesky refused its own session token (\(status) \(detail ?? "Unauthorized")) again "
+        + "after a new login, so the session cannot be renewed; try again in a few minutes, and "
+        + "check that the system clock is right"
     }
   }
 }
@@ -91,7 +91,7 @@ package final class BlueskySession: @unchecked Sendable {
 ///
 /// The session token lives in memory in ``Configuration/session``, shared
 /// by the queries of a run, and is never recorded; a search that finds it
-/// expired (401) logs in again once. The app password and the token are
+/// expired (401, or 400 `ExpiredToken`) logs in again once. The app password and the token are
 /// redacted from every message, warning and recording. Paging
 /// follows `cursor` until `count` posts or the last page. Requests go
 /// through ``HTTPTransport`` (caps, deadline, retries, redirects within
@@ -112,6 +112,8 @@ package struct BlueskySource: LiveSource {
     package var appPassword: String
     /// The `lang` parameter; `nil` for any language.
     package var language: String? = "en"
+    /// The time the posts are to come from: sent as `since` and `until`.
+    package var window = DateWindow()
     /// The transport's settings (time-outs, attempts, recording, progress).
     package var transport: HTTPTransportSettings
     /// The session, which sources of one run share.
@@ -160,6 +162,8 @@ package struct BlueskySource: LiveSource {
     }
     items.append(("sort", "latest"))
     if let language = configuration.language { items.append(("lang", language)) }
+    if let since = configuration.window.since { items.append(("since", ISO8601.string(since))) }
+    if let until = configuration.window.until { items.append(("until", ISO8601.string(until))) }
     items.append(("limit", String(limit)))
     if let cursor { items.append(("cursor", cursor)) }
     return items
@@ -314,7 +318,10 @@ package struct BlueskySource: LiveSource {
       return BlueskyLoginError.loginRefused(
         status: status, detail: shown ?? transport.snippet(body))
     case 401 where !login:
-      return BlueskyLoginError.sessionRejected(detail: shown)
+      return BlueskyLoginError.sessionRejected(status: status, detail: shown)
+    case 400 where problem.error == "ExpiredToken":
+      // The service also answers an expired session with 400.
+      return BlueskyLoginError.sessionRejected(status: status, detail: shown)
     case 400:
       return HTTPSourceError.invalidRequest(message: shown ?? transport.snippet(body))
     case 401:

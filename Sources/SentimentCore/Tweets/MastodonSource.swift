@@ -47,6 +47,11 @@ package struct MastodonSource: LiveSource {
     package var language: String? = "en"
     /// Whether boosts are kept (as the boosted status).
     package var includeBoosts = false
+    /// The time the statuses are to come from. A tag timeline takes no
+    /// dates: statuses outside it are left out while paging, and paging
+    /// stops at the first status older than it (the timeline is newest
+    /// first).
+    package var window = DateWindow()
     /// The transport's settings.
     package var transport: HTTPTransportSettings
 
@@ -131,11 +136,14 @@ package struct MastodonSource: LiveSource {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)
       }
       maxID = MastodonStatuses.nextMaxID(linkHeader: response.value(forHTTPHeaderField: "Link"))
+      let window = configuration.window
+      // Past the window's start, no later page holds a status in it.
+      if page.tweets.contains(where: { window.isBefore($0.createdAt) }) { maxID = nil }
       // Pages of statuses all filtered out go on; empty pages do not.
       guard
         try paging.add(
-          page.tweets.map(transport.redact), body: body, next: maxID, empty: page.withText == 0,
-          requireNew: false, from: url),
+          page.tweets.filter { window.contains($0.createdAt) }.map(transport.redact), body: body,
+          next: maxID, empty: page.withText == 0, requireNew: false, from: url),
         paging.pages < Configuration.maximumPages
       else { break }
     }

@@ -274,7 +274,10 @@ package enum PostFile {
   /// Whether `bytes` are no text: a NUL byte anywhere, or, in the first
   /// 64 KiB, at least a tenth of the bytes invalid UTF-8 or control
   /// characters other than tab, line breaks and form feed. A Latin-1 file
-  /// (a few invalid bytes) is text in the wrong encoding, not binary.
+  /// (a few invalid bytes) is text in the wrong encoding, not binary. The
+  /// text is judged as decoded: a U+FFFD that the file holds (valid UTF-8)
+  /// is a character like any other, only a sequence that does not decode
+  /// counts as invalid.
   ///
   /// - Complexity: O(*n*) in the file's size.
   package static func isBinary(_ bytes: [UInt8]) -> Bool {
@@ -282,11 +285,18 @@ package enum PostFile {
     let sample = bytes.prefix(65_536)
     guard !sample.isEmpty else { return false }
     var odd = 0
-    for scalar in String(decoding: sample, as: UTF8.self).unicodeScalars {
-      switch scalar.value {
-      case 0x09, 0x0A, 0x0C, 0x0D: break
-      case 0..<0x20, 0x7F, 0xFFFD: odd += 1
-      default: break
+    var decoder = UTF8()
+    var iterator = sample.makeIterator()
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0C, 0x0D: break
+        case 0..<0x20, 0x7F: odd += 1
+        default: break
+        }
+      case .error: odd += 1
+      case .emptyInput: break decoding
       }
     }
     return odd * 10 >= sample.count

@@ -36,6 +36,9 @@ public struct XSource: TweetSource, LiveSource {
     public var language: String? = "en"
     /// Whether retweets are kept (otherwise `-is:retweet`).
     public var includeRetweets = false
+    /// The time the tweets are to come from: sent as `start_time` and
+    /// `end_time` (recent search reaches back 7 days; the caller checks).
+    package var window = DateWindow()
     /// Called with problems the API reported alongside data (one line each,
     /// without a `Warning:` prefix), on any thread.
     public var warning: (@Sendable (String) -> Void)?
@@ -95,6 +98,10 @@ public struct XSource: TweetSource, LiveSource {
       ("expansions", "author_id"),
       ("user.fields", "username"),
     ]
+    if let since = configuration.window.since {
+      items.append(("start_time", ISO8601.string(since)))
+    }
+    if let until = configuration.window.until { items.append(("end_time", ISO8601.string(until))) }
     if let nextToken { items.append(("next_token", nextToken)) }
     return try HTTPTransport.url(
       base: configuration.baseURL, path: "/tweets/search/recent", items: items,

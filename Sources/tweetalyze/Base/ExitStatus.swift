@@ -25,6 +25,10 @@ enum ExitStatus: Int32, CaseIterable {
   /// The X API refused the token or access (401, 403), or there is no
   /// usable token (`EX_NOPERM`).
   case noPermission = 77
+  /// Ended by Ctrl-C (SIGINT): the temporary files are removed and the
+  /// signal is raised again, so the shell reports 128 + 2; never passed to
+  /// `exit`, listed so that the tables name it.
+  case interrupted = 130
 
   /// The table that help and the README show.
   static let summary = """
@@ -32,6 +36,7 @@ enum ExitStatus: Int32, CaseIterable {
     65 bad input data or model file, 66 input file missing or unreadable,
     69 service (X, Bluesky, Mastodon) unreachable, failing, timed out or not JSON,
     73 cannot write output, 75 rate limit or usage cap (retry later),
-    77 token or login refused (401/403) or missing.
+    77 token or login refused (401/403) or missing,
+    130 interrupted (Ctrl-C; no partial output file is left).
     """
 }

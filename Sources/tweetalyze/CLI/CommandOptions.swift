@@ -1,3 +1,4 @@
+import Foundation
 import SentimentCore
 
 /// `tweetalyze QUERY`.
@@ -23,7 +24,7 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var json = false
   /// Print CSV: a header, then a row per query (or per tweet).
   var csv = false
-  /// Where `--trend` or `--mentions` draws its chart (SVG).
+  /// Where `--trend`, `--mentions` or `--why` draws its chart (SVG).
   var plot: String?
   /// `--history FILE`: the runs kept, one JSON line each.
   var history: String?
@@ -50,6 +51,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var trend = false
   /// `--by`: the trend's unit (`nil`: chosen from the dates).
   var by: Trend.Unit?
+  /// `--since`, `--until`: the time the posts are to come from.
+  var window = DateWindow()
   /// Nothing on stderr but errors.
   var quiet = false
   /// How the score is estimated from the tweets' probabilities.
@@ -154,19 +157,22 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "whether it is rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
       .value(
         "by", "hour|6h|12h|day|week",
-        ValueKind<Trend.Unit> { text in
-          guard let unit = Trend.Unit(rawValue: text) else {
-            throw Refusal.takes("'hour', '6h', '12h', 'day' or 'week'", got: "'\(text)'")
-          }
-          return unit
-        }, \.by,
+        ValueKind.oneOf(Trend.Unit.allCases.map(\.rawValue)) { Trend.Unit(rawValue: $0) }, \.by,
         help: "With --trend: the bucket (default: the finest that gives 3 to 10 rows of 10 "
           + "posts each)."),
       .value(
+        "since", "DATE", .date, \.window.since,
+        help: "Only posts from DATE on: YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ. Sent "
+          + "to X (start_time; recent search reaches back 7 days) and Bluesky; Mastodon and "
+          + "recorded posts are filtered by date, undated ones left out."),
+      .value(
+        "until", "DATE", .date, \.window.until,
+        help: "Only posts before DATE (the same forms as --since)."),
+      .value(
         "plot", "FILE.svg", .outputPath("trend.svg"), \.plot,
-        help: "Also draw --trend (the score per hour, day or week, with the fitted line) or "
-          + "--mentions (a bar per name), with intervals, as an SVG chart in FILE.svg (the "
-          + "name must end in .svg)."),
+        help: "Also draw --trend (the score per hour, day or week, with the fitted line and "
+          + "intervals), --mentions (a bar per name, with intervals) or --why (a bar per term) "
+          + "as an SVG chart in FILE.svg (the name must end in .svg)."),
       .value(
         "history", "FILE", .outputPath("history.jsonl"), \.history,
         help: "Append this run to FILE (one JSON line per query: time, counts, score, interval, "
@@ -212,6 +218,21 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         "Give --record or --fixtures, not both: --record saves what the X API sends, "
           + "--fixtures replays it"),
     ]
+  }
+}
+
+extension ValueKind where Value == Date {
+  /// A `--since` or `--until` value: `YYYY-MM-DD` (midnight UTC) or an ISO
+  /// 8601 time (`2026-06-08T12:00:00Z`, an offset or a fraction allowed).
+  static var date: Self {
+    ValueKind { text in
+      let full = text.count == 10 ? text + "T00:00:00Z" : text
+      guard let date = TweetDate.parseISO8601(full) else {
+        throw Refusal.takes(
+          "a date, YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ", got: "'\(text)'")
+      }
+      return date
+    }
   }
 }
 
@@ -312,7 +333,9 @@ struct TrainingSettings: Equatable, CommandSettings {
     [
       .value(
         "alpha", "A",
-        .number("a number above 0 and at most 1000, such as 1 or 0.5") { $0 > 0 && $0 <= 1000 },
+        .number("a number above 0 and at most 1000, such as 1 or 0.5") {
+          $0 > 0 && $0 <= NaiveBayesOptions.largestAlpha
+        },
         \.options.alpha, help: "Smoothing per feature, above 0 and at most 1000 {default}."),
       .toggle(
         "binarized", \.options.binarized, on: "Count each feature once per tweet.",
@@ -557,9 +580,16 @@ struct ClassifyOptions: Equatable, CommandSettings {
 
   static var options: [Option<Self>] {
     [
-      .model(\.model), .flag("json", \.json, help: "Print one JSON object per line."),
+      .model(\.model),
       .flag(
-        "csv", \.csv, help: "Print CSV with a header instead: label, probability and text."),
+        "json", \.json,
+        help: "Print one JSON object per line: label, the three probabilities and the reader's "
+          + "compound (-1 to 1, as VADER's)."),
+      .flag(
+        "csv", \.csv,
+        help: "Print CSV with a header instead: label, probability, text, the three "
+          + "probabilities and the reader's compound (with --csv-column: each row with label "
+          + "and the three probabilities appended)."),
       .input(\.input), .quiet(\.input.quiet),
       .flag(
         "archive", \.archive,
@@ -570,7 +600,7 @@ struct ClassifyOptions: Equatable, CommandSettings {
         "csv-column", "NAME", .string, \.csvColumn,
         help: "Read CSV from the files given (default: stdin) and classify column NAME of each "
           + "row; print one JSON object per row (row, id when there is an id column, label, "
-          + "probabilities)."),
+          + "probabilities), or with --csv the rows with their label and probabilities."),
       .jobs(\.jobs),
     ]
   }

@@ -138,6 +138,9 @@ enum Completions {
     for command in CommandName.allCases {
       for spec in options(command) {
         guard let value = value(of: spec) else { continue }
+        // A value that may be left out and completes to nothing (`--why
+        // [N]`): what follows may be an option, completed below.
+        if spec.placeholderIsOptional && value == ValueCompletion.none { continue }
         let names = spec.names.map { "\(command.rawValue):\($0)" }.joined(separator: "|")
         lines.append("    \(names)) \(bashReply(value)); return ;;")
       }

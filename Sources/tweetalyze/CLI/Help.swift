@@ -86,6 +86,7 @@ enum Help {
             tweetalyze "@Apple" --count 200
             tweetalyze "#rust" --source bluesky   # BLUESKY_HANDLE, BLUESKY_APP_PASSWORD
             tweetalyze "#rust" --source mastodon --instance https://fosstodon.org
+            tweetalyze "#rust" --source bluesky --since 2026-06-01 --until 2026-06-08
             tweetalyze "#WWDC" --lang any --record recorded
             tweetalyze --fixtures recorded "#WWDC"
             tweetalyze --fixtures Fixtures/tweets "@Apple"
@@ -172,13 +173,14 @@ enum Help {
         arguments: [("TEXT", "Texts to classify; - reads the lines of stdin (the default).")],
         discussion: """
           Prints one line per text, in input order: the label (the most probable
-          class), a tab, and its probability.
+          class), a tab, and its probability; under 0.5, a tab and 'doubtful'.
           From a pipe or a terminal, each line is printed as soon as its text is read.
 
           Examples:
             echo "I love my new iPhone" | tweetalyze classify
             tail -f messages.txt | tweetalyze classify -
             tweetalyze classify --input tweets.txt --json
+            tweetalyze classify --csv-column text posts.csv --csv > labeled.csv
           """)
     case .merge:
       return page(

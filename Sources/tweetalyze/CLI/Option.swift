@@ -203,15 +203,25 @@ extension Option where Settings: CommandSettings {
     _ name: String, _ cases: [Value], _ keyPath: WritableKeyPath<Settings, Value>, help: String
   ) -> Option {
     let names = cases.map(\.rawValue)
+    let kind = ValueKind<Value>.oneOf(names) { Value(rawValue: $0) }
+    return value(name, names.joined(separator: "|"), kind, keyPath, help: help)
+  }
+}
+
+extension ValueKind {
+  /// One of `names`, made into a value by `make`; a near miss (`days`) is
+  /// refused with the name meant (`Did you mean 'day'?`).
+  static func oneOf(_ names: [String], _ make: @escaping (String) -> Value?) -> Self {
     let expected =
       names.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(names.last ?? "")'"
-    let kind = ValueKind { text in
-      guard let value = Value(rawValue: text), names.contains(text) else {
-        throw Refusal.takes(expected, got: "'\(text)'")
+    return ValueKind { text in
+      guard names.contains(text), let value = make(text) else {
+        var refusal = Refusal.takes(expected, got: "'\(text)'")
+        refusal.message += CommandLineParser.suggestion(for: text, among: names)
+        throw refusal
       }
       return value
     }
-    return value(name, names.joined(separator: "|"), kind, keyPath, help: help)
   }
 }
 

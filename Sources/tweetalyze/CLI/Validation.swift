@@ -1,3 +1,6 @@
+import Foundation
+import SentimentCore
+
 /// The checks between options, one `validate(given:)` per command's options
 /// (``CommandSettings/validate(given:)``), which the parser calls once every
 /// option and argument is written in; and the rules between the options that
@@ -18,7 +21,40 @@ extension AnalyzeOptions {
   /// refused as they are read.
   mutating func validate(given: [String]) throws(UsageError) {
     if inputs.isEmpty { try checkSearch() } else { try checkInput() }
+    try checkWindow(now: Date())
     try checkOutput()
+  }
+
+  /// How far back X's recent search reaches.
+  static let recentSearchReach: TimeInterval = 7 * 86_400
+
+  /// `--since` and `--until`: in order, and, for a live search, a time the
+  /// service can reach at `now`: nothing after now, and for X's recent
+  /// search nothing before its 7 days.
+  func checkWindow(now: Date) throws(UsageError) {
+    let (since, until) = (window.since, window.until)
+    if let since, let until, since >= until {
+      throw UsageError(
+        message: "--since \(ISO8601.string(since)) is not before --until \(ISO8601.string(until)): "
+          + "give a window that starts before it ends",
+        command: .analyze)
+    }
+    guard inputs.isEmpty && fixtures == nil else { return }
+    if let since, since > now {
+      throw UsageError(
+        message: "--since \(ISO8601.string(since)) is in the future: no post is that recent yet",
+        command: .analyze)
+    }
+    guard source == .x else { return }
+    let reach = now.addingTimeInterval(-Self.recentSearchReach)
+    for (option, date) in [("--since", since), ("--until", until)] {
+      guard let date, date < reach else { continue }
+      throw UsageError(
+        message: "\(option) \(ISO8601.string(date)) is before what X's recent search reaches "
+          + "(the last 7 days, from \(ISO8601.string(reach))): give a later date; --source "
+          + "bluesky searches further back, and --input reads posts you saved",
+        command: .analyze)
+    }
   }
 
   /// A search's options: `--instance` only for Mastodon, no CSV columns.
@@ -100,14 +136,14 @@ extension AnalyzeOptions {
 }
 
 extension ClassifyOptions {
-  /// Texts from one place; one format; `--csv` only for texts' labels.
+  /// Texts from one place; one format; `--csv` for texts' labels and CSV
+  /// rows (`--csv-column`), not for archives.
   mutating func validate(given: [String]) throws(UsageError) {
     try input.check(command: .classify)
     try CommandLineParser.checkFormat(json: json, csv: csv, command: .classify)
-    if csv && (archive || csvColumn != nil) {
+    if csv && archive {
       throw UsageError(
-        message: "--csv prints texts' labels; --archive and --csv-column print JSON objects",
-        command: .classify)
+        message: "--csv prints texts' labels; --archive prints JSON objects", command: .classify)
     }
   }
 }

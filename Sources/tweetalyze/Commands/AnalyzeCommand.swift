@@ -94,17 +94,23 @@ extension Context {
     var tweets: [Tweet] = []
     var read = 0
     var undated: (count: Int, first: String?) = (0, nil)
+    var undatedOutside = 0
     var empty = false
     let names = paths.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
     for (path, name) in zip(paths, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
+      let whole = options.filter.map { Self.isRecording(path, for: $0) } ?? true
       do {
         // Only the posts kept are held: a file may hold millions.
         let found = try PostFile.forEachTweet(
           in: bytes, textColumn: options.textColumn, textColumns: TrainingDataColumns.textNames,
           dateColumn: options.dateColumn
         ) { tweet in
-          guard options.filter?.matches(tweet) ?? true else { return }
+          guard whole || options.filter?.matches(tweet) ?? true else { return }
+          guard options.window.contains(tweet.createdAt) else {
+            if tweet.createdAt == nil { undatedOutside += 1 }
+            return
+          }
           read += 1
           if tweets.count < options.limit { tweets.append(tweet) }
         }
@@ -117,8 +123,14 @@ extension Context {
         throw RuntimeError("\(name): \(error.localizedDescription)", status: .dataError)
       }
     }
+    if undatedOutside > 0 && !options.quiet {
+      try stderr.write("Warning: \(Self.undatedNote(undatedOutside))\n")
+      try stderr.flush()
+    }
     guard !tweets.isEmpty else {
-      let which = options.filter.map { " that match \($0)" } ?? ""
+      let which =
+        (options.filter.map { " that match \($0)" } ?? "")
+        + (options.window.isUnbounded ? "" : " " + Self.describe(options.window))
       let files = names.joined(separator: ", ")
       throw RuntimeError(
         "no posts\(which) in \(files)"
@@ -180,13 +192,32 @@ extension Context {
         let host = URL(string: base).map { url in
           (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         }
+        // The service was asked for the window; what it answered is kept
+        // within it too (X's end_time is not sent for a time under 10 s ago).
         tweets = try await NetworkTrap.guarding(host: host ?? "", service: service) {
           try await source.source.tweets(for: query, count: options.limit)
-        }
+        }.filter { options.window.contains($0.createdAt) }
       } else {
         // A replay reads every recorded post, to say when --count cuts it.
-        let all = try await source.source.tweets(
+        var all = try await source.source.tweets(
           for: query, count: max(options.limit, AnalyzeOptions.maximumCount))
+        if !options.window.isUnbounded {
+          all = try Self.inWindow(
+            all, options, from: options.fixtures.map(ErrorLine.clean) ?? "", display: display)
+        }
+        // One rule for a query over recorded posts (``isRecording(_:for:)``).
+        if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
+          !Self.isRecording(fixtures, for: query), !all.isEmpty
+        {
+          let recorded = all.count
+          all = all.filter(query.matches)
+          guard !all.isEmpty else {
+            throw RuntimeError(
+              "no posts that match \(query) among the \(recorded) in "
+                + "\(ErrorLine.clean(fixtures)); is it the file for this query? (--fixtures DIR "
+                + "reads each query's own file)", status: .noTweets)
+          }
+        }
         tweets = Array(all.prefix(options.limit))
         if all.count > tweets.count {
           display.warn(
@@ -204,13 +235,6 @@ extension Context {
       display.warn(
         "found \(tweets.count) \(display.noun)s for \(query), fewer than the \(asked) asked for; "
           + "the search holds no more")
-    }
-    if let fixtures = options.fixtures, !Self.isDirectory(fixtures),
-      !tweets.contains(where: query.matches)
-    {
-      display.warn(
-        "none of the \(tweets.count) tweets in \(fixtures) mentions \(query); is it the file for "
-          + "this query? (--fixtures DIR reads each query's own file)")
     }
     return tweets
   }
@@ -238,26 +262,43 @@ extension Context {
         try stdout.append { AnalyzeReport.tweetLine(tweet, prediction, into: &$0) }
       }
     }
-    let (score, estimate) = (analysis.labels, analysis.estimate)
-    let band = estimate.band
-    let change = try history(tweets, analysis, label: label, options)
-    let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
     if let plot = options.plot {
       // An empty chart answers nothing: undated posts have no trend to draw.
-      if let trend, trend.buckets.isEmpty {
+      if let trend = analysis.trend, trend.buckets.isEmpty {
         throw RuntimeError(
           "--plot: none of the \(trend.undated) posts has a date, so there is no trend to draw "
             + "and no chart was written; --input files give dates in a created_at or date "
             + "column (--date-column NAME)",
           status: .noTweets)
       }
-      let title = label
+      let method = analysis.estimate.method
       let svg =
-        trend.map { SVGPlot.trend($0, query: title, method: estimate.method) }
-        ?? why.map { SVGPlot.drivers($0, query: title) }
-        ?? SVGPlot.mentions(top, query: title, method: estimate.method)
+        analysis.trend.map { SVGPlot.trend($0, query: label, method: method) }
+        ?? analysis.drivers.map { SVGPlot.drivers($0, query: label) }
+        ?? SVGPlot.mentions(analysis.mentions, query: label, method: method)
       try SVGPlot.write(svg, to: plot)
     }
+    let change = try history(tweets, analysis, label: label, options)
+    try printAnalysis(
+      analysis, label: label, options, model: model, several: several, csvHeader: csvHeader,
+      change: change)
+    // Said last, as `train` says where its model went; not for a device.
+    if let plot = options.plot, !options.quiet, !plot.hasPrefix("/dev/") {
+      try stdout.flush()
+      try stderr.write("Wrote \(ErrorLine.clean(plot)).\n")
+      try stderr.flush()
+    }
+  }
+
+  /// Prints `analysis` as the options ask: CSV, JSON, or the score line and
+  /// its sections.
+  private func printAnalysis(
+    _ analysis: Analysis, label: String, _ options: AnalyzeOptions, model: NaiveBayesModel,
+    several: Bool, csvHeader: Bool, change: (since: Date, Comparison)?
+  ) throws {
+    let (score, estimate) = (analysis.labels, analysis.estimate)
+    let band = estimate.band
+    let (top, trend, why) = (analysis.mentions, analysis.trend, analysis.drivers)
     if options.csv {
       // The tweet table stands alone: one table per stream.
       guard !options.tweets else { return }
@@ -313,7 +354,8 @@ extension Context {
       try stdout.write("\n" + AnalyzeReport.trendText(trend, method: estimate.method, style: style))
     }
     if let why {
-      try stdout.write("\n" + AnalyzeReport.driversText(why))
+      try stdout.write(
+        "\n" + AnalyzeReport.driversText(why, positive: score.positive, negative: score.negative))
     }
   }
 
@@ -355,6 +397,48 @@ extension Context {
   /// recorded responses.
   private static func baseURL(of source: TweetSource) -> (String, HTTPService)? {
     (source as? any LiveSource).map { ($0.baseURL, $0.service.descriptor) }
+  }
+
+  /// The posts of `all` in the options' window; a warning for the undated
+  /// ones left out, and an error naming `name` when none is left.
+  private static func inWindow(
+    _ all: [Tweet], _ options: AnalyzeOptions, from name: String, display: FetchDisplay
+  ) throws -> [Tweet] {
+    let kept = all.filter { options.window.contains($0.createdAt) }
+    let undated = all.count(where: { $0.createdAt == nil })
+    if undated > 0 { display.warn(undatedNote(undated)) }
+    guard !kept.isEmpty || all.isEmpty else {
+      throw RuntimeError(
+        "no posts \(describe(options.window)) among the \(all.count) in \(name)", status: .noTweets)
+    }
+    return kept
+  }
+
+  /// `N undated posts left out: …`, the warning's words.
+  static func undatedNote(_ count: Int) -> String {
+    "\(count) undated post\(count == 1 ? "" : "s") left out: --since and --until keep the posts "
+      + "whose date is in the window"
+  }
+
+  /// `from 2026-06-08T00:00:00Z`, `before …`, or `from … to …`.
+  static func describe(_ window: DateWindow) -> String {
+    switch (window.since, window.until) {
+    case (let since?, let until?): "from \(ISO8601.string(since)) to \(ISO8601.string(until))"
+    case (let since?, nil): "from \(ISO8601.string(since)) on"
+    case (nil, let until?): "before \(ISO8601.string(until))"
+    case (nil, nil): ""
+    }
+  }
+
+  /// Whether `path` is the recording of `query`'s search, named as
+  /// `--record` names it (`at-apple.jsonl` or `.json` for `@Apple`): its
+  /// posts are that search's answer and are read whole. Any other file of
+  /// recorded posts, given to `--input` or `--fixtures` with a query, keeps
+  /// the posts that match the query (``SearchQuery/matches(_:)``): one rule
+  /// for a query over recorded posts.
+  static func isRecording(_ path: String, for query: SearchQuery) -> Bool {
+    let name = URL(fileURLWithPath: path).lastPathComponent.lowercased()
+    return [".jsonl", ".json"].contains { name == query.fileStem.lowercased() + $0 }
   }
 
   /// Whether `path` names a directory (`--fixtures DIR`).

@@ -9,8 +9,8 @@ extension Context {
     let csv = options.csv
     let emit: (Span<UInt8>) throws -> Void = { text in
       if csv {
-        let (label, confidence) = classifier.classify(text)
-        try stdout.write(Self.csvRow(label, confidence, text: text))
+        let (prediction, reading) = classifier.predictAndRead(text)
+        try stdout.write(Self.csvRow(prediction, compound: reading.compound, text: text))
         return
       }
       guard json else {
@@ -18,8 +18,8 @@ extension Context {
         try stdout.append { Self.write(label, confidence, into: &$0) }
         return
       }
-      let prediction = classifier.predict(text)
-      try stdout.append { Self.formatJSON(prediction, into: &$0) }
+      let (prediction, reading) = classifier.predictAndRead(text)
+      try stdout.append { Self.formatJSON(prediction, compound: reading.compound, into: &$0) }
     }
     let jobs = Parallel.workers(for: options.jobs ?? Parallel.processors)
     if options.archive {
@@ -31,7 +31,7 @@ extension Context {
       let input = options.input
       return try annotateCSV(
         input.file.map { [$0] } ?? (input.texts.isEmpty ? ["-"] : input.texts), column: column,
-        model, jobs: jobs)
+        model, jobs: jobs, csv: csv)
     }
     if csv { try stdout.write(Self.csvHeader) }
     guard jobs > 1 else { return try forEachText(options.input, command: "classify", emit) }
@@ -54,10 +54,12 @@ extension Context {
         var classifier = Classifier(model: model)
         return { text, output in
           if csv {
-            let (label, confidence) = classifier.classify(text)
-            output.append(contentsOf: Self.csvRow(label, confidence, text: text).utf8)
+            let (prediction, reading) = classifier.predictAndRead(text)
+            output.append(
+              contentsOf: Self.csvRow(prediction, compound: reading.compound, text: text).utf8)
           } else if json {
-            Self.formatJSON(classifier.predict(text), into: &output)
+            let (prediction, reading) = classifier.predictAndRead(text)
+            Self.formatJSON(prediction, compound: reading.compound, into: &output)
           } else {
             let (label, confidence) = classifier.classify(text)
             Self.write(label, confidence, into: &output)
@@ -106,15 +108,19 @@ extension Context {
   /// in batches of 4,096 rows split over `jobs` threads, one JSON object
   /// per row in order: `id` (when the header has an `id` column), `label`,
   /// `probabilities`, `row` (from 1, the header not counted). HTML entities
-  /// are decoded, as `train` decodes them.
+  /// are decoded, as `train` decodes them. With `csv`, CSV in, CSV out: the
+  /// header and each row as read (fields escaped as ``CSVWriter/text(_:)``
+  /// escapes them), with `label` and the three probabilities appended; the
+  /// header once, from the first file.
   func annotateCSV(
-    _ paths: [String], column: String, _ model: NaiveBayesModel, jobs: Int
+    _ paths: [String], column: String, _ model: NaiveBayesModel, jobs: Int, csv: Bool = false
   ) throws {
+    var headerWritten = false
     for path in paths {
       try Files.withInput(path) { file in
         var reader = CSVReader(source: file)
         var layout: (text: Int, id: Int?, fields: Int)?
-        var batch: [(row: Int, id: String?, text: [UInt8])] = []
+        var batch: [(row: Int, id: String?, text: [UInt8], fields: [String])] = []
         var row = 0
         func flush() throws {
           let rows = batch
@@ -123,9 +129,18 @@ extension Context {
             let range = (part * rows.count / parts)..<((part + 1) * rows.count / parts)
             var classifier = Classifier(model: model)
             var output: [UInt8] = []
-            for (row, id, text) in rows[range] {
-              var json = JSONWriter()
+            for (row, id, text, fields) in rows[range] {
               let prediction = classifier.predict(text.span)
+              if csv {
+                let added =
+                  [prediction.label.name]
+                  + Sentiment.allCases.map {
+                    FixedDecimal.string(prediction.probabilities[$0], decimals: 4)
+                  }
+                output += Array(CSVWriter.record(fields.map(CSVWriter.text) + added).utf8)
+                continue
+              }
+              var json = JSONWriter()
               json.beginObject()
               if let id {
                 json.key("id")
@@ -154,6 +169,12 @@ extension Context {
                 role: "text", tried: [column], header: names, option: "--csv-column")
             }
             layout = (text, folded.firstIndex(of: "id"), record.count)
+            if csv && !headerWritten {
+              try stdout.write(
+                CSVWriter.record(
+                  names.map(CSVWriter.text) + ["label"] + Sentiment.allCases.map(\.name)))
+              headerWritten = true
+            }
             return
           }
           guard record.count == layout.fields else {
@@ -163,7 +184,11 @@ extension Context {
           row += 1
           decoded.removeAll(keepingCapacity: true)
           HTMLEntities.decode(record[layout.text], into: &decoded)
-          batch.append((row, layout.id.map { record.string(at: $0) }, decoded))
+          batch.append(
+            (
+              row, layout.id.map { record.string(at: $0) }, decoded,
+              csv ? (0..<record.count).map { record.string(at: $0) } : []
+            ))
           if batch.count >= 4096 { try flush() }
         }
         try flush()
@@ -194,12 +219,23 @@ extension Context {
     buffer.append(0x0A)
   }
 
-  /// The longest line ``write(_:_:into:)`` writes.
-  static let lineLength = 8 + 1 + FixedDecimal.maximumLength + 1
+  /// The mark after a label whose probability is under 0.5 (``isDoubtful(_:)``):
+  /// the model leans that way without believing it more than not.
+  static let doubtfulMark: StaticString = "\tdoubtful"
 
-  /// Appends `label<TAB>probability` and a line break to `output`, in room
-  /// for ``lineLength`` bytes added once (no check per byte that the array
-  /// is its own).
+  /// Whether a label of probability `confidence` is marked doubtful: under
+  /// 0.5 as printed (4 decimals), so that `0.5000` is never marked.
+  static func isDoubtful(_ confidence: Double) -> Bool {
+    (confidence * 10_000).rounded() < 5_000
+  }
+
+  /// The longest line ``write(_:_:into:)`` writes.
+  static let lineLength =
+    8 + 1 + FixedDecimal.maximumLength + doubtfulMark.utf8CodeUnitCount + 1
+
+  /// Appends `label<TAB>probability` (and `<TAB>doubtful` under 0.5) and a
+  /// line break to `output`, in room for ``lineLength`` bytes added once
+  /// (no check per byte that the array is its own).
   static func write(_ label: Sentiment, _ confidence: Double, into output: inout [UInt8]) {
     output.append(addingCapacity: lineLength) { line in
       label.literalName.withUTF8Buffer { name in
@@ -207,24 +243,39 @@ extension Context {
       }
       line.append(0x09)
       FixedDecimal.forEachByte(of: confidence, decimals: 4) { line.append($0) }
+      if isDoubtful(confidence) {
+        doubtfulMark.withUTF8Buffer { mark in
+          for byte in mark { line.append(byte) }
+        }
+      }
       line.append(0x0A)
     }
   }
 
-  /// The header of `classify --csv`.
-  static let csvHeader = CSVWriter.record(["label", "probability", "text"])
+  /// The header of `classify --csv`: the columns before `text` as they
+  /// were, the three probabilities and the reader's compound after it.
+  static let csvHeader = CSVWriter.record(
+    ["label", "probability", "text"] + Sentiment.allCases.map(\.name) + ["compound"])
 
-  /// One row of `classify --csv`: the label, its probability (4 decimals)
-  /// and the text (see ``CSVWriter/text(bytes:)``).
-  static func csvRow(_ label: Sentiment, _ confidence: Double, text: Span<UInt8>) -> String {
-    CSVWriter.record([
-      label.name, FixedDecimal.string(confidence, decimals: 4), CSVWriter.text(bytes: text),
-    ])
+  /// One row of `classify --csv`: the label, its probability (4 decimals),
+  /// the text (see ``CSVWriter/text(bytes:)``), each class's probability
+  /// and the reader's compound (4 decimals).
+  static func csvRow(_ prediction: Prediction, compound: Double, text: Span<UInt8>) -> String {
+    CSVWriter.record(
+      [
+        prediction.label.name, FixedDecimal.string(prediction.confidence, decimals: 4),
+        CSVWriter.text(bytes: text),
+      ]
+        + Sentiment.allCases.map { FixedDecimal.string(prediction.probabilities[$0], decimals: 4) }
+        + [FixedDecimal.string(compound, decimals: 4)])
   }
 
-  /// Appends the prediction as one JSON object and a line break.
-  static func formatJSON(_ prediction: Prediction, into buffer: inout [UInt8]) {
-    buffer.append(contentsOf: #"{"label":""#.utf8)
+  /// Appends the prediction and the reader's compound as one JSON object
+  /// (sorted keys) and a line break.
+  static func formatJSON(_ prediction: Prediction, compound: Double, into buffer: inout [UInt8]) {
+    buffer.append(contentsOf: #"{"compound":"#.utf8)
+    FixedDecimal.append(compound, decimals: 4, to: &buffer)
+    buffer.append(contentsOf: #","label":""#.utf8)
     buffer.append(contentsOf: prediction.label.name.utf8)
     buffer.append(contentsOf: #"","probabilities":{"#.utf8)
     for label in Sentiment.allCases {

@@ -114,14 +114,21 @@ extension Context {
     try write(report, options)
   }
 
-  /// The labeled CSV at `path` (`-`: stdin), with a progress meter.
+  /// The labeled CSV at `path` (`-`: stdin), with a progress meter. Its
+  /// errors name the file: `eval` may read two.
   private func labeledCorpus(_ path: String, _ options: EvalOptions) throws -> LabeledCorpus {
     try Files.withInput(path) { file in
       let meter = ProgressMeter.forInput(
         file.descriptor, label: "eval: reading", stderr: stderr, quiet: options.quiet)
       defer { meter?.finish() }
-      return try TrainingData.corpus(
-        ProgressSource(base: file, meter: meter), columns: options.training.columns)
+      do {
+        return try TrainingData.corpus(
+          ProgressSource(base: file, meter: meter), columns: options.training.columns)
+      } catch let error where error is TrainingDataError || error is CSVError {
+        let name = path == "-" ? "stdin" : ErrorLine.clean(path)
+        throw RuntimeError(
+          "\(name): \(error.localizedDescription)", status: ExitStatus(for: error))
+      }
     }
   }
 

@@ -81,9 +81,10 @@ extension Context {
           + " % (negative/neutral/positive)")
       if let reading = explanation.reading {
         lines.append(
-          "reader: compound " + FixedDecimal.string(reading.compound, decimals: 4) + ", words "
+          "reader: reads it " + reading.label.name + " (compound "
+            + FixedDecimal.string(reading.compound, decimals: 4) + ", words "
             + percent(reading.positive) + " % positive, " + percent(reading.negative)
-            + " % negative; on its own: " + reading.label.name)
+            + " % negative): " + Self.push(explanation.readerPart))
       }
     } else {
       lines.append(row("probability", prediction.probabilities))
@@ -96,6 +97,15 @@ extension Context {
         + (explanation.ignored.isEmpty
           ? "none" : explanation.ignored.map(ErrorLine.inline).joined(separator: " | ")))
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The reader's part in words: how much it adds toward the class it
+  /// pushes (it pushes one class at most: its own reading's).
+  static func push(_ part: PerClass<Double>) -> String {
+    let pushed = [Sentiment.positive, .negative].filter { part[$0] > 0 }
+    guard !pushed.isEmpty else { return "no push" }
+    return pushed.map { "+" + FixedDecimal.string(part[$0], decimals: 2) + " toward " + $0.name }
+      .joined(separator: ", ")
   }
 
   /// The explanation as one JSON line: `features` (`count`, `feature`,

@@ -64,6 +64,11 @@ extension Context {
       configuration.language = options.language
       configuration.includeRetweets = options.includeRetweets
       configuration.warning = { display.warn($0) }
+      configuration.window = options.window
+      // X refuses an end_time less than 10 s ago; no tweet is later anyway.
+      if let until = options.window.until, until > Date().addingTimeInterval(-10) {
+        configuration.window.until = nil
+      }
       return XSource(configuration)
     case .bluesky:
       guard
@@ -82,6 +87,7 @@ extension Context {
       configure(&configuration.transport, options, display: display)
       configuration.language = options.language
       configuration.session = session
+      configuration.window = options.window
       return BlueskySource(configuration)
     case .mastodon:
       let token = try secret(options, variable: "MASTODON_TOKEN")
@@ -93,6 +99,7 @@ extension Context {
       configure(&configuration.transport, options, display: display)
       configuration.language = options.language
       configuration.includeBoosts = options.includeRetweets
+      configuration.window = options.window
       return MastodonSource(configuration)
     }
   }

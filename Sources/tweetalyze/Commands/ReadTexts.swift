@@ -1,3 +1,4 @@
+import Foundation
 import SentimentCore
 
 #if canImport(Glibc)
@@ -23,10 +24,12 @@ extension Context {
   ) throws {
     if let file = input.file {
       return try Files.withInput(file) {
-        try forEachLine($0, quiet: input.quiet, body, lines: lines)
+        try Self.refuseBinary($0, name: file == "-" ? "stdin" : ErrorLine.clean(file))
+        return try forEachLine($0, quiet: input.quiet, body, lines: lines)
       }
     }
     if input.texts.isEmpty {
+      try Self.refuseBinary(FileDescriptorSource(descriptor: 0), name: "stdin")
       return try forEachLine(
         FileDescriptorSource(descriptor: 0), quiet: input.quiet, body, lines: lines)
     }
@@ -76,6 +79,27 @@ extension Context {
     }
     var lines = LineReader(source: FlushingSource(base: source, output: stdout))
     try lines.forEachLine { try body($0.span) }
+  }
+
+  /// Refuses a regular file whose start is binary (``PostFile/isBinary(_:)``:
+  /// an image, a model, a program), as `--input` of analyze does: its
+  /// "lines" are no texts. Reads the first 64 KiB where they are, leaving
+  /// the file's position; a pipe is not looked ahead in.
+  private static func refuseBinary(_ source: FileDescriptorSource, name: String) throws {
+    var status = stat()
+    guard fstat(source.descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return
+    }
+    // Read and put back, so that the lines are read from where they were.
+    let handle = FileHandle(fileDescriptor: source.descriptor, closeOnDealloc: false)
+    guard let offset = try? handle.offset(),
+      let sample = try? handle.read(upToCount: 65_536), (try? handle.seek(toOffset: offset)) != nil,
+      PostFile.isBinary(Array(sample))
+    else { return }
+    throw RuntimeError(
+      "\(name): binary data (NUL bytes or mostly invalid UTF-8), not text; classify and "
+        + "explain read UTF-8 text, one text a line (analyze --input reads API JSON and CSV)",
+      status: .dataError)
   }
 
   /// Whether `path` names an existing file (not a directory).

@@ -62,9 +62,17 @@ extension Context {
           options: settings.options, lexicon: lexicon, sample: &sample)
       } catch let error as TrainingDataError {
         // A header's error names the file; a row's names its line.
-        guard case .missingColumn = error else { throw error }
+        guard case .missingColumn(let role, let tried, let header, let option) = error else {
+          throw error
+        }
+        // The reader names eval's option for the groups; train's is --fit-groups.
+        let named =
+          role == "group" && option == nil
+          ? TrainingDataError.missingColumn(
+            role: role, tried: tried, header: header, option: "--fit-groups")
+          : error
         throw RuntimeError(
-          "\(source): \(error.localizedDescription)", status: ExitStatus(for: error))
+          "\(source): \(named.localizedDescription)", status: ExitStatus(for: named))
       }
       return (trainer, summary, reader.source.finalize())
     }

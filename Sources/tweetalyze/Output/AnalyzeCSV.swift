@@ -84,7 +84,10 @@ extension AnalyzeReport {
   /// The header of the `--why` table (`--why --csv`): a row per term,
   /// strongest first.
   static let driversCSVHeader = CSVWriter.record(
-    ["query", "term", "z", "log_odds", "posts", "positive", "negative", "part", "example"])
+    [
+      "query", "term", "z", "log_odds", "posts", "positive", "negative", "part", "example",
+      "clear",
+    ])
 
   /// One query's `--why` rows.
   static func driversCSVRows(query: String, _ drivers: [Driver]) -> String {
@@ -94,7 +97,7 @@ extension AnalyzeReport {
           query, driver.term, FixedDecimal.string(driver.z, decimals: 4),
           FixedDecimal.string(driver.logOdds, decimals: 4), String(driver.posts),
           String(driver.positive), String(driver.negative), String(driver.part),
-          example(driver.example),
+          example(driver.example), driver.isClear ? "true" : "false",
         ])
     }.joined()
   }

@@ -350,36 +350,59 @@ enum AnalyzeReport {
     return line.count > 80 ? String(line.prefix(79)) + "…" : line
   }
 
-  /// The `--why` section: a heading naming the measure, then one line per
-  /// term: the term, z, its posts, positive and negative posts, its part
-  /// of the score, and an example post.
-  static func driversText(_ drivers: [Driver]) -> String {
+  /// The `--why` section: a heading in words, a line on what z's sign
+  /// compares, column names, then one line per term (the term, z, its
+  /// posts, positive and negative posts, its part of the score, an example
+  /// post). Terms with |z| under ``DriverTally/clearZ`` come after a line
+  /// saying they do not clearly separate, or, when none does, one line
+  /// says so first. `positive` and `negative` are the set's labeled posts.
+  static func driversText(_ drivers: [Driver], positive: Int, negative: Int) -> String {
     var lines = [
-      "why (log-odds ratio with an informative Dirichlet prior, z; posts, positive, negative, "
-        + "part of the score, an example)"
+      "why: the terms that most separate the positive posts from the negative ones"
     ]
     if drivers.isEmpty {
       lines.append("no word, hashtag or mention in \(DriverTally.minimumPosts) posts or more")
+      return lines.joined(separator: "\n") + "\n"
+    }
+    let clear = FixedDecimal.string(DriverTally.clearZ, decimals: 0)
+    lines.append(
+      "z > 0: more common among the \(positive) positive posts than among the \(negative) "
+        + "negative ones, as a share of each (so it can disagree with part); |z| ≥ \(clear): "
+        + "clearly")
+    if !drivers.contains(where: \.isClear) {
+      lines.append(
+        "no term clearly separates positive from negative posts (every |z| < \(clear)): "
+          + "what follows may be chance; more posts would tell")
     }
     let width = min(24, drivers.map(\.term.count).max() ?? 0) + 2
+    lines.append(
+      pad("term", width) + pad("z", 8) + pad("posts", 6) + pad("positive", 9)
+        + pad("negative", 9) + pad("part", 6) + "example")
+    var saidWeak = !drivers.contains(where: \.isClear)
     for driver in drivers {
+      if !driver.isClear && !saidWeak {
+        lines.append("below |z| \(clear), not clearly separating:")
+        saidWeak = true
+      }
       let term = ErrorLine.inline(driver.term)
       lines.append(
         pad(term, width) + pad(signed(driver.z, decimals: 2), 8) + pad("\(driver.posts)", 6)
-          + pad("\(driver.positive)", 5) + pad("\(driver.negative)", 5)
+          + pad("\(driver.positive)", 9) + pad("\(driver.negative)", 9)
           + pad(driver.part > 0 ? "+\(driver.part)" : "\(driver.part)", 6)
           + example(driver.example))
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `--why` as JSON: an array, strongest first, of `{"example":…,
+  /// `--why` as JSON: an array, strongest first, of `{"clear":…,"example":…,
   /// "log_odds":…,"negative":…,"part":…,"positive":…,"posts":…,"term":…,
   /// "z":…}`.
   static func driversJSON(_ drivers: [Driver], into json: inout JSONWriter) {
     json.beginArray()
     for driver in drivers {
       json.beginObject()
+      json.key("clear")
+      json.bool(driver.isClear)
       json.key("example")
       json.string(example(driver.example))
       json.key("log_odds")

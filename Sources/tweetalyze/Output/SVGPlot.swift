@@ -302,7 +302,10 @@ enum SVGPlot {
     let area = Area(
       left: 220, right: width - margin.right, top: margin.top, bottom: height - margin.bottom)
     let zero = area.left + (area.right - area.left) / 2
-    let largest = max(1, drivers.map { abs($0.z) }.filter(\.isFinite).max() ?? 1)
+    // A whole-number axis reaching at least the threshold of a clear term,
+    // so that its dashed lines are always drawn.
+    let largest = max(
+      DriverTally.clearZ, (drivers.map { abs($0.z) }.filter(\.isFinite).max() ?? 1).rounded(.up))
     let x = { (value: Double) in
       zero + min(1, max(-1, value / largest)) * (area.right - area.left) / 2
     }
@@ -312,11 +315,28 @@ enum SVGPlot {
     svg.add(
       "<line class=\"grid\" x1=\"\(n(zero))\" y1=\"\(n(area.top))\" x2=\"\(n(zero))\" "
         + "y2=\"\(n(area.bottom))\" stroke=\"#999\"/>")
-    svg.text("negative ←", x: area.left, y: area.bottom + 18, anchor: "start")
-    svg.text("→ positive", x: area.right, y: area.bottom + 18, anchor: "end")
+    // Numbers on the z axis: whole numbers, at most 6 a side.
+    let step = max(1, (largest / 6).rounded(.up))
+    for tick in stride(from: -largest, through: largest, by: step) {
+      svg.add(
+        "<line class=\"tick\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.bottom))\" "
+          + "x2=\"\(n(x(tick)))\" y2=\"\(n(area.bottom + 4))\" stroke=\"#666\"/>")
+      svg.text(
+        AnalyzeReport.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 16,
+        anchor: "middle", class: "tick")
+    }
+    for threshold in [-DriverTally.clearZ, DriverTally.clearZ] {
+      svg.add(
+        "<line class=\"threshold\" x1=\"\(n(x(threshold)))\" y1=\"\(n(area.top))\" "
+          + "x2=\"\(n(x(threshold)))\" y2=\"\(n(area.bottom))\" stroke=\"#999\" "
+          + "stroke-dasharray=\"4 3\"/>")
+    }
+    svg.text("negative ←", x: area.left, y: area.bottom + 32, anchor: "start")
+    svg.text("→ positive", x: area.right, y: area.bottom + 32, anchor: "end")
     svg.text(
-      "z: how clearly the term separates positive from negative posts",
-      x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
+      "z: how clearly the term separates positive from negative posts (dashed: |z| = "
+        + "\(FixedDecimal.string(DriverTally.clearZ, decimals: 0)), clearly beyond)",
+      x: area.left + (area.right - area.left) / 2, y: height - 8, anchor: "middle")
     svg.text("term (n posts, part of the score)", x: area.left - 8, y: 44, anchor: "end")
     guard !drivers.isEmpty else {
       svg.text(

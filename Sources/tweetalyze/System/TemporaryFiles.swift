@@ -81,6 +81,20 @@ enum TemporaryFiles {
     slots[slot] = nil
   }
 
+  /// Takes SIGQUIT back from the Swift runtime, at start: its crash
+  /// handler took SIGQUIT for a crash, printed a "Program crashed" report
+  /// and let the run go on (to exit 0, writing its outputs; `classify` on a
+  /// FIFO waited forever). Our handler ends the process by SIGQUIT's default
+  /// action (status 131 in a shell), after removing any temporary file. A
+  /// SIGQUIT ignored at start (as the test runner starts its children)
+  /// stays ignored.
+  static func takeSIGQUIT() {
+    let previous = signal(SIGQUIT, removeTemporaryFilesAndRaise)
+    if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+      signal(SIGQUIT, SIG_IGN)
+    }
+  }
+
   /// Installs the handler for each signal that is not ignored (`nohup`
   /// ignores SIGHUP, a background job SIGINT: they stay ignored).
   private static func installHandlers() {

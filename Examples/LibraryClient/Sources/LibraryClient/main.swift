@@ -20,7 +20,7 @@ let root = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent()
 
 do {
-  // The README's "As a library" example, as written there.
+  // The "As a library" example of docs/development.md, as written there.
   let model = try DefaultModel.load()
   let estimate = ScoreEstimate(texts: ["I love it", "worst update ever"], model: model)
   print(estimate.band.emoji, estimate.score)  // per 100 tweets, as printed

@@ -1,0 +1,957 @@
+// The lexicon reader's fast path: it reads the UTF-8 bytes of a text without
+// making a `String`, looks each word up once in a byte-keyed open-addressing
+// table built from a `ReaderLexicon`, with flags and ids for the words the
+// rules compare in place of string compares, and keeps what the rules need
+// of each word (24 bytes) on the stack. The rules need the whole text first
+// (whether some words, not all, are in capitals; where the first `but` is),
+// so a text of more than 128 words is read twice: once to count, once to
+// score over a window of six words. It allocates nothing for a text of valid
+// UTF-8 whose non-ASCII words need no case folding, and its memory does not
+// grow with the text.
+//
+// It applies the rules of `LexiconReader` (Text/LexiconReader.swift), which
+// states them plainly; `LexiconReaderFastPathTests`, the corpus test
+// `LexiconReaderCorpusTests` and the `reader-equivalence` fuzz target check
+// that both give bit-identical `ReaderScores`.
+
+/// The lexicon reader, by the fast path: the same ``ReaderScores`` as
+/// ``LexiconReader``, bit for bit, from the text's bytes.
+///
+/// ```swift
+/// FastLexiconReader.shared.read("not bad at all").compound  // 0.43
+/// ```
+package struct FastLexiconReader: Sendable {
+  /// The fast reader of the built-in lexicon.
+  package static let shared = FastLexiconReader(lexicon: .builtIn)
+
+  /// The lexicon as byte-keyed tables.
+  let table: ReaderTable
+  /// The plain reader of the same lexicon, for the texts whose words our
+  /// own rules read (``ReaderTable/plainWords``).
+  let plain: LexiconReader
+
+  /// Creates a fast reader of `lexicon`.
+  ///
+  /// - Complexity: O(*n*) in the size of the lexicon.
+  package init(lexicon: ReaderLexicon) {
+    table = ReaderTable(lexicon: lexicon)
+    plain = LexiconReader(lexicon: lexicon)
+  }
+
+  /// Reads a text.
+  package func read(_ text: String) -> ReaderScores {
+    var text = text
+    return text.withUTF8 { read($0.span) }
+  }
+
+  /// Reads a text given as UTF-8 bytes; invalid UTF-8 is read as
+  /// `String(decodingUTF8:)` reads it (U+FFFD for each invalid sequence).
+  ///
+  /// - Complexity: O(*n*) in the text's length; no allocation for valid
+  ///   UTF-8, memory independent of the text's length.
+  package func read(_ text: Span<UInt8>) -> ReaderScores {
+    let table = self.table
+    var plainOnly = false
+    let read: ReaderScores? = text.withUnsafeBufferPointer { bytes in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReaderTable.wordCapacity) {
+        buffer in
+        withUnsafeTemporaryAllocation(of: ReaderWord.self, capacity: Self.storedWords) {
+          words in
+          guard let buffer = buffer.baseAddress, let words = words.baseAddress else { return nil }
+          var collector = ReaderCollector(table: table, words: words, capacity: Self.storedWords)
+          guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &collector) else {
+            return nil
+          }
+          if collector.plainOnly {
+            plainOnly = true
+            return nil
+          }
+          guard collector.count > 0 else { return ReaderScores.none }
+          let emphasisByCase = collector.capitals > 0 && collector.capitals < collector.count
+          if collector.count <= Self.storedWords {
+            var scorer = ReaderScorer(
+              table: table, words: words, mask: -1, count: collector.count,
+              emphasisByCase: emphasisByCase, but: collector.but)
+            scorer.read = collector.count
+            scorer.finish()
+            return scorer.scores(text: bytes)
+          }
+          // A long text: read again, scoring over a window of the last eight
+          // words.
+          var scorer = ReaderScorer(
+            table: table, words: words, mask: 7, count: collector.count,
+            emphasisByCase: emphasisByCase, but: collector.but)
+          _ = ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &scorer)
+          scorer.finish()
+          return scorer.scores(text: bytes)
+        }
+      }
+    }
+    if let read { return read }
+    if plainOnly { return plain.read(String(decodingUTF8: text)) }
+    // Invalid UTF-8: read the text as the plain reader receives it.
+    var repaired = String(decodingUTF8: text)
+    return repaired.withUTF8 { self.read($0.span) }
+  }
+
+  /// The words of a text kept for the rules (more are read twice).
+  static let storedWords = 128
+}
+
+// MARK: - Tables
+
+/// A ``ReaderLexicon`` as the fast reader uses it: words by their bytes,
+/// emoji by their scalar, and the words the rules name by a small id.
+final class ReaderTable: @unchecked Sendable {
+  /// The bytes the scanner keeps of a word: room for the word stripped of
+  /// its punctuation, after up to ``longestRawKey`` bytes of punctuation.
+  static let wordCapacity = 512
+
+  /// The longest word, in bytes before case folding, that can be a key:
+  /// keys are at most a third of it (folding shrinks a scalar to no less
+  /// than a third of its bytes, as `K` to `k`); longer keys are left out.
+  static let longestRawKey = 255
+
+  /// One word of the table.
+  struct Entry {
+    /// The lexicon valence, or NaN for a word not in the lexicon.
+    var valence: Double = .nan
+    /// The degree (``ReaderLexicon/boosters``), or NaN for none.
+    var booster: Double = .nan
+    /// Where the key's bytes start in `keys`.
+    var keyStart: Int32 = 0
+    /// The key's length in bytes.
+    var keyLength: Int32 = 0
+    /// The id of a word the rules name (``WordID``), 0 for others.
+    var id: UInt16 = 0
+    /// Whether the word is one of ``ReaderLexicon/negators``.
+    var negator = false
+    /// Whether the word is one of ``ReaderTable/plainWords``.
+    var plainOnly = false
+  }
+
+  /// The words of our own rules (issue 41: `though`, `no cap`, `is fire`,
+  /// `hits different`, `could be better`, `at best`, comparatives, `can't
+  /// stop`), which the fast path does not restate yet: a text with one of
+  /// them is read by the plain reader.
+  static var plainWords: Set<String> {
+    ReaderAdditions.comparatives.union([
+      "though", "although", "cap", "fire", "different", "better", "best", "stop",
+    ])
+  }
+
+  /// The ids of the words the rules compare with.
+  enum WordID {
+    static let but: UInt16 = 1
+    static let no: UInt16 = 2
+    static let kind: UInt16 = 3
+    static let of: UInt16 = 4
+    static let least: UInt16 = 5
+    static let at: UInt16 = 6
+    static let very: UInt16 = 7
+    static let never: UInt16 = 8
+    static let so: UInt16 = 9
+    static let this: UInt16 = 10
+    static let without: UInt16 = 11
+    static let doubt: UInt16 = 12
+    static let or: UInt16 = 13
+    static let nor: UInt16 = 14
+    /// The words the ids up to here stand for, in id order from 1.
+    static let named = [
+      "but", "no", "kind", "of", "least", "at", "very", "never", "so", "this", "without",
+      "doubt", "or", "nor",
+    ]
+  }
+
+  let entries: UnsafeMutablePointer<Entry>
+  let entryCount: Int
+  let keys: UnsafeMutablePointer<UInt8>
+  /// Open addressing: entry index + 1, 0 for an empty slot.
+  let slots: UnsafeMutablePointer<UInt64>
+  /// One bit per 16 bits of a key's hash (8 KiB, in the first-level
+  /// cache): most words not in the table are passed over by it alone.
+  let filter: UnsafeMutablePointer<UInt64>
+  let slotMask: Int
+  /// The emoji scalars, ascending, and each one's description in
+  /// `descriptions`.
+  let emojiScalars: [UInt32]
+  let emojiRanges: [(start: Int32, length: Int32)]
+  let descriptions: UnsafeMutablePointer<UInt8>
+  /// The smallest emoji scalar (none below it need a search).
+  let smallestEmoji: UInt32
+  /// Whether `least` has a lexicon valence of its own (then it does not
+  /// negate).
+  let leastIsWord: Bool
+  /// The phrases that set a valence and the degree phrases, as word ids.
+  let phrases: [(ids: [UInt16], valence: Double)]
+  let boosterPhrases: [(ids: [UInt16], boost: Double)]
+  /// Whether a word id is one of a phrase's words (indexed by id).
+  let phraseWord: [Bool]
+
+  /// Whether the word of `id` is one of a phrase's words.
+  @inline(__always)
+  func isPhraseWord(_ id: UInt16) -> Bool {
+    Int(id) < phraseWord.count && phraseWord[Int(id)]
+  }
+
+  init(lexicon: ReaderLexicon) {
+    // Every word the rules may look up or compare: the lexicon's, the degree
+    // words, the negators, the named words and the phrases' words.
+    var ids: [String: UInt16] = [:]
+    for (index, word) in WordID.named.enumerated() { ids[word] = UInt16(index + 1) }
+    let phraseKeys = ReaderLexicon.phrases.keys.sorted()
+    let boosterPhraseKeys = ReaderLexicon.boosters.keys.filter { $0.contains(" ") }.sorted()
+    for phrase in phraseKeys + boosterPhraseKeys {
+      for word in phrase.split(separator: " ") where ids[String(word)] == nil {
+        ids[String(word)] = UInt16(ids.count + 1)
+      }
+    }
+    // At most this many entries and key bytes; a word found twice is one
+    // entry. Built straight into the table: no Set, no sort (start-up).
+    let boosterWords = ReaderLexicon.boosters.filter { !$0.key.contains(" ") }
+    let plainWords = Self.plainWords
+    let most =
+      lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+      + plainWords.count
+    var keyBytes = ids.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += lexicon.words.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += boosterWords.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += ReaderLexicon.negators.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += plainWords.reduce(0) { $0 + $1.utf8.count }
+    entries = .allocate(capacity: max(most, 1))
+    keys = .allocate(capacity: max(keyBytes, 1))
+    var capacity = 16
+    while capacity < most * 2 { capacity *= 2 }
+    slotMask = capacity - 1
+    slots = .allocate(capacity: capacity)
+    slots.initialize(repeating: 0, count: capacity)
+    filter = .allocate(capacity: 1024)
+    filter.initialize(repeating: 0, count: 1024)
+    var count = 0
+    var offset = 0
+    let keys = self.keys
+    let entries = self.entries
+    let slots = self.slots
+    let filter = self.filter
+    let slotMask = self.slotMask
+    /// The entry of `word`, made if it is new; nil for a word too long to
+    /// be a key.
+    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? {
+      let length = word.utf8.count
+      guard length * 3 <= Self.longestRawKey else { return nil }
+      let start = offset
+      for byte in word.utf8 {
+        (keys + offset).initialize(to: byte)
+        offset += 1
+      }
+      let hash = Self.hash(keys + start, length)
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
+      while slots[slot] != 0 {
+        let found = entries + (Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1)
+        if Int(found.pointee.keyLength) == length
+          && (0..<length).allSatisfy({ keys[Int(found.pointee.keyStart) + $0] == keys[start + $0] })
+        {
+          offset = start
+          return found
+        }
+        slot = (slot + 1) & slotMask
+      }
+      var made = Entry()
+      made.keyStart = Int32(start)
+      made.keyLength = Int32(length)
+      (entries + count).initialize(to: made)
+      count += 1
+      slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(count)
+      let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
+      return entries + (count - 1)
+    }
+    for (word, valence) in lexicon.words { entry(word)?.pointee.valence = valence }
+    for (word, boost) in boosterWords { entry(word)?.pointee.booster = boost }
+    for word in ReaderLexicon.negators { entry(word)?.pointee.negator = true }
+    for (word, id) in ids { entry(word)?.pointee.id = id }
+    for word in plainWords { entry(word)?.pointee.plainOnly = true }
+    entryCount = count
+    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
+    emojiScalars = emoji.map(\.key.value)
+    smallestEmoji = emojiScalars.first ?? UInt32.max
+    let descriptionBytes = emoji.reduce(0) { $0 + $1.value.utf8.count }
+    descriptions = .allocate(capacity: max(descriptionBytes, 1))
+    var ranges: [(start: Int32, length: Int32)] = []
+    var at = 0
+    for (_, description) in emoji {
+      ranges.append((Int32(at), Int32(description.utf8.count)))
+      for byte in description.utf8 {
+        (descriptions + at).initialize(to: byte)
+        at += 1
+      }
+    }
+    emojiRanges = ranges
+    leastIsWord = lexicon.words["least"] != nil
+    func idList(_ phrase: String) -> [UInt16] {
+      phrase.split(separator: " ").map { ids[String($0)] ?? 0 }
+    }
+    phrases = phraseKeys.filter { $0.contains(" ") }.map {
+      (idList($0), ReaderLexicon.phrases[$0] ?? 0)
+    }
+    boosterPhrases = boosterPhraseKeys.map { (idList($0), ReaderLexicon.boosters[$0] ?? 0) }
+    var phraseWord = [Bool](repeating: false, count: ids.count + 1)
+    for phrase in phrases.map(\.ids) + boosterPhrases.map(\.ids) {
+      for id in phrase { phraseWord[Int(id)] = true }
+    }
+    self.phraseWord = phraseWord
+  }
+
+  deinit {
+    entries.deallocate()
+    keys.deallocate()
+    slots.deallocate()
+    filter.deallocate()
+    descriptions.deallocate()
+  }
+
+  /// A hash of a key's bytes, eight at a time: the lower bits choose the
+  /// slot, the upper 32 are kept in it as a tag.
+  @inline(__always)
+  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+    var index = 0
+    let raw = UnsafeRawPointer(bytes)
+    while count &- index >= 8 {
+      hash =
+        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 32
+      index &+= 8
+    }
+    if index < count {
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < count {
+        tail |= UInt64(bytes[index]) << shift
+        shift &+= 8
+        index &+= 1
+      }
+      hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+    }
+    hash ^= hash >> 29
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ hash >> 32
+  }
+
+  /// The entry of a lower-case word's bytes, if the table has it. A slot
+  /// holds its key's tag beside the entry's number, so that a word not in
+  /// the table is mostly passed over without reading an entry.
+  @inline(__always)
+  func entry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<Entry>? {
+    let hash = Self.hash(bytes, count)
+    let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
+    if filter[bit >> 6] >> UInt64(bit & 63) & 1 == 0 { return nil }
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
+    while true {
+      let value = slots[slot]
+      if value == 0 { return nil }
+      let entry = entries + (Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1)
+      if value >> 32 == tag && Int(entry.pointee.keyLength) == count {
+        let key = keys + Int(entry.pointee.keyStart)
+        var same = true
+        for offset in 0..<count where key[offset] != bytes[offset] {
+          same = false
+          break
+        }
+        if same { return entry }
+      }
+      slot = (slot + 1) & slotMask
+    }
+  }
+
+  /// The description of an emoji scalar, if the lexicon has one.
+  @inline(__always)
+  func emoji(_ scalar: UInt32) -> (start: Int, length: Int)? {
+    guard scalar >= smallestEmoji else { return nil }
+    var low = 0
+    var high = emojiScalars.count
+    while low < high {
+      let middle = (low + high) / 2
+      if emojiScalars[middle] < scalar { low = middle + 1 } else { high = middle }
+    }
+    guard low < emojiScalars.count, emojiScalars[low] == scalar else { return nil }
+    let range = emojiRanges[low]
+    return (Int(range.start), Int(range.length))
+  }
+}
+
+// MARK: - Words
+
+/// What the rules need of one word.
+struct ReaderWord {
+  /// The lexicon valence, or NaN.
+  var valence: Double = .nan
+  /// The degree, or NaN.
+  var booster: Double = .nan
+  /// The id of a named word (``ReaderTable/WordID``), 0 for others.
+  var id: UInt16 = 0
+  /// Whether the word negates what follows.
+  var negator = false
+  /// Whether the word is in capitals.
+  var upper = false
+  /// Whether the word is one of ``ReaderTable/plainWords``.
+  var plainOnly = false
+}
+
+/// Receives the words that ``ReaderScanner`` finds.
+protocol ReaderWordSink {
+  /// One word: the bytes the scanner kept of it (``ReaderToken/kept``) are
+  /// in `buffer`, ASCII letters in lower case.
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>)
+}
+
+/// The state of the word being read.
+struct ReaderToken {
+  /// Its bytes so far (only the first ``ReaderTable/wordCapacity`` are
+  /// kept).
+  var length = 0
+  /// Where in the word the kept bytes start: past the punctuation before
+  /// it when that is too long for the whole word to be a key.
+  var shift = 0
+  var scalars = 0
+  /// The first and last scalar that is not ASCII punctuation, and where
+  /// their bytes start and end; -1 when there is none.
+  var firstCore = -1
+  var lastCore = -1
+  var coreStart = 0
+  var coreEnd = 0
+  var hasLower = false
+  var cased = false
+  /// Whether some scalar changes when lower-cased beyond ASCII.
+  var foldsBeyondASCII = false
+  /// Progress through `n't` (1 after `n`, 2 after `n'`) and whether it was
+  /// seen.
+  var notProgress: UInt8 = 0
+  var hasNot = false
+
+  /// Whether the word is in capitals (Python's `str.isupper()`).
+  var upper: Bool { cased && !hasLower }
+
+  /// The bytes the rules read: the word stripped of the ASCII punctuation
+  /// around it, unless that leaves two scalars or fewer.
+  var range: (start: Int, end: Int) {
+    if firstCore < 0 || lastCore - firstCore + 1 <= 2 { return (0, length) }
+    return (coreStart, coreEnd)
+  }
+
+  /// Where ``range``'s bytes are in the scanner's buffer, if it kept them
+  /// all.
+  var kept: (start: Int, end: Int)? {
+    let (start, end) = range
+    guard start >= shift, end - shift <= ReaderTable.wordCapacity else { return nil }
+    return (start - shift, end - shift)
+  }
+
+  /// Notes the start of a scalar that is not punctuation, at `length`.
+  @inline(__always)
+  mutating func core() {
+    guard firstCore < 0 else { return }
+    firstCore = scalars
+    coreStart = length
+    if length >= ReaderTable.longestRawKey { shift = length }
+  }
+}
+
+/// Splits the text into the plain reader's words (emoji replaced by their
+/// descriptions, runs between white space) and hands each to a sink.
+enum ReaderScanner {
+  /// Scans `text`; `false` (and no more words) at the first invalid UTF-8.
+  static func scan<Sink: ReaderWordSink>(
+    _ text: UnsafeBufferPointer<UInt8>, table: ReaderTable,
+    buffer: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+  ) -> Bool {
+    var token = ReaderToken()
+    var inWord = false
+    var afterSpace = true
+    var index = 0
+    let count = text.count
+    guard let base = text.baseAddress else { return true }
+    while index < count {
+      let lead = base[index]
+      if lead < 0x80 {
+        if isSpace(lead) {
+          if inWord {
+            sink.word(token, buffer: buffer)
+            inWord = false
+          }
+          afterSpace = lead == 0x20
+          index += 1
+          continue
+        }
+        if !inWord {
+          token = ReaderToken()
+          inWord = true
+        }
+        index = asciiRun(base, from: index, count: count, token: &token, buffer: buffer)
+        afterSpace = false
+        continue
+      }
+      guard let (scalar, length) = decode(base, at: index, count: count) else { return false }
+      if let (start, descriptionLength) = table.emoji(scalar) {
+        if !afterSpace {
+          feedASCII(0x20, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+        }
+        var at = start
+        let end = start + descriptionLength
+        while at < end {
+          let byte = table.descriptions[at]
+          if byte < 0x80 {
+            feedASCII(byte, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+            at += 1
+          } else {
+            // Descriptions are valid UTF-8: they come from `String`s.
+            guard let (scalar, length) = decode(table.descriptions, at: at, count: end) else {
+              break
+            }
+            feedScalar(
+              scalar, bytes: table.descriptions + at, length: length, token: &token,
+              inWord: &inWord, buffer: buffer, sink: &sink)
+            at += length
+          }
+        }
+        afterSpace = false
+      } else {
+        feedScalar(
+          scalar, bytes: base + index, length: length, token: &token, inWord: &inWord,
+          buffer: buffer, sink: &sink)
+        afterSpace = false
+      }
+      index += length
+    }
+    if inWord { sink.word(token, buffer: buffer) }
+    return true
+  }
+
+  /// The scalar of a non-ASCII lead byte at `index` and its length in
+  /// bytes; nil for invalid UTF-8.
+  @inline(__always)
+  static func decode(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (UInt32, Int)? {
+    let lead = base[index]
+    let length: Int
+    let minimum: UInt32
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
+    default: return nil
+    }
+    guard index + length <= count else { return nil }
+    for offset in 1..<length {
+      let byte = base[index + offset]
+      guard byte & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+      return nil
+    }
+    return (value, length)
+  }
+
+  /// Space, tab, line feed, vertical tab, form feed, carriage return.
+  @inline(__always)
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte &- 0x09 < 5
+  }
+
+  /// Adds the run of ASCII bytes but white space from `start` to the word;
+  /// the index after it. The word's state is kept in locals meanwhile: this
+  /// is the reader's inner loop.
+  @inline(__always)
+  static func asciiRun(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, token: inout ReaderToken,
+    buffer: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var word = token
+    var index = start
+    while index < count {
+      let byte = base[index]
+      if byte >= 0x80 || isSpace(byte) { break }
+      let punctuation = isPunctuation(byte)
+      if !punctuation && word.firstCore < 0 {
+        word.firstCore = word.scalars
+        word.coreStart = word.length
+        if word.length >= ReaderTable.longestRawKey { word.shift = word.length }
+      }
+      let upper = byte &- 0x41 < 26
+      let lower = upper ? byte | 0x20 : byte
+      // Kept in lower case: folding beyond ASCII, when needed, leaves it so.
+      let at = word.length &- word.shift
+      if at < ReaderTable.wordCapacity { buffer[at] = lower }
+      word.length &+= 1
+      if !punctuation {
+        word.lastCore = word.scalars
+        word.coreEnd = word.length
+      }
+      word.scalars &+= 1
+      if upper {
+        word.cased = true
+      } else if byte &- 0x61 < 26 {
+        word.hasLower = true
+      }
+      if lower == UInt8(ascii: "n") {
+        word.notProgress = 1
+      } else if lower == UInt8(ascii: "'") && word.notProgress == 1 {
+        word.notProgress = 2
+      } else {
+        if lower == UInt8(ascii: "t") && word.notProgress == 2 { word.hasNot = true }
+        word.notProgress = 0
+      }
+      index &+= 1
+    }
+    token = word
+    return index
+  }
+
+  @inline(__always)
+  static func feedASCII<Sink: ReaderWordSink>(
+    _ byte: UInt8, token: inout ReaderToken, inWord: inout Bool,
+    buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
+  ) {
+    if byte == 0x20 || (0x09...0x0D).contains(byte) {
+      if inWord {
+        sink.word(token, buffer: buffer)
+        inWord = false
+      }
+      return
+    }
+    if !inWord {
+      token = ReaderToken()
+      inWord = true
+    }
+    let punctuation = isPunctuation(byte)
+    if !punctuation { token.core() }
+    if token.length - token.shift < ReaderTable.wordCapacity {
+      buffer[token.length - token.shift] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+    token.length += 1
+    if !punctuation {
+      token.lastCore = token.scalars
+      token.coreEnd = token.length
+    }
+    token.scalars += 1
+    var lower = byte
+    if (0x41...0x5A).contains(byte) {
+      token.cased = true
+      lower = byte + 0x20
+    } else if (0x61...0x7A).contains(byte) {
+      token.hasLower = true
+    }
+    if lower == UInt8(ascii: "n") {
+      token.notProgress = 1
+    } else if lower == UInt8(ascii: "'") && token.notProgress == 1 {
+      token.notProgress = 2
+    } else {
+      if lower == UInt8(ascii: "t") && token.notProgress == 2 { token.hasNot = true }
+      token.notProgress = 0
+    }
+  }
+
+  @inline(__always)
+  static func feedScalar<Sink: ReaderWordSink>(
+    _ scalar: UInt32, bytes: UnsafePointer<UInt8>, length: Int, token: inout ReaderToken,
+    inWord: inout Bool, buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
+  ) {
+    // Valid UTF-8 decodes to a valid scalar.
+    let properties = Unicode.Scalar(scalar).map(\.properties)
+    if properties?.isWhitespace == true {
+      if inWord {
+        sink.word(token, buffer: buffer)
+        inWord = false
+      }
+      return
+    }
+    if !inWord {
+      token = ReaderToken()
+      inWord = true
+    }
+    token.core()
+    for offset in 0..<length where token.length - token.shift + offset < ReaderTable.wordCapacity {
+      buffer[token.length - token.shift + offset] = bytes[offset]
+    }
+    token.length += length
+    token.lastCore = token.scalars
+    token.coreEnd = token.length
+    token.scalars += 1
+    if let properties {
+      if properties.isLowercase { token.hasLower = true }
+      if properties.isUppercase { token.cased = true }
+      if properties.changesWhenLowercased { token.foldsBeyondASCII = true }
+    }
+    token.notProgress = 0
+  }
+
+  /// Whether an ASCII byte is punctuation (Python's `string.punctuation`).
+  @inline(__always)
+  static func isPunctuation(_ byte: UInt8) -> Bool {
+    // Bit b of the mask for bytes 0–63 and 64–127: 0x21–0x2F, 0x3A–0x40,
+    // 0x5B–0x60, 0x7B–0x7E.
+    let mask: UInt64 = byte < 64 ? 0xFC00_FFFE_0000_0000 : 0x7800_0001_F800_0001
+    return byte < 0x80 && mask >> (UInt64(byte) & 63) & 1 == 1
+  }
+
+  /// The table's word for a token, with its capitals and `n't`.
+  @inline(__always)
+  static func word(
+    _ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>, table: ReaderTable
+  ) -> ReaderWord {
+    var word = ReaderWord()
+    word.upper = token.upper
+    word.negator = token.hasNot
+    guard let (start, end) = token.kept else { return word }
+    if !token.foldsBeyondASCII {
+      if let entry = table.entry(buffer + start, end - start) { word.take(entry.pointee) }
+      return word
+    }
+    // Letters beyond ASCII that change in lower case: as the plain reader
+    // folds them (rare: one `String` for the word).
+    var lowered = String(
+      decoding: UnsafeBufferPointer(start: buffer + start, count: end - start), as: UTF8.self
+    )
+    .lowercased()
+    lowered.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, let entry = table.entry(base, bytes.count) else { return }
+      word.take(entry.pointee)
+    }
+    return word
+  }
+}
+
+extension ReaderWord {
+  /// Takes a table entry's values.
+  @inline(__always)
+  mutating func take(_ entry: ReaderTable.Entry) {
+    valence = entry.valence
+    booster = entry.booster
+    id = entry.id
+    negator = negator || entry.negator
+    plainOnly = entry.plainOnly
+  }
+}
+
+// MARK: - The two passes
+
+/// The first (often the only) pass: each word looked up and kept while
+/// there is room; the number of words, of words in capitals, and where the
+/// first `but` is.
+private struct ReaderCollector: ReaderWordSink {
+  let table: ReaderTable
+  let words: UnsafeMutablePointer<ReaderWord>
+  let capacity: Int
+  var count = 0
+  var capitals = 0
+  /// Whether a word of ``ReaderTable/plainWords`` was read.
+  var plainOnly = false
+  var but: Int?
+
+  init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
+    self.table = table
+    self.words = words
+    self.capacity = capacity
+  }
+
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+    let word = ReaderScanner.word(token, buffer: buffer, table: table)
+    if word.upper { capitals += 1 }
+    if word.plainOnly { plainOnly = true }
+    if but == nil && word.id == ReaderTable.WordID.but { but = count }
+    if count < capacity { (words + count).initialize(to: word) }
+    count += 1
+  }
+}
+
+/// Each word's valence by the rules of ``LexiconReader``, summed in order
+/// as its `scores` sums them: over the words kept by ``ReaderCollector``, or
+/// (a second pass) over a window of the last eight words read.
+private struct ReaderScorer: ReaderWordSink {
+  let table: ReaderTable
+  /// The words, by index & `mask`: all of them (mask −1), or the last eight
+  /// (mask 7), a word being scored when the two after it are known.
+  let words: UnsafeMutablePointer<ReaderWord>
+  let mask: Int
+  /// The number of words in the text.
+  let count: Int
+  let emphasisByCase: Bool
+  let but: Int?
+  /// Words read, and words scored.
+  var read = 0
+  var scored = 0
+  var sum = 0.0
+  var positive = 0.0
+  var negative = 0.0
+  var neutral = 0.0
+  var positiveSum = 0.0
+  var negativeSum = 0.0
+
+  init(
+    table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, mask: Int, count: Int,
+    emphasisByCase: Bool, but: Int?
+  ) {
+    self.table = table
+    self.words = words
+    self.mask = mask
+    self.count = count
+    self.emphasisByCase = emphasisByCase
+    self.but = but
+  }
+
+  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+    words[read & mask] = ReaderScanner.word(token, buffer: buffer, table: table)
+    read += 1
+    if read - scored > 2 { scoreNext() }
+  }
+
+  /// Scores the words not yet scored.
+  mutating func finish() {
+    while scored < read { scoreNext() }
+  }
+
+  private mutating func scoreNext() {
+    let index = scored
+    var valence = valence(at: index)
+    if let but, index != but { valence *= index < but ? 0.5 : 1.5 }
+    sum += valence
+    if valence > 0 { positive += valence + 1 }
+    if valence < 0 { negative += 1 - valence }
+    if valence == 0 { neutral += 1 }
+    positiveSum += max(valence, 0)
+    negativeSum -= min(valence, 0)
+    scored += 1
+  }
+
+  /// The scores of the text, as ``LexiconReader``'s `scores` gives them.
+  func scores(text: UnsafeBufferPointer<UInt8>) -> ReaderScores {
+    var exclamations = 0
+    var questions = 0
+    for byte in text {
+      if byte == UInt8(ascii: "!") { exclamations += 1 }
+      if byte == UInt8(ascii: "?") { questions += 1 }
+    }
+    let emphasis =
+      Double(min(exclamations, 4)) * 0.292
+      + (questions > 3 ? 0.96 : questions > 1 ? Double(questions) * 0.18 : 0)
+    var sum = self.sum
+    if sum > 0 { sum += emphasis } else if sum < 0 { sum -= emphasis }
+    let compound = max(-1, min(1, sum / (sum * sum + 15).squareRoot()))
+    var positive = self.positive
+    var negative = self.negative
+    if positive > negative {
+      positive += emphasis
+    } else if positive < negative {
+      negative += emphasis
+    }
+    let total = positive + negative + neutral
+    guard total > 0 else { return .none }
+    return ReaderScores(
+      compound: compound, positive: positive / total, negative: negative / total,
+      positiveSum: positiveSum, negativeSum: negativeSum, exclamations: exclamations)
+  }
+
+  // MARK: The rules
+
+  @inline(__always)
+  private func at(_ i: Int) -> ReaderWord { words[i & mask] }
+
+  @inline(__always)
+  private func id(_ i: Int) -> UInt16 { words[i & mask].id }
+
+  /// ``LexiconReader``'s `valence(at:in:)`.
+  private func valence(at index: Int) -> Double {
+    typealias W = ReaderTable.WordID
+    let word = at(index)
+    if !word.booster.isNaN { return 0 }
+    if word.id == W.kind, index + 1 < count, id(index + 1) == W.of { return 0 }
+    guard !word.valence.isNaN else { return 0 }
+    let base = word.valence
+    var valence = base
+    if word.id == W.no, index + 1 < count, !at(index + 1).valence.isNaN { valence = 0 }
+    if (index > 0 && id(index - 1) == W.no) || (index > 1 && id(index - 2) == W.no)
+      || (index > 2 && id(index - 3) == W.no && (id(index - 1) == W.or || id(index - 1) == W.nor))
+    {
+      valence = base * LexiconReader.negationScalar
+    }
+    if emphasisByCase && word.upper {
+      valence += valence > 0 ? LexiconReader.capitalIncrement : -LexiconReader.capitalIncrement
+    }
+    for distance in 1...3 where index >= distance {
+      let before = at(index - distance)
+      guard before.valence.isNaN else { continue }
+      var boost = before.booster.isNaN ? 0 : (valence < 0 ? -before.booster : before.booster)
+      if boost != 0, emphasisByCase, before.upper {
+        boost += valence > 0 ? LexiconReader.capitalIncrement : -LexiconReader.capitalIncrement
+      }
+      valence += boost * (distance == 1 ? 1 : distance == 2 ? 0.95 : 0.9)
+      valence = negated(valence, at: index, distance: distance)
+      if distance == 3 { valence = idioms(valence, at: index) }
+    }
+    if index > 0, id(index - 1) == W.least, !table.leastIsWord,
+      index < 2 || (id(index - 2) != W.at && id(index - 2) != W.very)
+    {
+      valence *= LexiconReader.negationScalar
+    }
+    return valence
+  }
+
+  /// ``LexiconReader``'s `negated(_:at:distance:lowered:)`.
+  private func negated(_ valence: Double, at i: Int, distance: Int) -> Double {
+    typealias W = ReaderTable.WordID
+    switch distance {
+    case 2:
+      if id(i - 2) == W.never, id(i - 1) == W.so || id(i - 1) == W.this { return valence * 1.25 }
+      if id(i - 2) == W.without, id(i - 1) == W.doubt { return valence }
+    case 3:
+      if (id(i - 3) == W.never && (id(i - 2) == W.so || id(i - 2) == W.this))
+        || id(i - 1) == W.so || id(i - 1) == W.this
+      {
+        return valence * 1.25
+      }
+      if id(i - 3) == W.without, id(i - 2) == W.doubt || id(i - 1) == W.doubt { return valence }
+    default: break
+    }
+    return at(i - distance).negator ? valence * LexiconReader.negationScalar : valence
+  }
+
+  /// ``LexiconReader``'s `idioms(_:at:lowered:)`, phrases matched by their
+  /// words' ids.
+  private func idioms(_ valence: Double, at i: Int) -> Double {
+    let last = min(i + 2, count - 1)
+    guard (i - 3...last).contains(where: { table.isPhraseWord(id($0)) }) else { return valence }
+    var valence = valence
+    if let set = phrase(i - 1, i) ?? phrase(i - 2, i - 1, i) ?? phrase(i - 2, i - 1)
+      ?? phrase(i - 3, i - 2, i - 1) ?? phrase(i - 3, i - 2)
+    {
+      valence = set
+    }
+    if i + 1 < count, let set = phrase(i, i + 1) { valence = set }
+    if i + 2 < count, let set = phrase(i, i + 1, i + 2) { valence = set }
+    if let boost = boosterPhrase(i - 3, i - 2, i - 1) { valence += boost }
+    if let boost = boosterPhrase(i - 3, i - 2) { valence += boost }
+    if let boost = boosterPhrase(i - 2, i - 1) { valence += boost }
+    return valence
+  }
+
+  /// The valence of the phrase of the words at these positions, if it is
+  /// one.
+  private func phrase(_ a: Int, _ b: Int, _ c: Int = -1) -> Double? {
+    table.phrases.first(where: { matches($0.ids, a, b, c) })?.valence
+  }
+
+  /// The degree of the degree phrase of the words at these positions, if
+  /// it is one.
+  private func boosterPhrase(_ a: Int, _ b: Int, _ c: Int = -1) -> Double? {
+    table.boosterPhrases.first(where: { matches($0.ids, a, b, c) })?.boost
+  }
+
+  /// Whether the words at `a`, `b` (and `c` unless -1) are the phrase of
+  /// `ids`.
+  private func matches(_ ids: [UInt16], _ a: Int, _ b: Int, _ c: Int) -> Bool {
+    guard ids.count == (c < 0 ? 2 : 3), ids[0] == id(a), ids[1] == id(b) else { return false }
+    return c < 0 || ids[2] == id(c)
+  }
+}

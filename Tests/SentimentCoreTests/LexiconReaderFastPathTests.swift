@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+@testable import SentimentCore
+
+/// The fast reader (`Speed/LexiconReaderFastPath.swift`) against its plain
+/// twin (`Text/LexiconReader.swift`): bit-identical scores on random texts
+/// built from the words the rules name, on the bad-input catalogue and on
+/// the everyday sentences. The corpus half is `LexiconReaderCorpusTests`.
+final class LexiconReaderFastPathTests: XCTestCase {
+  /// Every byte of a score's numbers, so that 0 and −0 or two NaNs differ.
+  static func bits(_ scores: ReaderScores) -> [UInt64] {
+    [
+      scores.compound.bitPattern, scores.positive.bitPattern, scores.negative.bitPattern,
+      scores.positiveSum.bitPattern, scores.negativeSum.bitPattern, UInt64(scores.exclamations),
+    ]
+  }
+
+  /// Fails unless both readers give the same bits for `bytes`.
+  static func assertAgree(
+    _ bytes: [UInt8], _ label: @autoclosure () -> String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let plain = LexiconReader.shared.read(String(decodingUTF8: bytes.span))
+    let fast = FastLexiconReader.shared.read(bytes.span)
+    XCTAssertEqual(
+      bits(fast), bits(plain), "\(label()): \(fast) vs \(plain)", file: file, line: line)
+  }
+
+  /// The pieces of random texts: words the rules name, lexicon words in
+  /// several cases, emoji, punctuation and scalars beyond ASCII.
+  static let pieces: [String] = {
+    var pieces = [
+      "not", "NOT", "no", "No", "never", "but", "BUT", "But", "very", "VERY", "so", "this",
+      "kind", "of", "sort", "least", "at", "without", "doubt", "or", "nor", "isn't", "don't",
+      "DON'T", "can't", "won't", "aint", "the", "shit", "bomb", "bad", "ass", "badass", "yeah",
+      "right", "kiss", "death", "to", "die", "for", "beating", "heart", "just", "enough", "bus",
+      "stop", "kinda", "barely", "extremely", "good", "GOOD", "Good", "great", "awful", "love",
+      "hate", "happy", "sad", "nice", "terrible", "problem", "lol", "fine", ":)", ":(", ":D",
+      "<3", ":-)", "(:", "</3", ":'(", "!", "!!", "?", "??", "...", ",", "good!", "!good!",
+      "'good'", "(great)", "n't", "x", "I", "A", "U.S.", "😍", "😢", "💘", "😁", "🎉", "🇺🇸",
+      "👍🏽", "👨‍👩‍👧", "©", "™", "é", "café", "CAFÉ", "naïve", "Σ", "ΣΑΣ", "straße", "İyi",
+      "\u{212A}ind", "ǅ", "\u{301}", "a\u{301}", "\u{200D}", "\u{200B}", "\u{00A0}", "\u{3000}",
+      "\u{2028}", "\u{0085}", "\u{1680}", "שלום", "مرحبا", "\u{202E}", "\u{FEFF}", "\u{FFFD}",
+      "日本", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\0", "'", "\"", "-", "#good",
+      "@good", "good-bad", "goooood", "NOPE", "uh-uh", "rarely", "despite", "LEAST",
+      // Issue 41's additions and rule words.
+      "though", "although", "Although", "cap", "fire", "is", "hits", "different", "could", "be",
+      "been", "have", "better", "best", "stop", "happier", "lowkey", "highkey", "mid", "slaps",
+      "👍", "👎", "🔥", "😭", "💀",
+    ]
+    let lexicon = ReaderLexicon.builtIn
+    pieces += lexicon.words.keys.sorted().enumerated().filter { $0.offset % 97 == 0 }.map(\.element)
+    pieces += lexicon.emoji.keys.sorted { $0.value < $1.value }.enumerated()
+      .filter { $0.offset % 41 == 0 }.map { String($0.element) }
+    return pieces
+  }()
+
+  /// A random text of `count` pieces, joined by spaces mostly.
+  static func randomText(_ generator: inout SeededGenerator, count: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for _ in 0..<count {
+      let piece = pieces[generator.next(below: pieces.count)]
+      switch generator.next(below: 10) {
+      case 0: bytes += piece.uppercased().utf8
+      case 1: bytes += piece.utf8
+      default:
+        if !bytes.isEmpty { bytes.append(0x20) }
+        bytes += piece.utf8
+      }
+    }
+    return bytes
+  }
+
+  func testRandomTextsOfTheRulesWordsReadTheSame() {
+    var generator = SeededGenerator(seed: 43)
+    for round in 0..<10000 {
+      // Every 50th text is longer than the 128 words the fast reader keeps:
+      // it reads those twice, scoring over a window.
+      let count = round % 50 == 0 ? 120 + generator.next(below: 100) : 1 + generator.next(below: 14)
+      let text = Self.randomText(&generator, count: count)
+      Self.assertAgree(text, "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  func testRandomBytesReadTheSame() {
+    var generator = SeededGenerator(seed: 44)
+    let alphabet = Array(
+      "aAnN't!? .,:)(\u{80}\u{C3}\u{A9}\u{F0}\u{9F}\u{98}\u{8D}\u{FF}\u{E2}".utf8)
+    for round in 0..<5000 {
+      var text = Self.randomText(&generator, count: 1 + generator.next(below: 6))
+      for _ in 0..<generator.next(below: 6) {
+        let at = generator.next(below: text.count + 1)
+        text.insert(alphabet[generator.next(below: alphabet.count)], at: at)
+      }
+      Self.assertAgree(text, "round \(round): \(text)")
+    }
+  }
+
+  /// The bad-input catalogue of issue 43: invalid UTF-8, NUL, a 1 MB line,
+  /// joiners, combining marks, right-to-left text, 10,000 emoji, 10,000 of
+  /// `not`, `but`, `very` and `!`.
+  func testTheBadInputCatalogueReadsTheSame() {
+    let megabyte = String(repeating: "good bad not very happy ", count: 1 << 20 / 24)
+    let catalogue: [(String, [UInt8])] = [
+      ("invalid UTF-8", [0xFF, 0x20] + Array("good".utf8) + [0xC3, 0x28, 0xE2, 0x82, 0x20, 0xF0]),
+      ("lone continuation", Array("not \u{80}good".utf8.map { $0 }) + [0x80, 0x80]),
+      ("surrogate bytes", Array("great ".utf8) + [0xED, 0xA0, 0x80] + Array(" great".utf8)),
+      ("overlong", Array("bad ".utf8) + [0xC0, 0xAF, 0xE0, 0x80, 0xAF]),
+      ("NUL", Array("good\0 not\0bad \0".utf8)),
+      ("1 MB line", Array(megabyte.utf8)),
+      ("100 kB word", Array(repeating: UInt8(ascii: "A"), count: 100_000) + Array(" GOOD".utf8)),
+      ("100 kB of punctuation", Array(repeating: UInt8(ascii: "!"), count: 100_000)),
+      (
+        "a word after 300 bytes of punctuation",
+        Array(repeating: UInt8(ascii: "("), count: 300) + Array("good".utf8)
+      ),
+      (
+        "a word in 100 kB of punctuation",
+        Array(repeating: UInt8(ascii: "("), count: 50_000) + Array("good".utf8)
+          + Array(repeating: UInt8(ascii: ")"), count: 50_000)
+      ),
+      ("joiners", Array("good\u{200D}bad 👨\u{200D}👩\u{200D}👧 \u{200D}😍\u{200D}".utf8)),
+      (
+        "combining marks", Array("go\u{301}od goo\u{308}d \u{301}\u{302}\u{303} happy\u{20DD}".utf8)
+      ),
+      ("right to left", Array("\u{202E}good\u{202C} שלום love مرحبا \u{200F}hate".utf8)),
+      ("10,000 emoji", Array(String(repeating: "😍", count: 10000).utf8)),
+      ("10,000 emoji and words", Array(String(repeating: "😢good ", count: 10000).utf8)),
+      ("10,000 not", Array((String(repeating: "not ", count: 10000) + "good").utf8)),
+      ("10,000 but", Array((String(repeating: "but good ", count: 10000)).utf8)),
+      ("10,000 very", Array((String(repeating: "very ", count: 10000) + "good").utf8)),
+      ("10,000 !", Array(("good" + String(repeating: "!", count: 10000)).utf8)),
+      ("10,000 ?", Array(("bad" + String(repeating: "?", count: 10000)).utf8)),
+      ("empty", []),
+      ("white space only", Array(" \t\n\u{3000}\u{A0} ".utf8)),
+    ]
+    for (name, bytes) in catalogue { Self.assertAgree(bytes, name) }
+  }
+
+  /// The everyday sentences of `Fixtures/sentences`.
+  func testTheEverydaySentencesReadTheSame() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/sentences")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    var lines = 0
+    for file in files {
+      let data = try Data(contentsOf: folder.appendingPathComponent(file))
+      for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        Self.assertAgree(Array(line.utf8), "\(file): \(line)")
+        lines += 1
+      }
+    }
+    XCTAssertGreaterThan(lines, 40)
+  }
+
+  /// The scanner's word table holds every word of the lexicon: none is so
+  /// long that the fast reader would pass it over.
+  func testEveryLexiconWordFitsTheTable() {
+    let table = FastLexiconReader.shared.table
+    for word in ReaderLexicon.builtIn.words.keys {
+      var copy = word
+      let found = copy.withUTF8 { bytes in
+        bytes.baseAddress.flatMap { table.entry($0, bytes.count) }?.pointee.valence
+      }
+      XCTAssertEqual(found, ReaderLexicon.builtIn.words[word], word)
+    }
+  }
+
+  /// The fast reader keeps no more than a word's worth of memory, however
+  /// long the text (issue 44, D1 and D2): reading a 16 MB post is checked
+  /// end to end in `ReliabilityTests`; here, its answer for a long text is
+  /// the plain reader's for the same words.
+  func testALongTextReadsAsItsWords() {
+    let unit = "I LOVE it but not very much!! "
+    let text = String(repeating: unit, count: 4096)
+    Self.assertAgree(Array(text.utf8), "long")
+    XCTAssertEqual(
+      FastLexiconReader.shared.read(text).exclamations, 2 * 4096)
+  }
+}
