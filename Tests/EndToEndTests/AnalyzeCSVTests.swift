@@ -223,7 +223,7 @@ final class AnalyzeCSVTests: XCTestCase {
     XCTAssertEqual(run.stdout.components(separatedBy: AnalyzeReport.trendCSVHeader).count, 2)
     let rows = try CSVText.table(run.stdout)
     XCTAssertEqual(rows.filter { $0["query"] == "#WWDC" }.count, 3)
-    XCTAssertEqual(rows.filter { $0["query"] == "@Apple" }.map { $0["unit"] }.first, "hour")
+    XCTAssertEqual(rows.filter { $0["query"] == "@Apple" }.map { $0["unit"] }.first, "12h")
   }
 
   func testMoreThanOneTableIsAUsageError() throws {

@@ -37,7 +37,8 @@ final class CompletionsEndToEndTests: XCTestCase {
     let file = directory.appendingPathComponent("tweetalyze.bash")
     try Completions.script(for: .bash).write(to: file, atomically: true, encoding: .utf8)
     let cases: [([String], [String])] = [
-      (["tweetalyze", "com"], ["completions"]),
+      (["tweetalyze", "com"], ["compare", "completions"]),
+      (["tweetalyze", "compare", "--inp"], ["--input"]),
       (["tweetalyze", "train", "--tr"], ["--training-accuracy"]),
       (["tweetalyze", "--estim"], ["--estimator"]),
       (["tweetalyze", "--estimator", ""], ["count", "probabilities", "adjusted", "em"]),

@@ -166,12 +166,14 @@ final class EndToEndTests: XCTestCase {
     }
     let pattern =
       #"^Note: the score's 90 % interval, (-?[0-9]+) to (-?[0-9]+), spans (\S+) ([a-z]+) to "#
-      + #"(\S+) ([a-z]+); more posts would narrow it\.\n$"#
+      + #"(\S+) ([a-z]+)(; more posts would narrow it|, mostly the model's doubt on posts unlike "#
+      + #"its training data: more posts would not narrow it, labeled posts from this source "#
+      + #"would \(eval --test, train\))\.\n$"#
     let expression = try NSRegularExpression(pattern: pattern)
     let match = try XCTUnwrap(
       expression.firstMatch(in: stderr, range: NSRange(stderr.startIndex..., in: stderr)),
       stderr, file: file, line: line)
-    let groups = (1...6).map { index in
+    let groups = (1...7).map { index in
       Range(match.range(at: index), in: stderr).map { String(stderr[$0]) } ?? ""
     }
     let ends = try [groups[0], groups[1]].map { try XCTUnwrap(Int($0), file: file, line: line) }
@@ -183,6 +185,12 @@ final class EndToEndTests: XCTestCase {
       [groups[2], groups[4]], ends.map { expectedEmoji(per100: $0) }, stderr, file: file,
       line: line)
     XCTAssertEqual([groups[3], groups[5]], [bands.last, bands.first], file: file, line: line)
+    // More posts are said to narrow the interval only when their part of it
+    // is the larger.
+    let posts = try XCTUnwrap(details["interval_posts"] as? Double, file: file, line: line)
+    let domain = try XCTUnwrap(details["interval_domain"] as? Double, file: file, line: line)
+    XCTAssertEqual(
+      groups[6].hasPrefix("; more posts would"), posts >= domain, stderr, file: file, line: line)
   }
 
   /// Minimal RFC 4180 reading: rows of fields (quoted fields may hold `""`,

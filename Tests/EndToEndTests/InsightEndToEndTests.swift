@@ -341,9 +341,13 @@ final class InsightEndToEndTests: XCTestCase {
       per 100   0.0 (-34.2 to +34.2; estimate and interval × 100 / posts)
       score     0 (per 100 posts, rounded)
       band      😐 neutral (score = 0)
-      uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious; more posts narrow it
+      uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious
+      doubt     ±32.8 per 100 that more posts narrow (other samples, doubtful labels)
+                ±9.9 per 100 that they do not (posts unlike the training data; labeled posts from this source narrow it: eval --test, train)
+      chance    50 % that these posts hold more positives than negatives
 
       trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
+      rows: no bucket of hour, 6 or 12 hours, day or week gives these posts 3 to 10 rows of 10 posts each
       2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -19.5)
       2026-03-02  3 posts    😠 -33  -33.3 (-80.7 to +14.0)
       2026-03-03  3 posts    😐 0    0.0 (-81.9 to +81.9)
@@ -455,6 +459,9 @@ final class InsightEndToEndTests: XCTestCase {
       try XCTUnwrap(analyze["details"] as? [String: Any]),
       [
         "band_rule": string, "interval_bands": { ($0 as? [String])?.isEmpty == false },
+        "chance_more_positive": { ($0 as? Double).map { (0...1).contains($0) } ?? false },
+        "interval_domain": { ($0 as? Double).map { $0 >= 0 } ?? false },
+        "interval_posts": { ($0 as? Double).map { $0 >= 0 } ?? false },
         "prevalence": perClass, "shares": perClass,
         "experts": { value in
           guard let experts = value as? [String: Any] else { return false }

@@ -130,3 +130,24 @@ final class SVGPlotEndToEndTests: XCTestCase {
       try parse(try String(contentsOfFile: path, encoding: .utf8)).ofClass("point").count, 4)
   }
 }
+
+extension SVGPlotEndToEndTests {
+  /// Posts without dates have no trend: `--trend --plot` writes no empty
+  /// chart and exits 3 (no posts to draw) with what to do, and `--trend`
+  /// alone says "no dates".
+  func testUndatedPostsDrawNoChart() throws {
+    let directory = try BinaryRunner.temporaryDirectory(for: self)
+    let posts = directory.appendingPathComponent("posts.txt")
+    try Data("I love it\nI hate it\nit is fine\n".utf8).write(to: posts)
+    let path = directory.appendingPathComponent("trend.svg").path
+    let plotted = try BinaryRunner.run(["--input", posts.path, "--trend", "--plot", path])
+    XCTAssertEqual(plotted.status, 3, plotted.stderr)
+    XCTAssertEqual(plotted.stdout, "")
+    XCTAssertTrue(
+      plotted.stderr.hasPrefix("Error: --plot: none of the 3 posts has a date"), plotted.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path), "no chart written")
+    let text = try BinaryRunner.run(["--input", posts.path, "--trend", "-q"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertTrue(text.stdout.contains("\ntrend: no dates (3 posts undated)"), text.stdout)
+  }
+}

@@ -340,3 +340,31 @@ final class ScoreEstimateTests: XCTestCase {
     }
   }
 }
+
+extension ScoreEstimateTests {
+  /// The chance that positives outnumber negatives: ½ at an estimate of 0,
+  /// above ½ above it, below ½ below it, and 1 or 0 for a sure estimate.
+  func testTheChanceThatPositivesOutnumberNegatives() {
+    let context = QuantificationContext(trainingPrevalence: [1, 1, 1], rates: [])
+    let doubtful = PerClass(negative: 0.3, neutral: 0.3, positive: 0.4)
+    let sureNegative = PerClass(negative: 1.0, neutral: 0, positive: 0)
+    let sureNeutral = PerClass(negative: 0.0, neutral: 1, positive: 0)
+    let leaning = ScoreEstimate(
+      posteriors: Array(repeating: doubtful, count: 6) + Array(repeating: sureNegative, count: 4),
+      method: .count, context: context)
+    XCTAssertEqual(leaning.value, 2, accuracy: 1e-9)
+    XCTAssertGreaterThan(leaning.chanceMorePositive, 0.5)
+    XCTAssertLessThan(leaning.chanceMorePositive, 1)
+    let mirrored = ScoreEstimate(
+      posteriors: Array(repeating: doubtful, count: 4) + Array(repeating: sureNegative, count: 6),
+      method: .count, context: context)
+    XCTAssertLessThan(mirrored.chanceMorePositive, 0.5)
+    let neutral = ScoreEstimate(
+      posteriors: Array(repeating: sureNeutral, count: 5), method: .count, context: context)
+    XCTAssertEqual(neutral.doubt.total, 0)
+    XCTAssertEqual(neutral.chanceMorePositive, 0.5)
+    let negative = ScoreEstimate(
+      posteriors: Array(repeating: sureNegative, count: 5), method: .count, context: context)
+    XCTAssertEqual(negative.chanceMorePositive, 0)
+  }
+}

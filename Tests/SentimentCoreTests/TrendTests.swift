@@ -109,7 +109,7 @@ final class TrendTests: XCTestCase {
     // about 45 a day, far beyond each day's interval.
     let trend = self.trend(
       day(0, 12, positive: 1) + day(1, 12, positive: 4) + day(2, 12, positive: 8)
-        + day(3, 12, positive: 11))
+        + day(3, 12, positive: 11), unit: .day)
     XCTAssertEqual(trend.unit, .day)
     let slope = try XCTUnwrap(trend.slope)
     XCTAssertGreaterThan(slope.interval.lowerBound, 0)
@@ -154,8 +154,8 @@ final class TrendTests: XCTestCase {
     // Hours holding one post each: every one is a point, each weighing
     // little.
     let hours = self.trend(
-      (0..<30).map { (at(hours: Double($0)), $0 < 15 ? .negative : .positive) })
-    XCTAssertEqual(hours.unit, .hour, "one day: no 3 days, so the finest unit with 3 buckets")
+      (0..<30).map { (at(hours: Double($0)), $0 < 15 ? .negative : .positive) }, unit: .hour)
+    XCTAssertEqual(hours.unit, .hour)
     XCTAssertEqual(hours.buckets.count, 30)
     XCTAssertEqual(hours.slope?.points, 30)
     XCTAssertEqual(hours.verdict, .rising)
@@ -178,26 +178,38 @@ final class TrendTests: XCTestCase {
     XCTAssertEqual(trend.slope?.points, 5)
   }
 
-  func testTheUnitIsTheFinestWithThreeBucketsOfEnoughPosts() {
+  func testTheUnitIsTheFinestWithAtMostTenRowsOfEnoughPosts() {
     func seconds(hours: [Double]) -> [Int] {
       hours.map { Int(at(hours: $0).timeIntervalSince1970) }
     }
     // 3 hours of 10 posts: hours.
     let threeHours = (0..<3).flatMap { hour in (0..<10).map { Double(hour) + Double($0) / 100 } }
     XCTAssertEqual(Trend.automaticUnit(seconds(hours: threeHours)), .hour)
-    // 10 posts each day for 4 days, 2 or 3 an hour: days.
+    // 10 posts each day for 4 days, 2 or 3 an hour, all within 6 hours:
+    // 6 hours, the finest whose rows hold 10 posts.
     let days = (0..<4).flatMap { day in (0..<10).map { Double(day * 24) + Double($0) / 4 } }
-    XCTAssertEqual(Trend.automaticUnit(seconds(hours: days)), .day)
-    // 10 posts a week, one a day: weeks.
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: days)), .sixHours)
+    // 10 posts a day, one every 2 hours from midnight to 18:00: 12 hours
+    // would hold 6 and 4; the day.
+    let spread = (0..<4).flatMap { day in (0..<10).map { Double(day * 24 + $0 * 2) } }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: spread)), .day)
+    // 12 hours of 10 posts each, then 11 more hours: 23 hourly rows are too
+    // many; 6 hours holds 10 or more in each.
+    let hourly = (0..<40).map { Double($0) * 0.6 }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: hourly)), .sixHours)
+    // 10 posts a week, one every 12 hours: weeks.
     let weeks = (0..<4).flatMap { week in (0..<10).map { Double(week * 168 + $0 * 12) } }
     XCTAssertEqual(Trend.automaticUnit(seconds(hours: weeks)), .week)
-    // No unit has 3 buckets of 10: the coarsest with 3 buckets.
+    // No unit has rows of 10: the coarsest with 3 buckets.
     let sparse = (0..<5).map { Double($0 * 24) }
     XCTAssertEqual(Trend.automaticUnit(seconds(hours: sparse)), .day)
     // Two days only: the coarsest with 2 buckets; one post: hours.
     XCTAssertEqual(Trend.automaticUnit(seconds(hours: [24, 50])), .day)
     XCTAssertEqual(Trend.automaticUnit(seconds(hours: [5])), .hour)
     XCTAssertEqual(Trend.automaticUnit([]), .hour)
+    // 12 weeks of 20 posts: every unit gives more than 10 rows; weeks.
+    let months = (0..<12).flatMap { week in (0..<20).map { Double(week * 168 + $0) } }
+    XCTAssertEqual(Trend.automaticUnit(seconds(hours: months)), .week)
   }
 
   func testWeeksStartOnMondayAndAUnitCanBeAsked() throws {

@@ -159,8 +159,8 @@ final class AnalyzeReportTests: XCTestCase {
       method: .count, style: .plain)
     XCTAssertEqual(
       none,
-      "trend by hour (UTC), count score per 100 posts, 90 % interval: too few posts (a slope "
-        + "needs 3 hours and 30 dated posts; these are 0 hours, 0 posts)\n")
+      "trend: no dates (0 posts undated); --input files give dates in a created_at or date "
+        + "column (--date-column NAME)\n")
   }
 
   func testTrendJSONHasEachBucketsEstimateAndTheSlopePerDay() throws {
@@ -290,6 +290,16 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       AnalyzeReport.uncertaintyNote(wide, query: "#a\u{1B}b")?.hasPrefix("Note: #a\\u{1B}b: the"),
       true)
+    // When most of the doubt is the domain's, more posts would not narrow it:
+    // the note says so, and what would.
+    var foreign = wide
+    foreign.doubt = Doubt(sampling: 0.1, labels: 0.1, domain: 1)
+    XCTAssertEqual(
+      AnalyzeReport.uncertaintyNote(foreign, query: nil),
+      "Note: the score's 90 % interval, -30 to 65, spans \(low.emoji) \(low.rawValue) to "
+        + "\(high.emoji) \(high.rawValue), mostly the model's doubt on posts unlike its "
+        + "training data: more posts would not narrow it, labeled posts from this source would "
+        + "(eval --test, train).\n")
     var sure = wide
     sure.interval = 0.9...1.1
     sure.value = 1
@@ -345,5 +355,48 @@ final class AnalyzeReportTests: XCTestCase {
           + "interval × 100 / posts)"), text)
     XCTAssertTrue(lines.contains("score     14 (per 100 posts, rounded)"), text)
     XCTAssertTrue(lines.contains("band      😊 happy (score > 10)"), text)
+  }
+}
+
+extension AnalyzeReportTests {
+  /// Posts without dates: one line that says so, no table and no slope.
+  func testTrendTextOfUndatedPostsSaysNoDates() {
+    let posts = (0..<5).map { _ in
+      (
+        date: Date?.none,
+        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
+      )
+    }
+    let trend = Trend(posts, estimate: estimate)
+    XCTAssertEqual(
+      AnalyzeReport.trendText(trend, method: .count, style: .plain),
+      "trend: no dates (5 posts undated); --input files give dates in a created_at or date "
+        + "column (--date-column NAME)\n")
+  }
+
+  /// When the automatic unit finds no table of at most 10 rows of 10 posts,
+  /// a line under the heading says so; an asked unit (`--by`) gets none.
+  func testTrendTextSaysWhenNoUnitGivesReadableRows() {
+    // One post a day for 5 days: rows of 1 post whatever the unit.
+    let posts = (0..<5).map { day in
+      (
+        date: Date?.some(Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400)),
+        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
+      )
+    }
+    let automatic = Trend(posts, estimate: estimate)
+    XCTAssertEqual(automatic.unit, .day)
+    XCTAssertFalse(automatic.isReadable)
+    let lines = AnalyzeReport.trendText(automatic, method: .count, style: .plain).split(
+      separator: "\n")
+    XCTAssertEqual(
+      lines[1],
+      "rows: no bucket of hour, 6 or 12 hours, day or week gives these posts 3 to 10 rows of 10 "
+        + "posts each")
+    let asked = Trend(posts, unit: .day, estimate: estimate)
+    XCTAssertFalse(
+      AnalyzeReport.trendText(asked, method: .count, style: .plain).contains("rows:"))
+    XCTAssertFalse(
+      AnalyzeReport.trendText(risingTrend(), method: .count, style: .plain).contains("rows:"))
   }
 }

@@ -206,7 +206,7 @@ final class CommandLineParserTests: XCTestCase {
   func testAChoiceSuggestsTheValueMeant() {
     assertRefused(
       ["@a", "--trend", "--by", "days"], command: .analyze,
-      "--by takes 'hour', 'day' or 'week' (got 'days'). Did you mean 'day'?")
+      "--by takes 'hour', '6h', '12h', 'day' or 'week' (got 'days'). Did you mean 'day'?")
     assertRefused(["@a", "--estimator", "adjustd"], command: .analyze, "Did you mean 'adjusted'?")
     XCTAssertFalse(
       usageError(["@a", "--trend", "--by", "month"])?.message.contains("Did you mean") ?? true)
@@ -585,5 +585,31 @@ final class CommandLineParserTests: XCTestCase {
       ". Did you mean 'train'?")
     XCTAssertEqual(CommandLineParser.suggestion(for: "zzzzzz", among: ["train", "eval"]), "")
     XCTAssertEqual(CommandLineParser.suggestion(for: "x", among: []), "")
+  }
+}
+
+extension CommandLineParserTests {
+  /// `compare`: queries in order, or one set per `--input`; analyze's
+  /// fetching options; two sets at least, not both kinds.
+  func testCompare() throws {
+    guard case .compare(let queries)? = parse(["compare", "@united", "@delta", "--count", "50"])
+    else { return XCTFail("not compare") }
+    XCTAssertEqual(queries.analysis.queries, [.mention("united"), .mention("delta")])
+    XCTAssertEqual(queries.analysis.count, 50)
+    XCTAssertEqual(queries.setCount, 2)
+    guard case .compare(let files)? = parse(["compare", "--input", "a.csv", "--input", "b.csv"])
+    else { return XCTFail("not compare") }
+    XCTAssertEqual(files.analysis.inputs, ["a.csv", "b.csv"])
+    XCTAssertEqual(files.setCount, 2)
+    XCTAssertEqual(
+      usageError(["compare", "@united"])?.message, CommandLineParser.missingSets)
+    XCTAssertEqual(usageError(["compare", "@united"])?.command, .compare)
+    XCTAssertEqual(
+      usageError(["compare", "@a", "--input", "b.csv"])?.message,
+      "Give queries or --input files, not both: each is one set to compare")
+    XCTAssertEqual(
+      usageError(["compare", "@a", "@b", "--trend"])?.message.hasPrefix("Unknown option '--trend'"),
+      true, "compare takes no sections")
+    XCTAssertEqual(parse(["compare", "--help"]), .help(.compare))
   }
 }

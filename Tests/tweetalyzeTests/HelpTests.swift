@@ -18,7 +18,8 @@ final class HelpTests: XCTestCase {
   static let pages: [(name: String, command: CommandName?)] = [
     ("overview", nil), ("analyze", .analyze), ("train", .train), ("eval", .eval),
     ("classify", .classify), ("explain", .explain), ("merge", .merge),
-    ("completions", .completions), ("help", .help),
+    ("completions", .completions), ("help", .help), ("compare", .compare),
+    ("history", .history),
   ]
 
   static func goldenURL(_ name: String) -> URL { Golden.help(name) }

@@ -36,10 +36,11 @@ package struct QuantificationResult: Equatable, Sendable {
       let band = EmojiBand(scaled: Double(ScoreEstimate.perHundred(value, count: labels.count)))
       if band == truth.band { emojiRight[index] += 1 }
       guard method != .em else { continue }
-      let interval = ScoreEstimate.interval(
+      let doubt = ScoreEstimate.doubt(
         posteriors, value: value, experts: votes.flatMap(ExpertScores.init(votes:)),
         method: method, context: context, resamples: ScoreEstimate.resamples,
         iterations: Quantifier.maximumIterations)
+      let interval = ScoreEstimate.interval(value: value, doubt: doubt, count: labels.count)
       if interval.contains(Double(truth.value)) { intervalHeld[index] += 1 }
       widthSums[index] += (interval.upperBound - interval.lowerBound) * 100 / n
     }

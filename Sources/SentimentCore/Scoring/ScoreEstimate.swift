@@ -50,6 +50,9 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// Positives minus negatives among the posts' labels (the most probable
   /// class of each): what ``QuantificationMethod/count`` estimates.
   package var labelCount: Int
+  /// The sources of doubt behind ``interval``, as variances of ``value``:
+  /// what more posts narrow and what they do not.
+  package var doubt: Doubt
 
   /// What the experts' disagreement about a set adds to its interval's
   /// σ, per point of half their range: fitted on Sanders' topics held out
@@ -92,9 +95,10 @@ public struct ScoreEstimate: Equatable, Sendable {
     value = Self.score(prevalence, count: count)
     labelCount = posteriors.reduce(0) { $0 + Prediction.argmax($1).score }
     experts = votes.flatMap { $0.count == posteriors.count ? ExpertScores(votes: $0) : nil }
-    interval = Self.interval(
+    doubt = Self.doubt(
       posteriors, value: value, experts: experts, method: method, context: context,
       resamples: resamples, iterations: iterations)
+    interval = Self.interval(value: value, doubt: doubt, count: count)
   }
 
   /// The printed score: the estimate per 100 tweets (``scaled``) rounded
@@ -118,6 +122,16 @@ public struct ScoreEstimate: Equatable, Sendable {
     let low = Self.perHundred(interval.lowerBound, count: count)
     let high = Self.perHundred(interval.upperBound, count: count)
     return min(low, high)...max(low, high)
+  }
+
+  /// The chance, from 0 to 1, that the posts hold more positives than
+  /// negatives: the share of the interval's normal (mean ``value``,
+  /// σ² the doubt's total) above 0; 1 or 0 for a sure estimate on either
+  /// side, ½ for a sure 0.
+  package var chanceMorePositive: Double {
+    let sigma = doubt.total.squareRoot()
+    guard sigma > 0, sigma.isFinite else { return value > 0 ? 1 : value < 0 ? 0 : 0.5 }
+    return 0.5 * erfc(-value / sigma / 2.0.squareRoot())
   }
 
   /// The band of the printed ``score`` (😐 for no tweets, whose score is 0).
@@ -158,12 +172,13 @@ public struct ScoreEstimate: Equatable, Sendable {
     Double(count) * (prevalence.positive - prevalence.negative)
   }
 
-  /// The interval of the estimate `value` (see the type's documentation).
-  static func interval(
+  /// The sources of doubt about the estimate `value` (see the type's
+  /// documentation), as variances.
+  static func doubt(
     _ posteriors: [PerClass<Double>], value: Double, experts: ExpertScores? = nil,
     method: QuantificationMethod, context: QuantificationContext, resamples: Int,
     iterations: Int
-  ) -> ClosedRange<Double> {
+  ) -> Doubt {
     let n = Double(posteriors.count)
     let labels = posteriors.reduce(0.0) { sum, p in
       let positive = p.positive
@@ -179,13 +194,19 @@ public struct ScoreEstimate: Equatable, Sendable {
       let floor = domainFloor * n / 100
       domain = disagreementWeight * disagreementWeight * half * half + floor * floor
     }
-    let spread = (variance + labels + domain).squareRoot()
-    let half = z * spread
+    return Doubt(sampling: variance, labels: labels, domain: domain)
+  }
+
+  /// `value ± 1.645 σ` for the doubt's total variance σ², clipped to what
+  /// `count` posts can score.
+  static func interval(value: Double, doubt: Doubt, count: Int) -> ClosedRange<Double> {
+    let n = Double(count)
+    let half = z * doubt.total.squareRoot()
     return max(-n, value - half)...min(n, value + half)
   }
 
   /// The two-sided 90 % quantile of the normal distribution.
-  static let z = 1.6448536269514722
+  package static let z = 1.6448536269514722
 
   /// The variance of the estimate over bootstrap resamples of the tweets.
   ///
@@ -269,6 +290,35 @@ extension ScoreEstimate {
     }
     self.init(posteriors: posteriors, votes: experts, method: method, context: context)
   }
+}
+
+/// The sources of doubt about a set's estimate, each a variance of
+/// ``ScoreEstimate/value`` (in posts²): the first two shrink, per 100 posts,
+/// as the set grows; the third does not.
+package struct Doubt: Equatable, Sendable {
+  /// How much the estimate moves with another sample of posts like these
+  /// (the bootstrap's variance).
+  package var sampling: Double
+  /// Which label each post really has: the sum of each post's label
+  /// variance under its calibrated probabilities.
+  package var labels: Double
+  /// How far the set lies from what the model learned: the experts'
+  /// disagreement and the domain floor (0 without the lexicon reader).
+  package var domain: Double
+
+  /// Creates the doubt.
+  package init(sampling: Double, labels: Double, domain: Double) {
+    self.sampling = sampling
+    self.labels = labels
+    self.domain = domain
+  }
+
+  /// The total variance.
+  package var total: Double { sampling + labels + domain }
+
+  /// The variance that more posts of the same kind narrow (per 100 posts):
+  /// sampling and labels.
+  package var narrowedByPosts: Double { sampling + labels }
 }
 
 /// Each expert's own score of a set: positives minus negatives among its

@@ -5,10 +5,12 @@ import Foundation
 /// estimator as the whole set (a ``ScoreEstimate`` with its 90 % interval),
 /// and a weighted least-squares slope with a verdict.
 ///
-/// The unit is asked for, or else the finest of hour, day and week that
-/// gives at least ``minimumBuckets`` buckets of ``enoughPosts`` posts; when
-/// none does, the coarsest that gives ``minimumBuckets`` buckets at all,
-/// else the coarsest that gives two, else the hour.
+/// The unit is asked for, or else the finest of hour, 6 hours, 12 hours,
+/// day and week that gives ``minimumBuckets`` to ``maximumRows`` buckets of
+/// at least ``enoughPosts`` posts each; when none does, among the units that give at
+/// most ``maximumRows`` buckets, the coarsest that gives
+/// ``minimumBuckets`` buckets, else the coarsest that gives two, else the
+/// hour (the week when every unit gives more rows).
 ///
 /// Each bucket's point is its estimate per 100 posts (`value × 100 ÷
 /// count`, from -100 to 100) at its time in days since the first bucket.
@@ -35,6 +37,10 @@ package struct Trend: Equatable, Sendable {
   package enum Unit: String, CaseIterable, Sendable {
     /// One UTC hour.
     case hour
+    /// Six UTC hours, from midnight, 06:00, 12:00 or 18:00.
+    case sixHours = "6h"
+    /// Twelve UTC hours, from midnight or noon.
+    case twelveHours = "12h"
     /// One UTC day.
     case day
     /// One UTC week, from Monday 00:00.
@@ -44,10 +50,38 @@ package struct Trend: Equatable, Sendable {
     package var seconds: Int {
       switch self {
       case .hour: 3_600
+      case .sixHours: 21_600
+      case .twelveHours: 43_200
       case .day: 86_400
       case .week: 604_800
       }
     }
+
+    /// The bucket as a heading names it: `hour`, `6 hours`, `day`.
+    package var name: String {
+      switch self {
+      case .sixHours: "6 hours"
+      case .twelveHours: "12 hours"
+      default: rawValue
+      }
+    }
+
+    /// One bucket in words: `hour`, `6-hour period`, `day`.
+    package var noun: String {
+      switch self {
+      case .sixHours: "6-hour period"
+      case .twelveHours: "12-hour period"
+      default: rawValue
+      }
+    }
+
+    /// `count` buckets in words: `3 days`, `1 hour`, `2 6-hour periods`.
+    package func count(_ count: Int) -> String {
+      "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// Whether a bucket is shorter than a day: its label gives the hour.
+    package var withinDay: Bool { seconds < 86_400 }
 
     /// Where buckets start, in seconds since 1970: weeks on a Monday
     /// (1970-01-05), the others on the hour or at midnight.
@@ -133,6 +167,8 @@ package struct Trend: Equatable, Sendable {
   package static let minimumBuckets = 3
   /// The posts of a bucket that the automatic unit looks for.
   package static let enoughPosts = 10
+  /// The most rows the automatic unit gives when the posts allow.
+  package static let maximumRows = 10
   /// The smallest σ of a point, per 100 posts: a bucket whose interval has
   /// no width still gets a finite weight.
   package static let sigmaFloor = 0.01
@@ -143,6 +179,9 @@ package struct Trend: Equatable, Sendable {
 
   /// The bucket size used.
   package var unit: Unit
+  /// Whether the unit was asked for (`--by`) rather than chosen from the
+  /// dates.
+  package var asked: Bool
   /// The non-empty buckets, oldest first.
   package var buckets: [Bucket]
   /// Posts without a date (or with one past ``dateLimit``), counted in no
@@ -174,6 +213,7 @@ package struct Trend: Equatable, Sendable {
     self.undated = undated
     let unit = asked ?? Self.automaticUnit(dated.map(\.seconds))
     self.unit = unit
+    self.asked = asked != nil
     var groups: [Int: (score: LabelCount, predictions: [Prediction])] = [:]
     for post in dated {
       groups[unit.floor(post.seconds), default: (LabelCount(), [])].score.add(
@@ -196,13 +236,25 @@ package struct Trend: Equatable, Sendable {
     let sizes = Unit.allCases.map { unit in
       Dictionary(grouping: seconds, by: unit.floor).values.map(\.count)
     }
-    let units = zip(Unit.allCases, sizes)
-    if let unit = units.first(where: { $1.count(where: { $0 >= enoughPosts }) >= minimumBuckets }) {
-      return unit.0
-    }
-    if let unit = units.reversed().first(where: { $1.count >= minimumBuckets }) { return unit.0 }
-    return units.reversed().first(where: { $1.count >= 2 })?.0 ?? .hour
+    let units = Array(zip(Unit.allCases, sizes))
+    if let unit = units.first(where: { Self.readable($1) }) { return unit.0 }
+    let few = units.filter { $1.count <= maximumRows }
+    if let unit = few.reversed().first(where: { $1.count >= minimumBuckets }) { return unit.0 }
+    if let unit = few.reversed().first(where: { $1.count >= 2 }) { return unit.0 }
+    return seconds.isEmpty || few.contains(where: { $0.0 == .hour }) ? .hour : .week
   }
+
+  /// Whether buckets of these sizes make a table worth reading: from
+  /// ``minimumBuckets`` (a slope's) to ``maximumRows`` rows of at least
+  /// ``enoughPosts`` posts each.
+  static func readable(_ sizes: [Int]) -> Bool {
+    (minimumBuckets...maximumRows).contains(sizes.count) && sizes.allSatisfy { $0 >= enoughPosts }
+  }
+
+  /// Whether the buckets make a table worth reading (see
+  /// ``readable(_:)``): when the automatic unit finds none, the output
+  /// says so.
+  package var isReadable: Bool { Self.readable(buckets.map(\.count)) }
 
   /// The verdict for the slope: see ``Trend``.
   package var verdict: Verdict {
@@ -281,6 +333,6 @@ package struct Trend: Equatable, Sendable {
   /// Monday), `2026-11-20T13:00Z` by hour.
   package func label(of bucket: Bucket) -> String {
     let text = ISO8601.string(bucket.start)
-    return unit == .hour ? String(text.prefix(16)) + "Z" : String(text.prefix(10))
+    return unit.withinDay ? String(text.prefix(16)) + "Z" : String(text.prefix(10))
   }
 }

@@ -9,12 +9,14 @@ struct UsageError: Error, Equatable {
 
 /// The subcommands.
 enum CommandName: String, CaseIterable, Equatable {
-  case analyze, train, eval, classify, explain, merge, help, completions
+  case analyze, compare, history, train, eval, classify, explain, merge, help, completions
 }
 
 /// What the user asked for: the result of parsing, run by ``Tweetalyze``.
 enum Command: Equatable {
   case analyze(AnalyzeOptions)
+  case compare(CompareOptions)
+  case history(HistoryOptions)
   case train(TrainOptions)
   case eval(EvalOptions)
   case classify(ClassifyOptions)
@@ -38,6 +40,8 @@ extension Command {
   var wantsJSON: Bool {
     switch self {
     case .analyze(let options): options.json
+    case .compare(let options): options.analysis.json
+    case .history(let options): options.json
     case .train(let options): options.json
     case .eval(let options): options.json
     case .classify(let options): options.json

@@ -38,6 +38,15 @@ enum CommandLineParser {
     case .help: return try help(rest)
     case .completions: return try completions(rest)
     case .analyze: return try analyze(rest)
+    case .compare: return try compare(rest)
+    case .history:
+      let scan = try ScannedArguments<HistoryOptions>(rest, command: .history)
+      guard !scan.asksForHelp else { return .help(.history) }
+      var options = try scan.settings()
+      options.file = scan.positionals.first ?? ""
+      options.query = scan.positionals.dropFirst().first
+      try options.validate(given: scan.givenNames, extra: Array(scan.positionals.dropFirst(2)))
+      return .history(options)
     case .train: return try train(rest)
     case .eval: return try eval(rest)
     case .classify:
@@ -149,6 +158,42 @@ enum CommandLineParser {
     try options.validate(given: scan.givenNames)
     return .analyze(options)
   }
+
+  /// `tweetalyze compare A B [C …] [options]`: queries, or `--input` files,
+  /// one set each.
+  static func compare(_ arguments: [String]) throws(UsageError) -> Command {
+    let scan = try ScannedArguments<CompareOptions>(arguments, command: .compare)
+    guard !scan.asksForHelp else { return .help(.compare) }
+    let source = (try? scan.settings())?.analysis.source ?? .x
+    var queries: [SearchQuery] = []
+    for text in scan.positionals {
+      do {
+        queries.append(try query(text, source: source))
+      } catch {
+        throw UsageError(message: error.message, command: .compare)
+      }
+    }
+    var options = try scan.settings()
+    if let first = queries.first {
+      options.analysis.query = first
+      options.analysis.moreQueries = Array(queries.dropFirst())
+    }
+    if !queries.isEmpty && !options.analysis.inputs.isEmpty {
+      throw UsageError(
+        message: "Give queries or --input files, not both: each is one set to compare",
+        command: .compare)
+    }
+    if queries.isEmpty && options.analysis.inputs.isEmpty {
+      throw UsageError(message: missingSets, command: .compare)
+    }
+    try options.validate(given: scan.givenNames)
+    return .compare(options)
+  }
+
+  /// The message when compare is given fewer than two sets.
+  static let missingSets =
+    "Give two or more sets to compare: queries such as '@united' '@delta', or --input A.csv "
+    + "--input B.csv"
 
   /// The query `text` for `source`, or why it is none: Bluesky also takes
   /// `@handle.domain` and phrases; Mastodon only `#tag`.

@@ -26,6 +26,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
   var csv = false
   /// Where `--trend`, `--mentions` or `--why` draws its chart (SVG).
   var plot: String?
+  /// `--history FILE`: the runs kept, one JSON line each.
+  var history: String?
   /// A file holding the bearer token (else the environment).
   var tokenFile: String?
   /// The `lang:` code; `nil` for any language.
@@ -137,7 +139,9 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "details", \.details,
         help: "Under the score line, print the counts and shares per class, the estimate "
-          + "and its interval (also per 100 tweets), the score and its band."),
+          + "and its interval (also per 100 tweets), the score and its band, the part of the "
+          + "interval more posts would narrow and the part they would not, and the chance "
+          + "that positives outnumber negatives."),
       .optionalValue(
         "mentions", "N", .integer(1...1_000), \.mentions, implied: 10,
         help: "Show the N most frequent @users and the N most frequent #hashtags {default}, "
@@ -149,12 +153,13 @@ struct AnalyzeOptions: Equatable, CommandSettings {
           + "Dirichlet prior), each with its posts, its part of the score and an example."),
       .flag(
         "trend", \.trend,
-        help: "Show the score per hour, day or week with its 90 % interval, and whether it is "
-          + "rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
+        help: "Show the score per hour, 6 or 12 hours, day or week with its 90 % interval, and "
+          + "whether it is rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
       .value(
-        "by", "hour|day|week",
+        "by", "hour|6h|12h|day|week",
         ValueKind.oneOf(Trend.Unit.allCases.map(\.rawValue)) { Trend.Unit(rawValue: $0) }, \.by,
-        help: "With --trend: the bucket (default: the finest that gives 3 buckets of 10 posts)."),
+        help: "With --trend: the bucket (default: the finest that gives 3 to 10 rows of 10 "
+          + "posts each)."),
       .value(
         "since", "DATE", .date, \.window.since,
         help: "Only posts from DATE on: YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SSZ. Sent "
@@ -168,6 +173,11 @@ struct AnalyzeOptions: Equatable, CommandSettings {
         help: "Also draw --trend (the score per hour, day or week, with the fitted line and "
           + "intervals), --mentions (a bar per name, with intervals) or --why (a bar per term) "
           + "as an SVG chart in FILE.svg (the name must end in .svg)."),
+      .value(
+        "history", "FILE", .outputPath("history.jsonl"), \.history,
+        help: "Append this run to FILE (one JSON line per query: time, counts, score, interval, "
+          + "the posts' ids hashed) and print the change since the query's latest earlier run "
+          + "there, judged as 'compare' judges (a post in both runs counted once)."),
       .flag(
         "quiet", short: "q", \.quiet,
         help: "Print nothing on stderr but errors: no spinner, warnings or notes."),
@@ -254,6 +264,49 @@ extension ValueKind where Value == String? {
           "a language code such as en, de, pt or ja, or 'any' for all languages", got: "'\(text)'")
       }
       return text
+    }
+  }
+}
+
+/// `tweetalyze compare`.
+struct CompareOptions: Equatable, CommandSettings {
+  /// How each set is fetched or read, as `tweetalyze QUERY` does: its
+  /// queries are the sets searched for, its `--input` files the sets read.
+  var analysis = AnalyzeOptions.defaults
+
+  static var defaults: Self { CompareOptions() }
+
+  /// The sets, in the order given: the queries, or else the files.
+  var setCount: Int { analysis.inputs.isEmpty ? analysis.queries.count : analysis.inputs.count }
+
+  /// Analyze's options that `compare` takes, by name.
+  static let analyzeOptions: Set = [
+    "fixtures", "input", "text-column", "count", "model", "json", "csv", "estimator", "quiet",
+    "source", "instance", "token-file", "lang", "include-retweets", "wait", "timeout",
+    "history",
+  ]
+
+  static var options: [Option<Self>] {
+    AnalyzeOptions.options.filter { analyzeOptions.contains($0.spec.name) }.map { option in
+      var option = option.embedded(in: \Self.analysis)
+      switch option.spec.name {
+      case "input":
+        option.spec.help =
+          "Read one set from the posts in FILE (- for stdin), in any format that "
+          + "'tweetalyze --input' reads; give it once per set, in order."
+      case "json":
+        option.spec.help =
+          "Print a JSON object: the sets, and the second against the first (for more "
+          + "sets, a comparisons array)."
+      case "csv":
+        option.spec.help = "Print CSV with a header instead: a row per comparison."
+      case "history":
+        option.spec.help =
+          "Append each set to FILE as 'tweetalyze QUERY --history FILE' does, and print each "
+          + "set's change since its latest earlier run there."
+      default: break
+      }
+      return option
     }
   }
 }
@@ -553,6 +606,31 @@ struct ClassifyOptions: Equatable, CommandSettings {
   }
 }
 
+/// `tweetalyze history FILE [QUERY]`.
+struct HistoryOptions: Equatable, CommandSettings {
+  /// The history file `--history` writes.
+  var file = ""
+  /// Only this query's runs (`nil`: every query's).
+  var query: String?
+  var json = false
+  var csv = false
+  /// Where to draw the series (SVG).
+  var plot: String?
+
+  static var defaults: Self { HistoryOptions() }
+
+  static var options: [Option<Self>] {
+    [
+      .flag("json", \.json, help: "Print a JSON object: the runs, oldest first."),
+      .flag("csv", \.csv, help: "Print CSV with a header instead: a row per run."),
+      .value(
+        "plot", "FILE.svg", .outputPath("history.svg"), \.plot,
+        help: "Also draw the query's scores with their 90 % intervals as an SVG chart in "
+          + "FILE.svg (give QUERY when the file holds several)."),
+    ]
+  }
+}
+
 /// `tweetalyze merge`.
 struct MergeOptions: Equatable, CommandSettings {
   /// The model files, in the order of the parts of the data.
@@ -624,6 +702,8 @@ extension CommandName {
     }
     return switch self {
     case .analyze: specs(AnalyzeOptions.self)
+    case .compare: specs(CompareOptions.self)
+    case .history: specs(HistoryOptions.self)
     case .train: specs(TrainOptions.self)
     case .eval: specs(EvalOptions.self)
     case .classify: specs(ClassifyOptions.self)

@@ -82,10 +82,10 @@ enum Completions {
   /// What a command's positional arguments complete to.
   static func arguments(_ command: CommandName) -> ValueCompletion {
     switch command {
-    case .train, .eval, .merge: .file
+    case .train, .eval, .merge, .history: .file
     case .help: .choices(CommandName.allCases.map(\.rawValue) + ["--man"])
     case .completions: .choices(Shell.allCases.map(\.rawValue))
-    case .analyze, .classify, .explain: ValueCompletion.none
+    case .analyze, .compare, .classify, .explain: ValueCompletion.none
     }
   }
 

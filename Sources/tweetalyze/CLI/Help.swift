@@ -7,11 +7,13 @@ enum Help {
     switch command {
     case .analyze, nil:
       "tweetalyze QUERY... [--count N] [--fixtures PATH|--input FILE] [options]"
+    case .compare: "tweetalyze compare QUERY QUERY... | --input A --input B... [options]"
     case .train: "tweetalyze train DATA.csv --out PATH [options]"
     case .eval: "tweetalyze eval [DATA.csv] [--split F | --folds K | --test F] [options]"
     case .classify: "tweetalyze classify [TEXT ... | --input FILE] [--model PATH] [options]"
     case .explain: "tweetalyze explain [TEXT ... | --input FILE] [--model PATH] [--json]"
     case .merge: "tweetalyze merge MODEL.json MODEL.json ... --out PATH [options]"
+    case .history: "tweetalyze history FILE [QUERY] [--json|--csv] [--plot FILE.svg]"
     case .help: "tweetalyze help [COMMAND | --man]"
     case .completions: "tweetalyze completions bash|zsh|fish"
     }
@@ -93,6 +95,30 @@ enum Help {
             tweetalyze "@united" "@delta" "#WWDC"
             tweetalyze --input posts.csv --trend
             tweetalyze "@Apple" --tweets | cut -s -f3 | sort | uniq -c
+          """)
+    case .compare:
+      return page(
+        abstract: CommandName.compare.abstract, command: .compare,
+        arguments: [
+          (
+            "QUERY",
+            "@name or #tag, each one set, fetched as 'tweetalyze QUERY' fetches it (or give "
+              + "--input FILE once per set instead)."
+          )
+        ],
+        discussion: """
+          Prints each set's 'EMOJI SCORE' line with its posts, then each later set
+          against the first: the difference of the printed scores per 100 posts,
+          the 90 % interval of the true difference, and a verdict, higher, lower or
+          unclear. The labels' count moves less than the truth (misread posts land
+          on neutral), so the interval is centred on about 1.7 times the printed
+          difference. Sets from one source share their misreadings, which cancel;
+          sets whose words differ (another topic or place) get a wider interval,
+          which makes a wrong verdict rare (docs/score.md).
+
+          Examples:
+            tweetalyze compare "@united" "@delta"
+            tweetalyze compare --input monday.csv --input friday.csv --json
           """)
     case .explain:
       return page(
@@ -178,6 +204,23 @@ enum Help {
             tweetalyze train part2.csv --out part2.json
             tweetalyze merge part1.json part2.json --out model.json
           """)
+    case .history:
+      return page(
+        abstract: CommandName.history.abstract, command: .history,
+        arguments: [
+          ("FILE", "A history that 'tweetalyze QUERY --history FILE' appends to."),
+          ("QUERY", "Only this query's runs, as the history names it (e.g. '@Apple')."),
+        ],
+        discussion: """
+          Prints each run, oldest first: its time (UTC), its 'EMOJI SCORE' with the
+          90 % interval, its posts and its query. Lines a run stopped mid-write left
+          are skipped with a warning. The change between two runs is what the later
+          run printed: it needs the later run's posts (docs/score.md).
+
+          Examples:
+            tweetalyze "@Apple" --history apple.jsonl     # hourly, from cron
+            tweetalyze history apple.jsonl "@Apple" --plot apple.svg
+          """)
     case .completions:
       return page(
         abstract: CommandName.completions.abstract, command: .completions,
@@ -210,7 +253,7 @@ enum Help {
       tweetalyze "@Apple"                    the X API: $TWITTER_BEARER_TOKEN, a paid plan
     Quote a #tag: the shell reads an unquoted # as a comment.
 
-    Commands: train, eval, classify, explain, merge, completions.
+    Commands: compare, history, train, eval, classify, explain, merge, completions.
     'tweetalyze --help' lists every option; 'tweetalyze help COMMAND' a command's.
 
     """
@@ -253,11 +296,13 @@ enum Help {
   static func abstract(_ command: CommandName) -> String {
     switch command {
     case .analyze: "Score recent tweets for queries (the default command)."
+    case .compare: "Say which of two or more sets of posts reads happier."
     case .train: "Train a model from labeled tweets in CSV."
     case .eval: "Measure how well training generalizes."
     case .classify: "Classify texts as negative, neutral or positive."
     case .explain: "Show why the model classifies a text as it does."
     case .merge: "Merge models trained on parts of a data set into one model."
+    case .history: "Print the runs a --history file keeps."
     case .help: "Show help for a subcommand, or the manual page (--man)."
     case .completions: "Print a shell completion script for bash, zsh or fish."
     }

@@ -167,6 +167,30 @@ extension TrainOptions {
   }
 }
 
+extension HistoryOptions {
+  /// A file, at most a query, one format, and a chart of one query.
+  func validate(given: [String], extra: [String]) throws(UsageError) {
+    guard !file.isEmpty else {
+      throw UsageError(
+        message: "Give the history file that --history writes, e.g. history.jsonl",
+        command: .history)
+    }
+    if let first = extra.first {
+      throw UsageError(
+        message: "Unexpected argument '\(ErrorLine.clean(first))': give the file and at most "
+          + "one query",
+        command: .history)
+    }
+    try CommandLineParser.checkFormat(json: json, csv: csv, command: .history)
+    if let plot, plot == "-" || (!plot.lowercased().hasSuffix(".svg") && !plot.hasPrefix("/dev/")) {
+      throw UsageError(
+        message: "--plot writes an SVG chart: give a file name ending in .svg, e.g. "
+          + "--plot history.svg",
+        command: .history)
+    }
+  }
+}
+
 extension MergeOptions {
   /// Two or more models, and `--out`.
   mutating func validate(given: [String]) throws(UsageError) {
@@ -234,5 +258,21 @@ extension EvalOptions {
           + "is tested; give DATA.csv to train on, or leave --\(name) out",
         command: .eval)
     }
+  }
+}
+
+extension CompareOptions {
+  /// Two or more sets; a search's options or `--input`'s, as analyze checks
+  /// them; one format.
+  mutating func validate(given: [String]) throws(UsageError) {
+    guard setCount >= 2 else {
+      throw UsageError(message: CommandLineParser.missingSets, command: .compare)
+    }
+    do {
+      if analysis.inputs.isEmpty { try analysis.checkSearch() } else { try analysis.checkInput() }
+    } catch {
+      throw UsageError(message: error.message, command: .compare)
+    }
+    try CommandLineParser.checkFormat(json: analysis.json, csv: analysis.csv, command: .compare)
   }
 }

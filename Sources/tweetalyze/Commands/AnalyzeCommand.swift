@@ -7,6 +7,7 @@ extension Context {
   /// A query that fails prints its error and the others still run; the
   /// status is the first failing query's.
   nonisolated(nonsending) func analyze(_ options: AnalyzeOptions) async throws -> ExitStatus {
+    try checkHistory(options)
     guard options.inputs.isEmpty else { return try analyzeInputs(options) }
     let queries = options.queries
     // A chart that cannot be written is known before anything is fetched.
@@ -78,13 +79,25 @@ extension Context {
         with: plot, option: "--plot", written: "the chart")
     }
     let model = try loadModel(options.model)
+    let tweets = try readInputs(options.inputs, options)
+    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    try report(
+      tweets, label: options.filter?.description ?? names.joined(separator: " "),
+      excluding: options.filter, options, model: model, several: false, csvHeader: true)
+    return .success
+  }
+
+  /// The posts of the files at `paths` (`-`: stdin), those matching
+  /// `--input`'s QUERY when one is given, up to `--count`, with warnings
+  /// for dates not read and posts left out; refuses files without posts.
+  func readInputs(_ paths: [String], _ options: AnalyzeOptions) throws -> [Tweet] {
     var tweets: [Tweet] = []
     var read = 0
     var undated: (count: Int, first: String?) = (0, nil)
     var undatedOutside = 0
     var empty = false
-    let names = options.inputs.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
-    for (path, name) in zip(options.inputs, names) {
+    let names = paths.map { $0 == "-" ? "stdin" : ErrorLine.clean($0) }
+    for (path, name) in zip(paths, names) {
       let bytes = try Files.read(path, limit: Self.inputLimit)
       let whole = options.filter.map { Self.isRecording(path, for: $0) } ?? true
       do {
@@ -121,7 +134,7 @@ extension Context {
       let files = names.joined(separator: ", ")
       throw RuntimeError(
         "no posts\(which) in \(files)"
-          + (empty && options.inputs.count == 1
+          + (empty && paths.count == 1
             ? " (it is empty)" : "; there is no score without posts"),
         status: .noTweets)
     }
@@ -140,10 +153,7 @@ extension Context {
           + "(at most \(AnalyzeOptions.maximumCount))\n")
       try stderr.flush()
     }
-    try report(
-      tweets, label: options.filter?.description ?? names.joined(separator: " "),
-      excluding: options.filter, options, model: model, several: false, csvHeader: true)
-    return .success
+    return tweets
   }
 
   /// The largest `--input` file read: 256 MiB, as for every other input.
@@ -161,6 +171,19 @@ extension Context {
     source: (source: TweetSource, display: FetchDisplay), model: NaiveBayesModel, several: Bool,
     csvHeader: Bool
   ) async throws {
+    let tweets = try await fetchTweets(query, options, source: source)
+    try report(
+      tweets, label: query.description, excluding: query, options, model: model,
+      several: several, csvHeader: csvHeader)
+  }
+
+  /// The posts a search for `query` finds (or a replay reads), up to
+  /// `--count`, with the warnings a search gives; refuses a search that
+  /// finds none.
+  nonisolated(nonsending) func fetchTweets(
+    _ query: SearchQuery, _ options: AnalyzeOptions,
+    source: (source: TweetSource, display: FetchDisplay)
+  ) async throws -> [Tweet] {
     let display = source.display
     let tweets: [Tweet]
     do {
@@ -213,9 +236,7 @@ extension Context {
         "found \(tweets.count) \(display.noun)s for \(query), fewer than the \(asked) asked for; "
           + "the search holds no more")
     }
-    try report(
-      tweets, label: query.description, excluding: query, options, model: model,
-      several: several, csvHeader: csvHeader)
+    return tweets
   }
 
   /// Analyzes `tweets` (``Analysis``) and prints what the options ask for; `label` names
@@ -242,6 +263,14 @@ extension Context {
       }
     }
     if let plot = options.plot {
+      // An empty chart answers nothing: undated posts have no trend to draw.
+      if let trend = analysis.trend, trend.buckets.isEmpty {
+        throw RuntimeError(
+          "--plot: none of the \(trend.undated) posts has a date, so there is no trend to draw "
+            + "and no chart was written; --input files give dates in a created_at or date "
+            + "column (--date-column NAME)",
+          status: .noTweets)
+      }
       let method = analysis.estimate.method
       let svg =
         analysis.trend.map { SVGPlot.trend($0, query: label, method: method) }
@@ -249,8 +278,10 @@ extension Context {
         ?? SVGPlot.mentions(analysis.mentions, query: label, method: method)
       try SVGPlot.write(svg, to: plot)
     }
+    let change = try history(tweets, analysis, label: label, options)
     try printAnalysis(
-      analysis, label: label, options, model: model, several: several, csvHeader: csvHeader)
+      analysis, label: label, options, model: model, several: several, csvHeader: csvHeader,
+      change: change)
     // Said last, as `train` says where its model went; not for a device.
     if let plot = options.plot, !options.quiet, !plot.hasPrefix("/dev/") {
       try stdout.flush()
@@ -263,7 +294,7 @@ extension Context {
   /// its sections.
   private func printAnalysis(
     _ analysis: Analysis, label: String, _ options: AnalyzeOptions, model: NaiveBayesModel,
-    several: Bool, csvHeader: Bool
+    several: Bool, csvHeader: Bool, change: (since: Date, Comparison)?
   ) throws {
     let (score, estimate) = (analysis.labels, analysis.estimate)
     let band = estimate.band
@@ -294,12 +325,13 @@ extension Context {
       try stdout.write(
         AnalyzeReport.summaryJSON(
           query: label, score, estimate, band: band, details: options.details,
-          mentions: top, trend: trend, why: why))
+          mentions: top, trend: trend, why: why, change: change))
       return
     }
     let style = Style(output: stdout, environment: environment)
     let value = style.paint("\(estimate.score)", Style.colour(ofValue: Double(estimate.score)))
     try stdout.write("\(band.emoji) \(value)" + (several ? " \(label)" : "") + "\n")
+    if let change { try stdout.write(HistoryFile.changeText(since: change.since, change.1)) }
     // The doubt about the emoji, said once: on stderr, or in --details.
     if !options.quiet && !options.details,
       let note = AnalyzeReport.uncertaintyNote(estimate, query: several ? label : nil)
@@ -325,6 +357,40 @@ extension Context {
       try stdout.write(
         "\n" + AnalyzeReport.driversText(why, positive: score.positive, negative: score.negative))
     }
+  }
+
+  /// With `--history FILE`: the change since the query's latest earlier
+  /// run there (``HistoryFile/record(_:at:source:model:)``), this run
+  /// appended; warnings on stderr.
+  private func history(
+    _ tweets: [Tweet], _ analysis: Analysis, label: String, _ options: AnalyzeOptions
+  ) throws -> (since: Date, Comparison)? {
+    guard let path = options.history else { return nil }
+    let set = ComparedSet(name: label, tweets: tweets, analysis: analysis)
+    let source = options.inputs.isEmpty ? historySource(options) : "input"
+    let (change, warnings) = try HistoryFile.record(
+      set, at: path, source: source, model: try historyModelID(options))
+    try warn(warnings, quiet: options.quiet)
+    return change
+  }
+
+  /// The identity of the model `options` name, which a history keeps.
+  func historyModelID(_ options: AnalyzeOptions) throws -> String {
+    let bytes = try options.model.map { try Files.read($0, limit: Files.modelLimit) }
+    return HistoryRecord.modelID(bytes ?? [UInt8](DefaultModel.bytes))
+  }
+
+  /// Where a search's posts come from, as a history keeps it.
+  func historySource(_ options: AnalyzeOptions) -> String {
+    options.fixtures != nil ? "fixtures" : options.source.rawValue
+  }
+
+  /// Prints `warnings` on stderr, one `Warning:` line each, unless `quiet`.
+  func warn(_ warnings: [String], quiet: Bool) throws {
+    guard !quiet && !warnings.isEmpty else { return }
+    try stdout.flush()
+    try stderr.write(warnings.map { "Warning: \($0)\n" }.joined())
+    try stderr.flush()
   }
 
   /// The base URL a live source fetches from, and its service; `nil` for

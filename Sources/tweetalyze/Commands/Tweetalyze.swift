@@ -121,6 +121,10 @@ struct Context {
       try stdout.write(json.bytes + [0x0A])
     case .analyze(let options):
       return try await analyze(options)
+    case .compare(let options):
+      try await compare(options)
+    case .history(let options):
+      try history(options)
     case .train(let options):
       try train(options)
     case .eval(let options):

@@ -91,14 +91,37 @@ enum AnalyzeReport {
       let names = bands.map { "\($0.emoji) \($0.rawValue)" }
       lines.append(
         "uncertain: the interval reaches \(bands.count) bands, from "
-          + "\(names.first ?? "") to \(names.last ?? ""); more posts narrow it")
+          + "\(names.first ?? "") to \(names.last ?? "")")
     }
+    lines += doubtLines(estimate)
+    lines.append(
+      pad("chance", 10) + FixedDecimal.string(estimate.chanceMorePositive * 100, decimals: 0)
+        + " % that these posts hold more positives than negatives")
     if !calibrated {
       lines.append(
         "note: the model has no calibration (trained on too few texts to cross-validate): "
           + "the score counts the labels; train on more labeled texts for an estimate")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `--details` lines that split the interval's half-width per 100
+  /// posts: the part more posts narrow (sampling, doubtful labels) and the
+  /// part they do not (posts unlike the training data).
+  static func doubtLines(_ estimate: ScoreEstimate) -> [String] {
+    guard estimate.count > 0 else { return [] }
+    let split = DoubtSplit(estimate)
+    var lines = [
+      pad("doubt", 10) + "±" + FixedDecimal.string(split.posts, decimals: 1)
+        + " per 100 that more posts narrow (other samples, doubtful labels)"
+    ]
+    if split.domain > 0 {
+      lines.append(
+        pad("", 10) + "±" + FixedDecimal.string(split.domain, decimals: 1)
+          + " per 100 that they do not (posts unlike the training data; labeled posts from "
+          + "this source narrow it: eval --test, train)")
+    }
+    return lines
   }
 
   /// The `--details` lines on the two experts (each one's own score per
@@ -144,10 +167,16 @@ enum AnalyzeReport {
     let bands = estimate.bands
     guard bands.count > 1, let high = bands.first, let low = bands.last else { return nil }
     let ends = estimate.scoreInterval
+    let split = DoubtSplit(estimate)
+    let what =
+      split.postsDominate
+      ? "; more posts would narrow it."
+      : ", mostly the model's doubt on posts unlike its training data: more posts would not "
+        + "narrow it, labeled posts from this source would (eval --test, train)."
     return "Note: " + (query.map { "\(ErrorLine.clean($0)): " } ?? "")
       + "the score's 90 % interval, \(ends.lowerBound) to "
       + "\(ends.upperBound), spans \(low.emoji) \(low.rawValue) to "
-      + "\(high.emoji) \(high.rawValue); more posts would narrow it.\n"
+      + "\(high.emoji) \(high.rawValue)" + what + "\n"
   }
 
   /// A group's estimate as text columns: its band's emoji and score as the
@@ -203,8 +232,12 @@ enum AnalyzeReport {
   /// there are any; on a terminal a sparkline and
   /// a bar per bucket. `method` is the score line's.
   static func trendText(_ trend: Trend, method: QuantificationMethod, style: Style) -> String {
-    let unit = trend.unit.rawValue
-    let units = { (count: Int) in "\(count) \(count == 1 ? unit : unit + "s")" }
+    guard !trend.buckets.isEmpty else {
+      return "trend: no dates (\(trend.undated) post\(trend.undated == 1 ? "" : "s") undated); "
+        + "--input files give dates in a created_at or date column (--date-column NAME)\n"
+    }
+    let unit = trend.unit.name
+    let units = trend.unit.count
     var heading =
       "trend by \(unit) (UTC), \(groupHeading(method)): "
     if let slope = trend.slope {
@@ -221,12 +254,18 @@ enum AnalyzeReport {
         + "\(posts) post\(posts == 1 ? "" : "s"))"
     }
     var lines = [heading]
-    if style.terminal && !trend.buckets.isEmpty {
+    if !trend.asked && !trend.isReadable {
+      lines.append(
+        "rows: no bucket of hour, 6 or 12 hours, day or week gives these posts "
+          + "\(Trend.minimumBuckets) to \(Trend.maximumRows) rows of \(Trend.enoughPosts) posts "
+          + "each")
+    }
+    if style.terminal {
       lines.append(trend.buckets.map { bar($0.scaled / 100) }.joined())
     }
     for bucket in trend.buckets {
       var line =
-        pad(trend.label(of: bucket), trend.unit == .hour ? 19 : 12)
+        pad(trend.label(of: bucket), trend.unit.withinDay ? 19 : 12)
         + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
         + groupText(bucket.estimate, style: style)
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
@@ -234,7 +273,7 @@ enum AnalyzeReport {
     }
     if trend.undated > 0 {
       lines.append(
-        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(unit))")
+        "undated: \(trend.undated) post\(trend.undated == 1 ? "" : "s") (in no \(trend.unit.noun))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -251,12 +290,13 @@ enum AnalyzeReport {
   static func summaryJSON(
     query: String, _ score: LabelCount, _ estimate: ScoreEstimate, band: EmojiBand,
     details: Bool, mentions top: (users: [MentionCount], hashtags: [MentionCount])?,
-    trend: Trend?, why: [Driver]? = nil
+    trend: Trend?, why: [Driver]? = nil, change: (since: Date, Comparison)? = nil
   ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
     json.key("band")
     json.string(band.rawValue)
+    if let change { HistoryFile.changeJSON(since: change.since, change.1, into: &json) }
     json.key("count")
     json.integer(score.count)
     json.key("count_score")
@@ -394,6 +434,8 @@ enum AnalyzeReport {
     json.beginObject()
     json.key("band_rule")
     json.string(estimate.shownBand?.rule ?? "")
+    json.key("chance_more_positive")
+    json.number(estimate.chanceMorePositive, decimals: 4)
     json.key("experts")
     if let experts = estimate.experts {
       json.beginObject()
@@ -409,6 +451,11 @@ enum AnalyzeReport {
     json.beginArray()
     for band in estimate.bands { json.string(band.rawValue) }
     json.endArray()
+    let split = DoubtSplit(estimate)
+    json.key("interval_domain")
+    json.number(split.domain, decimals: 2)
+    json.key("interval_posts")
+    json.number(split.posts, decimals: 2)
     json.key("prevalence")
     json.perClass(estimate.prevalence, decimals: 4)
     json.key("shares")
@@ -589,4 +636,25 @@ extension ScoreEstimate {
   /// The band as the output shows it: none for a group without posts (an
   /// empty trend bucket), whose columns stay empty and keys `null`.
   var shownBand: EmojiBand? { count > 0 ? band : nil }
+}
+
+/// A score's interval split by what would narrow it: the 90 % half-width
+/// per 100 posts of the doubt that more posts narrow (sampling and labels)
+/// and of the doubt they do not (the domain), each as if it were alone.
+struct DoubtSplit {
+  /// The half-width that more posts of the same kind narrow.
+  var posts: Double
+  /// The half-width that more posts do not narrow.
+  var domain: Double
+
+  /// The split of `estimate`'s interval.
+  init(_ estimate: ScoreEstimate) {
+    let perHundred = 100 / Double(max(estimate.count, 1))
+    posts = ScoreEstimate.z * estimate.doubt.narrowedByPosts.squareRoot() * perHundred
+    domain = ScoreEstimate.z * estimate.doubt.domain.squareRoot() * perHundred
+  }
+
+  /// Whether more posts would narrow the interval most: the doubt they
+  /// narrow is the larger.
+  var postsDominate: Bool { posts >= domain }
 }

@@ -53,7 +53,7 @@ enum SVGPlot {
   /// date and count labels are placed left to right only where they fit
   /// (the last date always), and the points sit inside the axes.
   static func trend(_ trend: Trend, query: String, method: QuantificationMethod) -> String {
-    let unit = trend.unit.rawValue
+    let unit = trend.unit.name
     let height = 420.0
     // Room above the plot for the legend, the verdict and the counts' row.
     let area = Area(
@@ -94,10 +94,10 @@ enum SVGPlot {
       y: area.top + area.height / 2, anchor: "middle", rotate: true)
     svg.text(
       "\(unit) (UTC)"
-        + (trend.unit == .hour
+        + (trend.unit.withinDay
           ? trend.buckets.first.map { ", from \(trend.label(of: $0).prefix(4))" } ?? "" : "")
         + (trend.unit == .week ? ", from Monday" : "")
-        + ", \(trend.buckets.count) \(trend.buckets.count == 1 ? unit : unit + "s")"
+        + ", \(trend.unit.count(trend.buckets.count))"
         + (trend.undated > 0
           ? ", \(trend.undated) undated post\(trend.undated == 1 ? "" : "s") left out" : ""),
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
@@ -107,12 +107,13 @@ enum SVGPlot {
         + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
     }
     svg.text(
-      "● score · | its 90 % interval · n: posts in each \(unit)", x: area.left, y: 42,
+      "● score · | its 90 % interval · n: posts in each \(trend.unit.noun)", x: area.left, y: 42,
       anchor: "start", class: "legend")
     svg.text(
       "trend: \(trend.verdict.rawValue)"
         + (slope.map { " · - - fitted line" + $0 }
-          ?? " (a slope needs \(Trend.minimumBuckets) \(unit)s and \(Trend.minimumPosts) posts)"),
+          ?? " (a slope needs \(trend.unit.count(Trend.minimumBuckets)) and "
+          + "\(Trend.minimumPosts) posts)"),
       x: area.left, y: 58, anchor: "start", class: "verdict")
     guard !trend.buckets.isEmpty else {
       svg.text(
@@ -208,7 +209,7 @@ enum SVGPlot {
   /// `03-01 14:00` by hour (the year is in the axis title).
   static func axisLabel(_ trend: Trend, _ bucket: Trend.Bucket) -> String {
     let label = trend.label(of: bucket)
-    guard trend.unit == .hour, label.count >= 16 else { return label }
+    guard trend.unit.withinDay, label.count >= 16 else { return label }
     let characters = Array(label)
     return String(characters[5..<10]) + " " + String(characters[11..<16])
   }

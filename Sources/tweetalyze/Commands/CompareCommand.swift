@@ -1,0 +1,62 @@
+import Foundation
+import SentimentCore
+
+extension Context {
+  /// `tweetalyze compare A B [C …]`: fetches or reads each set as
+  /// `tweetalyze QUERY` does, scores it, and prints each later set against
+  /// the first (``Comparison``). A set that fails ends the command: there
+  /// is no comparison without it.
+  nonisolated(nonsending) func compare(_ options: CompareOptions) async throws {
+    let analysis = options.analysis
+    try checkHistory(analysis)
+    let model = try loadModel(analysis.model)
+    var sets: [ComparedSet] = []
+    if analysis.inputs.isEmpty {
+      let session = BlueskySession()
+      let sources = try analysis.queries.map {
+        try tweetSource(analysis, query: $0, session: session)
+      }
+      for (query, source) in zip(analysis.queries, sources) {
+        let tweets = try await fetchTweets(query, analysis, source: source)
+        sets.append(
+          ComparedSet(
+            name: query.description, tweets: tweets, model: model, method: analysis.estimator))
+      }
+    } else {
+      for path in analysis.inputs {
+        let tweets = try readInputs([path], analysis)
+        let label = path == "-" ? "stdin" : ErrorLine.clean(path)
+        sets.append(
+          ComparedSet(name: label, tweets: tweets, model: model, method: analysis.estimator))
+      }
+    }
+    let firstKeys = Set(sets[0].keys)
+    let comparisons = sets.dropFirst().map { set in
+      Comparison(sets[0].side, set.side, shared: set.sharedDoubt(with: firstKeys))
+    }
+    var changes: [(name: String, since: Date, Comparison)] = []
+    if let path = analysis.history {
+      let model = try historyModelID(analysis)
+      let source = analysis.inputs.isEmpty ? historySource(analysis) : "input"
+      var warnings: [String] = []
+      for set in sets {
+        let (change, warning) = try HistoryFile.record(
+          set, at: path, source: source, model: model)
+        if let change { changes.append((set.name, change.since, change.1)) }
+        warnings += warning
+      }
+      try warn(warnings, quiet: analysis.quiet)
+    }
+    if analysis.json {
+      try stdout.write(CompareReport.json(sets, comparisons, changes: changes))
+    } else if analysis.csv {
+      try stdout.write(CompareReport.csv(sets, comparisons))
+    } else {
+      let style = Style(output: stdout, environment: environment)
+      try stdout.write(CompareReport.text(sets, comparisons, style: style))
+      for change in changes {
+        try stdout.write("\(change.name) " + HistoryFile.changeText(since: change.since, change.2))
+      }
+    }
+  }
+}
