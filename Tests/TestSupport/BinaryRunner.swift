@@ -248,12 +248,18 @@ extension BinaryRunner {
 package enum FixtureNote {
   /// `@Apple` in `Fixtures/tweets` (100 tweets).
   package static let apple =
-    "Note: the score's 90 % interval, -52 to 64, spans 😠 furious to 😄 delighted; more posts "
-    + "would narrow it.\n"
+    "Note: the score's 90 % interval, -52 to 64, spans 😠 furious to 😄 delighted, "
+    + FixtureNote.domainDominated
   /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
   package static let wwdc =
-    "Note: the score's 90 % interval, -31 to 75, spans 😠 furious to 😄 delighted; more posts "
-    + "would narrow it.\n"
+    "Note: the score's 90 % interval, -31 to 75, spans 😠 furious to 😄 delighted, "
+    + FixtureNote.domainDominated
+
+  /// The end of a note whose interval is mostly the model's doubt on
+  /// posts unlike its training data, which more posts do not narrow.
+  package static let domainDominated =
+    "mostly the model's doubt on posts unlike its training data: more posts would not narrow it, "
+    + "labeled posts from this source would (eval --test, train).\n"
 
   /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per
   /// 100 posts).

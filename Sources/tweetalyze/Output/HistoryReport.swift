@@ -100,24 +100,7 @@ enum HistoryReport {
     var svg = SVGPlot.Document(
       width: width, height: height,
       title: "\(query): score per 100 posts per run (UTC), 90 % interval")
-    svg.add(
-      ##"<g class="axes" stroke="#999" stroke-width="1">"##
-        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
-        + "y2=\"\(n(area.bottom))\"/>"
-        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.bottom))\" x2=\"\(n(area.right))\" "
-        + "y2=\"\(n(area.bottom))\"/></g>")
-    for tick in [-100.0, -50, 0, 50, 100] {
-      svg.add(
-        "<line class=\"grid\" x1=\"\(n(area.left))\" y1=\"\(n(y(tick)))\" "
-          + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
-          + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
-      svg.text(
-        AnalyzeReport.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
-        anchor: "end")
-    }
-    svg.text(
-      "score per 100 posts (−100 negative … +100 positive)", x: 18,
-      y: area.top + area.height / 2, anchor: "middle", rotate: true)
+    svg.scoreAxes(area, y: y)
     if let start = records.first, let end = records.last {
       svg.text(
         "\(HistoryFile.shortTime(start.time)) to \(HistoryFile.shortTime(end.time)), "

@@ -74,24 +74,7 @@ enum SVGPlot {
     var svg = Document(
       width: width, height: height,
       title: "\(query): \(method.rawValue) score per 100 posts per \(unit) (UTC), 90 % interval")
-    svg.add(
-      ##"<g class="axes" stroke="#999" stroke-width="1">"##
-        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
-        + "y2=\"\(n(area.bottom))\"/>"
-        + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.bottom))\" x2=\"\(n(area.right))\" "
-        + "y2=\"\(n(area.bottom))\"/></g>")
-    for tick in [-100.0, -50, 0, 50, 100] {
-      svg.add(
-        "<line class=\"grid\" x1=\"\(n(area.left))\" y1=\"\(n(y(tick)))\" "
-          + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
-          + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
-      svg.text(
-        AnalyzeReport.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
-        anchor: "end")
-    }
-    svg.text(
-      "score per 100 posts (−100 negative … +100 positive)", x: 18,
-      y: area.top + area.height / 2, anchor: "middle", rotate: true)
+    svg.scoreAxes(area, y: y)
     svg.text(
       "\(unit) (UTC)"
         + (trend.unit.withinDay
@@ -442,6 +425,30 @@ enum SVGPlot {
     }
 
     /// Closes the document.
+    /// The axes of a chart of scores per 100 posts: the y axis from −100
+    /// to +100 with a grid line and a number every 50, and its title.
+    mutating func scoreAxes(_ area: Area, y: (Double) -> Double) {
+      let n = SVGPlot.n
+      add(
+        ##"<g class="axes" stroke="#999" stroke-width="1">"##
+          + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.top))\" x2=\"\(n(area.left))\" "
+          + "y2=\"\(n(area.bottom))\"/>"
+          + "<line x1=\"\(n(area.left))\" y1=\"\(n(area.bottom))\" x2=\"\(n(area.right))\" "
+          + "y2=\"\(n(area.bottom))\"/></g>")
+      for tick in [-100.0, -50, 0, 50, 100] {
+        add(
+          "<line class=\"grid\" x1=\"\(n(area.left))\" y1=\"\(n(y(tick)))\" "
+            + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
+            + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
+        text(
+          AnalyzeReport.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
+          anchor: "end")
+      }
+      text(
+        "score per 100 posts (−100 negative … +100 positive)", x: 18,
+        y: area.top + area.height / 2, anchor: "middle", rotate: true)
+    }
+
     func finish() -> String { (parts + ["</svg>"]).joined(separator: "\n") + "\n" }
   }
 
