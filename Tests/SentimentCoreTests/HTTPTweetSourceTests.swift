@@ -613,9 +613,9 @@ final class XSourceTests: XCTestCase, LiveSourceHarness {
       }
     }
     XCTAssertEqual(
-      HTTPTransport.shownURL("https://u:p@api.x.com:8443/2?a=b#c"), "https://…@api.x.com:8443/2?…"
+      URLSafety.shownURL("https://u:p@api.x.com:8443/2?a=b#c"), "https://…@api.x.com:8443/2?…"
     )
-    XCTAssertEqual(HTTPTransport.shownURL("https://api.x.com/2"), "https://api.x.com/2")
+    XCTAssertEqual(URLSafety.shownURL("https://api.x.com/2"), "https://api.x.com/2")
   }
 
   // MARK: Recording
@@ -823,15 +823,15 @@ extension XSourceTests {
   func testSchemeDowngradeIsAnotherOrigin() {
     let from = URL(string: "https://api.x.com/2/tweets")
     let to = URL(string: "http://api.x.com/2/tweets")
-    XCTAssertFalse(HTTPTransport.sameOrigin(from, to))
+    XCTAssertFalse(URLSafety.sameOrigin(from, to))
     XCTAssertFalse(
-      HTTPTransport.sameOrigin(URL(string: "https://api.x.com/2"), URL(string: "https://x.com/2"))
+      URLSafety.sameOrigin(URL(string: "https://api.x.com/2"), URL(string: "https://x.com/2"))
     )
     XCTAssertFalse(
-      HTTPTransport.sameOrigin(
+      URLSafety.sameOrigin(
         URL(string: "https://api.x.com/2"), URL(string: "https://api.x.com:8443/2")))
     XCTAssertTrue(
-      HTTPTransport.sameOrigin(
+      URLSafety.sameOrigin(
         URL(string: "https://API.x.com/2/a"), URL(string: "https://api.x.com:443/2/b")))
   }
 

@@ -103,7 +103,7 @@ public struct XSource: TweetSource, LiveSource {
     }
     if let until = configuration.window.until { items.append(("end_time", ISO8601.string(until))) }
     if let nextToken { items.append(("next_token", nextToken)) }
-    return try HTTPTransport.url(
+    return try BaseURL.url(
       base: configuration.baseURL, path: "/tweets/search/recent", items: items,
       allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
   }
@@ -124,7 +124,7 @@ public struct XSource: TweetSource, LiveSource {
   nonisolated(nonsending) private func fetch(
     _ query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
-    HTTPTransport.avoidProxies(for: configuration.baseURL)
+    BaseURL.avoidProxies(for: configuration.baseURL)
     let transport = HTTPTransport(settings)
     defer { transport.close() }
 

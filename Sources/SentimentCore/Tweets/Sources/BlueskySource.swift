@@ -187,10 +187,10 @@ package struct BlueskySource: LiveSource {
   ) async throws -> [Tweet] {
     let base = configuration.baseURL
     let allowHTTP = configuration.transport.allowInsecureHTTP
-    let loginURL = try HTTPTransport.url(
+    let loginURL = try BaseURL.url(
       base: base, path: "/com.atproto.server.createSession", items: [],
       allowInsecureHTTP: allowHTTP)
-    HTTPTransport.avoidProxies(for: base)
+    BaseURL.avoidProxies(for: base)
     let transport = HTTPTransport(configuration.transport)
     defer { transport.close() }
     var token: String
@@ -206,7 +206,7 @@ package struct BlueskySource: LiveSource {
     var renewed = false
     while true {
       let number = paging.nextPage()
-      let url = try HTTPTransport.url(
+      let url = try BaseURL.url(
         base: base, path: "/app.bsky.feed.searchPosts",
         items: searchItems(
           for: query, limit: min(Configuration.pageLimit, max(1, paging.remaining)),

@@ -85,9 +85,9 @@ package struct MastodonSource: LiveSource {
   package func timelineURL(tag: String, maxID: String?) throws -> URL {
     var items = [("limit", String(Configuration.pageLimit))]
     if let maxID { items.append(("max_id", maxID)) }
-    return try HTTPTransport.url(
+    return try BaseURL.url(
       base: configuration.instance,
-      path: "/api/v1/timelines/tag/" + HTTPTransport.percentEncode(tag), items: items,
+      path: "/api/v1/timelines/tag/" + BaseURL.percentEncode(tag), items: items,
       allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
   }
 
@@ -111,7 +111,7 @@ package struct MastodonSource: LiveSource {
     _ tag: String, stem: String, count: Int
   ) async throws -> [Tweet] {
     _ = try timelineURL(tag: tag, maxID: nil)
-    HTTPTransport.avoidProxies(for: configuration.instance)
+    BaseURL.avoidProxies(for: configuration.instance)
     let transport = HTTPTransport(configuration.transport)
     defer { transport.close() }
 
