@@ -63,9 +63,8 @@ KNOWN_CIRCLES = {
         'Speed/ModelFileReaderFastPath.swift'})):
         'plain/fast twins: the model file and its byte reader; the reader checks counts against '
         'ModelMerge.countLimit, which merging shares',
-    ('SentimentCore', frozenset({
-        'Model/ModelContents.swift', 'Model/NaiveBayes.swift', 'Speed/ClassifierFastPath.swift'})):
-        'NaiveBayes.swift holds eight types; splitting it by type breaks this (issue 46)',
+    ('SentimentCore', frozenset({'Model/Classifier.swift', 'Speed/ClassifierFastPath.swift'})):
+        'plain/fast twins: the classifier and its hot loop, with the FeatureRows it scores with',
     ('tweetalyze', frozenset({
         'CLI/Command.swift', 'CLI/CommandLineParser.swift', 'CLI/CommandOptions.swift',
         'CLI/Completions.swift', 'CLI/Option.swift', 'CLI/TextInput.swift'})):
