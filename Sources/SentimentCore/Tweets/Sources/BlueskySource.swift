@@ -175,24 +175,19 @@ package struct BlueskySource: LiveSource {
   nonisolated(nonsending) package func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
-    do {
-      return try await fetch(query, count: count)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .bluesky)
-    }
+    try await collect(query, count: count)
   }
 
-  nonisolated(nonsending) private func fetch(
-    _ query: SearchQuery, count: Int
-  ) async throws -> [Tweet] {
+  /// Bluesky's pages of `query`: a login (or the run's session), then
+  /// `cursor` paging, logging in again once when the session expires.
+  nonisolated(nonsending) package func fetch(
+    _ query: SearchQuery, into paging: inout Paging, transport: HTTPTransport
+  ) async throws {
     let base = configuration.baseURL
     let allowHTTP = configuration.transport.allowInsecureHTTP
     let loginURL = try BaseURL.url(
       base: base, path: "/com.atproto.server.createSession", items: [],
       allowInsecureHTTP: allowHTTP)
-    BaseURL.avoidProxies(for: base)
-    let transport = HTTPTransport(configuration.transport)
-    defer { transport.close() }
     var token: String
     if let current = configuration.session.accessToken {
       transport.addSecret(current)
@@ -201,7 +196,6 @@ package struct BlueskySource: LiveSource {
       token = try await login(loginURL, transport: transport)
     }
 
-    var paging = Paging(count: count, transport: transport)
     var cursor: String?
     var renewed = false
     while true {
@@ -245,9 +239,8 @@ package struct BlueskySource: LiveSource {
           page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
-    // The search pages only: the login answer, which holds the session
-    // tokens, is never recorded.
-    return try paging.finish(stem: query.fileStem)
+    // The search pages only are added to `paging`: the login answer, which
+    // holds the session tokens, is never recorded.
   }
 
   /// The longest session token taken: Bluesky's are under 1 KB.
