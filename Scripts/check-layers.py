@@ -66,10 +66,6 @@ KNOWN_CIRCLES = {
     ('SentimentCore', frozenset({'Model/Classifier.swift', 'Speed/ClassifierFastPath.swift'})):
         'plain/fast twins: the classifier and its hot loop, with the FeatureRows it scores with',
     ('tweetalyze', frozenset({
-        'CLI/Command.swift', 'CLI/CommandLineParser.swift', 'CLI/CommandOptions.swift',
-        'CLI/Completions.swift', 'CLI/Option.swift', 'CLI/TextInput.swift'})):
-        'Shell and CommandLineParser.suggestion sit above what uses them (issue 46)',
-    ('tweetalyze', frozenset({
         'Output/AnalyzeReport.swift', 'Output/CompareReport.swift', 'Output/HistoryFile.swift'})):
         'a history row is an analysis or a comparison, and each report writes its row; moving '
         'the printers into Output/ (issue 46) is to untie it',
