@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -63,25 +64,20 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
 /// The Bluesky session of one run: the token of one login, reused by every
 /// query of the run (the service allows about 30 logins per 5 minutes per
 /// account). In memory only.
-package final class BlueskySession: @unchecked Sendable {
-  private let lock = NSLock()
-  private var token: String?
+package final class BlueskySession: Sendable {
+  private let token = Mutex<String?>(nil)
 
   /// A session not logged in yet.
   package init() {}
 
   /// The session token, if logged in.
   var accessToken: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return token
+    token.withLock { $0 }
   }
 
   /// Keeps the token of a new login.
   func loggedIn(_ newToken: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    token = newToken
+    token.withLock { $0 = newToken }
   }
 }
 
