@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How well a model trained on one part of a corpus does on the rest: what
 /// `tweetalyze eval` reports (a library user gets its
@@ -257,15 +258,11 @@ public enum Evaluation {
 }
 
 /// Counts finished pieces of work from several threads, for progress.
-final class DoneCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+final class DoneCounter: Sendable {
+  private let count = Atomic(0)
 
   /// Adds one; returns the new count.
   func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count
+    count.add(1, ordering: .relaxed).newValue
   }
 }
