@@ -25,6 +25,7 @@ check. Seeded and deterministic.
 import argparse, csv, importlib.util, json, math, os, random, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 _spec = importlib.util.spec_from_file_location("pairs", os.path.join(HERE, "compare-pairs.py"))
 pairs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(pairs)
