@@ -296,6 +296,31 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertNil(AnalyzeReport.uncertaintyNote(sure, query: nil))
   }
 
+  /// The part more posts do not narrow counts the interval's lean away
+  /// from 0 (its centre moves, its far end with it): a lean larger than the
+  /// domain's own margin makes that part the larger, and the note says more
+  /// posts would not narrow it.
+  func testTheDomainPartCountsTheLean() throws {
+    var leaning = estimate(
+      [Sentiment.positive, .negative, .positive, .neutral].map {
+        Prediction(label: $0, probabilities: posterior($0))
+      })
+    leaning.doubt = Doubt(sampling: 0.5, labels: 0.5, domain: 0.01)
+    leaning.interval = ScoreEstimate.interval(value: 0.6, doubt: leaning.doubt, count: 4)
+    leaning.value = 0.6
+    let z = ScoreEstimate.z
+    XCTAssertEqual(DoubtSplit(leaning).posts, z * 25, accuracy: 1e-9)
+    XCTAssertEqual(DoubtSplit(leaning).domain, z * 0.1 * 25, accuracy: 1e-9)
+    XCTAssertTrue(DoubtSplit(leaning).postsDominate)
+    leaning.doubt.lean = 4
+    leaning.interval = ScoreEstimate.interval(value: 0.6, doubt: leaning.doubt, count: 4)
+    let split = DoubtSplit(leaning)
+    XCTAssertEqual(split.domain, (4 + z * 0.1) / 2 * 25, accuracy: 1e-9)
+    XCTAssertFalse(split.postsDominate)
+    let note = try XCTUnwrap(AnalyzeReport.uncertaintyNote(leaning, query: nil))
+    XCTAssertTrue(note.contains("more posts would not narrow it"), note)
+  }
+
   /// The issue's `#WWDC` case: 32 posts, estimate +3.51 in -7.33 to
   /// +14.34. Per set the note said -7 and named it 😠 furious (a band of
   /// the per-100 scale); per 100 posts the ends are -23 (😠, below -20)
