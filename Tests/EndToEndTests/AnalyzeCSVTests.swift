@@ -136,7 +136,7 @@ final class AnalyzeCSVTests: XCTestCase {
   }
 
   /// `--trend --csv`: a row per day, the figures of `--json`'s buckets;
-  /// the verdict and slope on every row.
+  /// the verdict, slope and change on every row.
   func testTrendCSVIsTheJSONTrendAsRows() throws {
     let arguments = ["--fixtures", "Fixtures/tweets", "#WWDC", "--trend"]
     let csv = try BinaryRunner.run(arguments + ["--csv"])
@@ -147,7 +147,8 @@ final class AnalyzeCSVTests: XCTestCase {
       AnalyzeReport.trendCSVHeader,
       "query,unit,start,count,emoji,band,score,estimate,interval_low,interval_high,"
         + "scaled_score,scaled_estimate,scaled_low,scaled_high,estimator,used,count_score,"
-        + "negative,neutral,positive,verdict,slope,slope_low,slope_high\n")
+        + "negative,neutral,positive,verdict,slope,slope_low,slope_high,change,change_low,"
+        + "change_high\n")
     let json = try BinaryRunner.run(arguments + ["--json"])
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
@@ -179,6 +180,12 @@ final class AnalyzeCSVTests: XCTestCase {
       XCTAssertEqual(row["verdict"], trend["verdict"] as? String)
       let slope = try XCTUnwrap(trend["slope"] as? Double)
       XCTAssertEqual(row["slope"].flatMap(Double.init), slope)
+      // The change from the first day to the last, as --json's.
+      let change = try XCTUnwrap(trend["change"] as? [String: Any])
+      XCTAssertEqual(row["change"].flatMap(Double.init), change["difference"] as? Double)
+      let changeInterval = try XCTUnwrap(change["interval"] as? [Double])
+      XCTAssertEqual(row["change_low"].flatMap(Double.init), changeInterval.first)
+      XCTAssertEqual(row["change_high"].flatMap(Double.init), changeInterval.last)
     }
     XCTAssertEqual(rows.map { $0["used"] }, ["true", "true", "true"])
   }

@@ -517,8 +517,10 @@ final class AnalyzeInputTests: XCTestCase {
     let result = try summary(run(["--input", "rising.csv", "--trend", "--json"]))
     let trend = try XCTUnwrap(result["trend"] as? [String: Any])
     XCTAssertEqual(trend["verdict"] as? String, "rising")
-    let interval = try XCTUnwrap(trend["slope_interval"] as? [Double])
+    let change = try XCTUnwrap(trend["change"] as? [String: Any])
+    let interval = try XCTUnwrap(change["interval"] as? [Double])
     XCTAssertGreaterThan(interval[0], 0)
+    XCTAssertEqual(change["verdict"] as? String, "higher")
     XCTAssertEqual(trend["slope_points"] as? Int, 4)
     let buckets = try XCTUnwrap(trend["buckets"] as? [[String: Any]])
     XCTAssertEqual(buckets.count, 4)
@@ -540,9 +542,11 @@ final class AnalyzeInputTests: XCTestCase {
     let lines = text.stdout.split(separator: "\n")
     XCTAssertTrue(
       lines[1].hasPrefix(
-        "trend by day (UTC), count score per 100 posts, 90 % interval: rising, slope +"),
+        "trend by day (UTC), count score per 100 posts, 90 % interval: rising, +"),
       text.stdout)
-    XCTAssertTrue(lines[1].hasSuffix("from 4 of 4 days"), text.stdout)
+    XCTAssertTrue(
+      lines[1].contains(" per 100 from the first day to the last (90 %: +"), text.stdout)
+    XCTAssertTrue(lines[1].hasSuffix("a line through 4 days"), text.stdout)
     XCTAssertEqual(lines.count, 6, "no undated line: every post has a date\n" + text.stdout)
   }
 
@@ -564,7 +568,7 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertTrue(
       lines[1].hasPrefix("trend by day (UTC), count score per 100 posts, 90 % interval: rising"),
       text.stdout)
-    XCTAssertTrue(lines[1].hasSuffix("from 5 of 5 days"), text.stdout)
+    XCTAssertTrue(lines[1].hasSuffix("a line through 5 days"), text.stdout)
     // Days of 8 posts: no unit gives rows of 10, and a line says so.
     XCTAssertTrue(lines[2].hasPrefix("rows: no bucket of hour"), text.stdout)
     XCTAssertEqual(lines.count, 8, "no undated line: every post has a date\n" + text.stdout)

@@ -100,22 +100,35 @@ final class TrendTests: XCTestCase {
     XCTAssertGreaterThan(slope.interval.lowerBound, 0)
     XCTAssertEqual(slope.points, 4)
     XCTAssertEqual(trend.verdict, .rising)
-    // The same slope from the buckets' own points.
+    // The same slope from the buckets' own points, each weighted by its
+    // label doubt per 100 posts (as compare counts a set's doubt).
     let points = trend.buckets.map { bucket in
       (
         Double(bucket.position), bucket.scaled,
-        (bucket.scaledInterval.upperBound - bucket.scaledInterval.lowerBound) / 2
-          / ScoreEstimate.z
+        bucket.estimate.doubt.labels.squareRoot() * 100 / Double(bucket.count)
       )
     }
     XCTAssertEqual(try XCTUnwrap(Trend.weightedSlope(points)), slope)
+    // The change over the three days, judged as compare judges two sets
+    // alike in words, the slope's standard error × days as their doubt;
+    // clear of 0 (and held within +200, which 1.7 × the rise passes).
+    let change = try XCTUnwrap(trend.change)
+    XCTAssertEqual(change.days, 3)
+    XCTAssertEqual(change.difference, slope.perDay * 3, accuracy: 1e-9)
+    let error = (slope.interval.upperBound - slope.perDay) / ScoreEstimate.z * 3
+    XCTAssertEqual(
+      change.interval,
+      Comparison.interval(difference: change.difference, labels: error * error, likeness: 1))
+    XCTAssertGreaterThan(change.interval.lowerBound, 0)
+    XCTAssertEqual(change.interval.upperBound, 200)
+    XCTAssertEqual(change.verdict, .higher)
     let falling = self.trend(
       day(0, 12, positive: 11) + day(1, 12, positive: 8) + day(2, 12, positive: 4)
         + day(3, 12, positive: 1))
     XCTAssertEqual(falling.verdict, .falling)
   }
 
-  func testFlatWhenTheSlopesIntervalHoldsZero() throws {
+  func testUnclearWhenTheChangesIntervalHoldsZero() throws {
     // Days that swing up and down: a slope, but its interval spans 0.
     let trend = self.trend(
       day(0, 12, positive: 4) + day(1, 12, positive: 9) + day(2, 12, positive: 3)
@@ -123,7 +136,16 @@ final class TrendTests: XCTestCase {
     let slope = try XCTUnwrap(trend.slope)
     XCTAssertTrue(slope.interval.contains(0), "\(slope)")
     XCTAssertNotEqual(slope.perDay, 0)
-    XCTAssertEqual(trend.verdict, .flat)
+    let change = try XCTUnwrap(trend.change)
+    XCTAssertTrue(change.interval.contains(0), "\(change)")
+    // Centred on Comparison.scale times the fitted rise over the four days.
+    XCTAssertEqual(change.difference, slope.perDay * 4, accuracy: 1e-9)
+    XCTAssertEqual(
+      (change.interval.lowerBound + change.interval.upperBound) / 2,
+      Comparison.scale * change.difference, accuracy: 1e-9)
+    XCTAssertEqual(change.verdict, .unclear)
+    XCTAssertEqual(trend.verdict, .unclear)
+    XCTAssertEqual(trend.verdict.rawValue, "unclear")
   }
 
   func testTooFewPostsUnderTheFloor() {
@@ -227,11 +249,11 @@ final class TrendTests: XCTestCase {
     let points = trend.buckets.map { bucket in
       (
         Double(bucket.position) / 24, bucket.scaled,
-        (bucket.scaledInterval.upperBound - bucket.scaledInterval.lowerBound) / 2
-          / ScoreEstimate.z
+        bucket.estimate.doubt.labels.squareRoot() * 100 / Double(bucket.count)
       )
     }
     XCTAssertEqual(try XCTUnwrap(trend.slope), Trend.weightedSlope(points))
+    XCTAssertEqual(trend.change?.days ?? 0, 3.0 / 24, accuracy: 1e-12)
   }
 
   func testDatesItCannotPlaceCountAsUndated() throws {
@@ -261,11 +283,12 @@ final class TrendTests: XCTestCase {
     XCTAssertEqual(trend.buckets.last?.position, 3_652_060)
   }
 
-  /// Posts a century apart, from all negative to all positive: a slope
-  /// whose interval lies above 0 but under 0.005 a day printed `rising,
-  /// slope 0.00 per day (0.00 to 0.00)`. A bound within
-  /// ``Trend/smallestSlope`` of 0 counts as 0: the verdict is flat.
-  func testASlopeThatPrintsAsZeroIsFlat() throws {
+  /// Posts a century apart, from all negative to all positive: a slope of
+  /// under 0.005 a day (it printed `slope 0.00 per day`), but a change of
+  /// +200 per 100 from the first bucket to the last. The verdict judges the
+  /// change, as `compare` would judge the first and last sets: rising, and
+  /// falling the other way round.
+  func testACenturysChangeIsJudgedOnTheChangeNotTheSlopePerDay() throws {
     let century = 36_524.0
     let posts = (0..<3).flatMap { cluster in
       (0..<12).map { index -> (Date?, Sentiment) in
@@ -278,12 +301,16 @@ final class TrendTests: XCTestCase {
     }
     let trend = self.trend(posts)
     let slope = try XCTUnwrap(trend.slope)
-    XCTAssertGreaterThan(slope.interval.lowerBound, 0, "above 0, as the verdict read it")
-    XCTAssertLessThan(slope.interval.upperBound, Trend.smallestSlope, "\(slope)")
-    XCTAssertEqual(trend.verdict, .flat)
+    XCTAssertLessThan(slope.perDay, 0.005, "\(slope)")
+    let change = try XCTUnwrap(trend.change)
+    XCTAssertGreaterThan(change.difference, 150, "\(change)")
+    XCTAssertEqual(change.days, 2 * century, accuracy: 1)
+    XCTAssertGreaterThan(change.interval.lowerBound, 0)
+    XCTAssertLessThanOrEqual(change.interval.upperBound, 200)
+    XCTAssertEqual(trend.verdict, .rising)
     let falling = self.trend(posts.map { ($0.0, $0.1 == .positive ? .negative : .positive) })
-    XCTAssertLessThan(try XCTUnwrap(falling.slope).interval.upperBound, 0)
-    XCTAssertEqual(falling.verdict, .flat)
+    XCTAssertLessThan(try XCTUnwrap(falling.change).interval.upperBound, 0)
+    XCTAssertEqual(falling.verdict, .falling)
   }
 
   func testISO8601() {

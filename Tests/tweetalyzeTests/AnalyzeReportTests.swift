@@ -104,15 +104,16 @@ final class AnalyzeReportTests: XCTestCase {
 
   func testTrendTextGivesEachDaysEstimateIntervalAndTheSlopesInterval() throws {
     let trend = risingTrend()
-    let slope = try XCTUnwrap(trend.slope)
+    let change = try XCTUnwrap(trend.change)
+    XCTAssertEqual(change.verdict, .higher)
     let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)
+    // The change from the first day to the last, in compare's words.
     XCTAssertEqual(
       lines.first,
-      "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, slope "
-        + "\(AnalyzeReport.signed(slope.perDay, decimals: 2)) per day "
-        + "(\(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
-        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))), from 5 of 5 days")
+      "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, "
+        + "\(AnalyzeReport.signed(change.difference, decimals: 0)) per 100 from the first day "
+        + "to the last (90 %: \(CompareReport.range(change.interval))), a line through 5 days")
     let first = trend.buckets[0]
     XCTAssertEqual(
       lines[1],
@@ -159,9 +160,8 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       object.keys.sorted(),
       [
-        "buckets", "minimum_buckets", "minimum_posts", "slope", "slope_interval", "slope_points",
-        "undated", "unit",
-        "verdict",
+        "buckets", "change", "minimum_buckets", "minimum_posts", "slope", "slope_interval",
+        "slope_points", "undated", "unit", "verdict",
       ])
     let slope = try XCTUnwrap(trend.slope)
     XCTAssertEqual(try XCTUnwrap(object["slope"] as? Double), slope.perDay, accuracy: 1e-4)
@@ -169,6 +169,16 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(interval[0], slope.interval.lowerBound, accuracy: 1e-4)
     XCTAssertEqual(interval[1], slope.interval.upperBound, accuracy: 1e-4)
     XCTAssertEqual(object["verdict"] as? String, "rising")
+    let change = try XCTUnwrap(trend.change)
+    let changeObject = try XCTUnwrap(object["change"] as? [String: Any])
+    XCTAssertEqual(changeObject.keys.sorted(), ["days", "difference", "interval", "verdict"])
+    XCTAssertEqual(try XCTUnwrap(changeObject["days"] as? Double), 4, accuracy: 1e-9)
+    XCTAssertEqual(
+      try XCTUnwrap(changeObject["difference"] as? Double), change.difference, accuracy: 0.005)
+    let changeInterval = try XCTUnwrap(changeObject["interval"] as? [Double])
+    XCTAssertEqual(changeInterval[0], change.interval.lowerBound, accuracy: 0.005)
+    XCTAssertEqual(changeInterval[1], change.interval.upperBound, accuracy: 0.005)
+    XCTAssertEqual(changeObject["verdict"] as? String, "higher")
     XCTAssertEqual(object["minimum_posts"] as? Int, 30)
     XCTAssertEqual(object["minimum_buckets"] as? Int, 3)
     XCTAssertEqual(object["slope_points"] as? Int, 5)
@@ -208,7 +218,8 @@ final class AnalyzeReportTests: XCTestCase {
       into: &empty)
     XCTAssertEqual(
       String(decoding: empty.bytes, as: UTF8.self),
-      #"{"buckets":[],"minimum_buckets":3,"minimum_posts":30,"slope":null,"slope_interval":null,"slope_points":0,"#
+      #"{"buckets":[],"change":null,"minimum_buckets":3,"minimum_posts":30,"slope":null,"#
+        + #""slope_interval":null,"slope_points":0,"#
         + #""undated":0,"unit":"hour","verdict":"too few posts"}"#)
   }
 

@@ -106,9 +106,9 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(title.text, "@Acme: adjusted score per 100 posts per day (UTC), 90 % interval")
     XCTAssertEqual(
       svg.ofClass("verdict").first?.text,
-      "trend: rising · - - fitted line: \(AnalyzeReport.signed(slope.perDay, decimals: 2)) per "
-        + "day, 90 % \(AnalyzeReport.signed(slope.interval.lowerBound, decimals: 2)) to "
-        + "\(AnalyzeReport.signed(slope.interval.upperBound, decimals: 2))")
+      "trend: rising · - - fitted line: "
+        + "\(AnalyzeReport.signed(try XCTUnwrap(trend.change).difference, decimals: 0)) per 100, "
+        + "first to last, 90 % " + CompareReport.range(try XCTUnwrap(trend.change).interval))
     let labels = svg.ofClass("label").map(\.text)
     XCTAssertTrue(labels.contains { $0.hasPrefix("score per 100 posts") }, "\(labels)")
     XCTAssertTrue(labels.contains { $0.hasPrefix("day (UTC)") }, "\(labels)")

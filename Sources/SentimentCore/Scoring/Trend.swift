@@ -15,18 +15,24 @@ import Foundation
 /// Each bucket's point is its estimate per 100 posts (`value × 100 ÷
 /// count`, from -100 to 100) at its time in days since the first bucket.
 /// The slope is the weighted least-squares fit through every bucket's
-/// point, each weighted by 1 / σ², σ being the half-width of its interval ÷
-/// 1.645 (at least ``sigmaFloor``): a bucket of few posts has a wide
-/// interval and weighs little. Its standard error is √(1 / Σ w (x − x̄)²),
-/// times √(χ² / (k − 2)) when the points scatter around the line more than
-/// their intervals say (χ² the weighted sum of squared residuals, k
-/// points); the slope's 90 % interval is the slope ± 1.645 standard errors.
+/// point, each weighted by 1 / σ², σ being the bucket's label doubt per 100
+/// posts (``Doubt/labels`` × (100 / count)², as ``Comparison`` counts a
+/// set's doubt; at least ``sigmaFloor``): a bucket of few posts weighs
+/// little. The model's doubt on posts unlike its training data is left out,
+/// as ``Comparison`` leaves it out of two sets from one source: the buckets
+/// of one query share it, and it cancels in their differences. The slope's
+/// standard error is √(1 / Σ w (x − x̄)²), times √(χ² / (k − 2)) when the
+/// points scatter around the line more than their doubt says (χ² the
+/// weighted sum of squared residuals, k points).
 ///
-/// The verdict is `rising` when that interval lies above 0, `falling` when
-/// it lies below, else `flat`; a bound within ``smallestSlope`` of 0 (which
-/// prints as 0.00) counts as 0. One floor on the total: with fewer than
-/// ``minimumBuckets`` buckets or ``minimumPosts`` dated posts there is no
-/// slope and the verdict is `too few posts`.
+/// The ``change`` is the fitted line's rise from the first bucket to the
+/// last (slope × days), judged as `compare` judges two sets: its 90 %
+/// interval for the true change is ``Comparison/interval(difference:labels:likeness:)``
+/// with the slope's variance × days² as the label doubt and the sets alike
+/// (one query). The verdict is `rising` when that interval lies above 0,
+/// `falling` when it lies below, else `unclear`. One floor on the total:
+/// with fewer than ``minimumBuckets`` buckets or ``minimumPosts`` dated
+/// posts there is no slope and the verdict is `too few posts`.
 ///
 /// ```swift
 /// let trend = Trend(posts) { ScoreEstimate(predictions: $0, model: model, method: .count) }
@@ -96,12 +102,12 @@ package struct Trend: Equatable, Sendable {
 
   /// The summary of the slope.
   package enum Verdict: String, Sendable {
-    /// The slope's 90 % interval lies above 0.
+    /// The change's 90 % interval lies above 0.
     case rising
-    /// The slope's 90 % interval lies below 0.
+    /// The change's 90 % interval lies below 0.
     case falling
-    /// The slope's 90 % interval holds 0.
-    case flat
+    /// The change's 90 % interval holds 0: no clear change either way.
+    case unclear
     /// Fewer than ``Trend/minimumBuckets`` buckets or
     /// ``Trend/minimumPosts`` dated posts: no slope.
     case tooFewPosts = "too few posts"
@@ -190,6 +196,32 @@ package struct Trend: Equatable, Sendable {
   /// The weighted least-squares slope, or `nil` with too few posts (see
   /// ``Verdict/tooFewPosts``).
   package var slope: Slope?
+  /// The fitted change from the first bucket to the last, judged as
+  /// `compare` judges two sets; `nil` without a slope.
+  package var change: Change?
+
+  /// The fitted line's rise from the first bucket to the last, per 100
+  /// posts, with the 90 % interval of the true change and its verdict.
+  package struct Change: Equatable, Sendable {
+    /// The fitted line's rise per 100 posts from the first bucket's start
+    /// to the last's (slope × ``days``), on the printed scores' scale.
+    package var difference: Double
+    /// The days from the first bucket's start to the last's.
+    package var days: Double
+    /// The 90 % interval of the true change per 100 posts.
+    package var interval: ClosedRange<Double>
+    /// Whether the interval lies above 0, below it, or holds it.
+    package var verdict: Comparison.Verdict
+
+    /// The change of a fitted slope over `days`: see ``Trend``.
+    package init(_ slope: Slope, days: Double) {
+      self.days = days
+      difference = slope.perDay * days
+      let sigma = (slope.interval.upperBound - slope.perDay) / ScoreEstimate.z * days
+      interval = Comparison.interval(difference: difference, labels: sigma * sigma, likeness: 1)
+      verdict = Comparison.verdict(interval)
+    }
+  }
 
   /// Buckets posts by their dates, by `unit` (`nil`: the automatic unit,
   /// see ``Trend``), and estimates each bucket's score with `estimate`, the
@@ -229,6 +261,8 @@ package struct Trend: Equatable, Sendable {
         score: group.score, estimate: estimate(group.predictions))
     }
     slope = Self.slope(of: buckets, unit: unit)
+    let days = Double((buckets.last?.position ?? 0) * unit.seconds) / 86_400
+    change = slope.map { Change($0, days: days) }
   }
 
   /// The unit for posts at `seconds` when none is asked for: see ``Trend``.
@@ -258,19 +292,14 @@ package struct Trend: Equatable, Sendable {
 
   /// The verdict for the slope: see ``Trend``.
   package var verdict: Verdict {
-    guard let slope else { return .tooFewPosts }
-    if slope.interval.lowerBound >= Self.smallestSlope { return .rising }
-    if slope.interval.upperBound <= -Self.smallestSlope { return .falling }
-    return .flat
+    switch change?.verdict {
+    case nil: .tooFewPosts
+    case .higher: .rising
+    case .lower: .falling
+    case .unclear: .unclear
+    }
   }
 
-  /// The smallest slope, in points per 100 posts per day, that is not
-  /// flat: the report prints slopes to two decimals, and an interval
-  /// printed as `0.00 to 0.00` (posts centuries apart gave `rising, slope
-  /// 0.00 per day (0.00 to 0.00)`) must not read as rising or falling.
-  package static let smallestSlope = 0.005
-
-  /// The number of dated posts.
   package var datedPosts: Int { buckets.reduce(0) { $0 + $1.count } }
 
   /// The slope through every bucket, or `nil` below the floor on the total
@@ -281,10 +310,9 @@ package struct Trend: Equatable, Sendable {
     else { return nil }
     return weightedSlope(
       buckets.map { bucket in
-        let interval = bucket.scaledInterval
-        return (
+        (
           Double(bucket.position) * Double(unit.seconds) / 86_400, bucket.scaled,
-          (interval.upperBound - interval.lowerBound) / 2 / ScoreEstimate.z
+          bucket.estimate.doubt.labels.squareRoot() * 100 / Double(max(bucket.count, 1))
         )
       })
   }

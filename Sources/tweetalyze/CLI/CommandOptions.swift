@@ -154,7 +154,8 @@ struct AnalyzeOptions: Equatable, CommandSettings {
       .flag(
         "trend", \.trend,
         help: "Show the score per hour, 6 or 12 hours, day or week with its 90 % interval, and "
-          + "whether it is rising, falling or flat (a slope needs 3 buckets and 30 dated posts)."),
+          + "the fitted change from the first to the last, judged as 'compare' judges: rising, "
+          + "falling or unclear (a slope needs 3 buckets and 30 dated posts)."),
       .value(
         "by", "hour|6h|12h|day|week",
         ValueKind.oneOf(Trend.Unit.allCases.map(\.rawValue)) { Trend.Unit(rawValue: $0) }, \.by,

@@ -54,12 +54,14 @@ extension AnalyzeReport {
   }
 
   /// The header of the trend table (`--trend --csv`): a row per day or
-  /// hour; the verdict and the slope (per day, with its 90 % interval;
-  /// empty without a slope) repeat on every row.
+  /// hour; the verdict, the slope (per day, with its 90 % interval) and the
+  /// change from the first bucket to the last (with the 90 % interval of
+  /// the true change, as `compare` judges) repeat on every row, empty
+  /// without a slope.
   static let trendCSVHeader = CSVWriter.record(
     ["query", "unit", "start", "count"] + groupColumns + [
       "used", "count_score", "negative", "neutral", "positive", "verdict", "slope",
-      "slope_low", "slope_high",
+      "slope_low", "slope_high", "change", "change_low", "change_high",
     ])
 
   /// One query's trend rows.
@@ -67,6 +69,11 @@ extension AnalyzeReport {
     let slope = trend.slope.map { slope in
       [slope.perDay, slope.interval.lowerBound, slope.interval.upperBound].map {
         FixedDecimal.string($0, decimals: 4)
+      }
+    }
+    let change = trend.change.map { change in
+      [change.difference, change.interval.lowerBound, change.interval.upperBound].map {
+        FixedDecimal.string($0, decimals: 2)
       }
     }
     return trend.buckets.map { bucket in
@@ -77,7 +84,7 @@ extension AnalyzeReport {
             trend.slope != nil ? "true" : "false", String(bucket.score.value),
             String(bucket.score.negative), String(bucket.score.neutral),
             String(bucket.score.positive), trend.verdict.rawValue,
-          ] + (slope ?? ["", "", ""]))
+          ] + (slope ?? ["", "", ""]) + (change ?? ["", "", ""]))
     }.joined()
   }
 

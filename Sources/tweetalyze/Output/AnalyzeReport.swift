@@ -227,8 +227,9 @@ enum AnalyzeReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The `--trend` section: a heading with the verdict and the slope per
-  /// day with its 90 % interval, one line per bucket (its posts, and its
+  /// The `--trend` section: a heading with the verdict and the fitted
+  /// change from the first bucket to the last with the 90 % interval of the
+  /// true change (as `compare` judges two sets), one line per bucket (its posts, and its
   /// score per 100 posts with its interval), and the undated posts when
   /// there are any; on a terminal a sparkline and
   /// a bar per bucket. `method` is the score line's.
@@ -241,11 +242,11 @@ enum AnalyzeReport {
     let units = trend.unit.count
     var heading =
       "trend by \(unit) (UTC), \(groupHeading(method)): "
-    if let slope = trend.slope {
+    if let change = trend.change {
       heading +=
-        "\(trend.verdict.rawValue), slope \(signed(slope.perDay, decimals: 2)) per day "
-        + "(\(signed(slope.interval.lowerBound, decimals: 2)) to "
-        + "\(signed(slope.interval.upperBound, decimals: 2))), from \(slope.points) of "
+        "\(trend.verdict.rawValue), \(signed(change.difference, decimals: 0)) per 100 from the "
+        + "first \(trend.unit.noun) to the last (90 %: "
+        + "\(CompareReport.range(change.interval))), a line through "
         + units(trend.buckets.count)
     } else {
       let posts = trend.datedPosts
@@ -532,11 +533,12 @@ enum AnalyzeReport {
     json.integer(estimate.score)
   }
 
-  /// `{"buckets":[…],"minimum_posts":…,"slope":…,"slope_interval":…,"slope_points":…,
+  /// `{"buckets":[…],"change":…,"minimum_posts":…,"slope":…,"slope_interval":…,"slope_points":…,
   /// "undated":…,"unit":…,"verdict":…}`; each bucket `{"band":…,"count":…,"count_score":…,
   /// "emoji":…,"estimate":…,"interval":[…],"mean":…,"negative":…,"neutral":…,"position":…,
   /// "positive":…,"scaled_estimate":…,"scaled_interval":[…],"scaled_score":…,"score":…,
-  /// "start":…,"used":…}`.
+  /// "start":…,"used":…}`; `change` is `{"days":…,"difference":…,"interval":[…],"verdict":…}`
+  /// (``Trend/Change``, `verdict` as `compare`'s) or `null` without a slope.
   static func trendJSON(_ trend: Trend, into json: inout JSONWriter) {
     json.beginObject()
     json.key("buckets")
@@ -576,6 +578,24 @@ enum AnalyzeReport {
       json.endObject()
     }
     json.endArray()
+    json.key("change")
+    if let change = trend.change {
+      json.beginObject()
+      json.key("days")
+      json.number(change.days, decimals: 4)
+      json.key("difference")
+      json.number(change.difference, decimals: 2)
+      json.key("interval")
+      json.beginArray()
+      json.number(change.interval.lowerBound, decimals: 2)
+      json.number(change.interval.upperBound, decimals: 2)
+      json.endArray()
+      json.key("verdict")
+      json.string(change.verdict.rawValue)
+      json.endObject()
+    } else {
+      json.null()
+    }
     json.key("minimum_buckets")
     json.integer(Trend.minimumBuckets)
     json.key("minimum_posts")

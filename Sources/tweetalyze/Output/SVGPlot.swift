@@ -84,10 +84,9 @@ enum SVGPlot {
         + (trend.undated > 0
           ? ", \(trend.undated) undated post\(trend.undated == 1 ? "" : "s") left out" : ""),
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
-    let slope = trend.slope.map {
-      ": \(AnalyzeReport.signed($0.perDay, decimals: 2)) per day, 90 % "
-        + "\(AnalyzeReport.signed($0.interval.lowerBound, decimals: 2)) to "
-        + "\(AnalyzeReport.signed($0.interval.upperBound, decimals: 2))"
+    let slope = trend.change.map {
+      ": \(AnalyzeReport.signed($0.difference, decimals: 0)) per 100, first to last, 90 % "
+        + CompareReport.range($0.interval)
     }
     svg.text(
       "● score · | its 90 % interval · n: posts in each \(trend.unit.noun)", x: area.left, y: 42,
