@@ -219,6 +219,35 @@ final class LexiconReaderFastPathTests: XCTestCase {
     }
   }
 
+  /// The built-in table, parsed from the generated text's bytes
+  /// (`ReaderTableSource.builtIn()`), holds exactly the words and emoji of
+  /// `ReaderLexicon.builtIn` (parsed as `String`s into dictionaries): no
+  /// word more, none less, the same descriptions.
+  func testTheBuiltInTableHoldsTheBuiltInLexicon() {
+    let table = FastLexiconReader.shared.table
+    let lexicon = ReaderLexicon.builtIn
+    let withValence = (0..<table.entryCount).filter { !table.entries[$0].valence.isNaN }
+    XCTAssertEqual(withValence.count, lexicon.words.count)
+    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }
+    XCTAssertEqual(table.emojiScalars.count, emoji.count)
+    for (scalar, description) in emoji {
+      guard let (start, length) = table.emoji(scalar.value) else {
+        XCTFail("\(scalar) is missing")
+        continue
+      }
+      let bytes = Array(UnsafeBufferPointer(start: table.descriptions + start, count: length))
+      XCTAssertEqual(bytes, Array(description.utf8), "\(scalar)")
+    }
+    XCTAssertEqual(table.leastIsWord, lexicon.words["least"] != nil)
+    // A table built from the lexicon's dictionaries reads alike.
+    let fromDictionaries = FastLexiconReader(lexicon: lexicon)
+    for text in ["not bad at all", "😍 lol 🔥 no cap", "the LEAST good 😭 mid at best"] {
+      XCTAssertEqual(
+        Self.bits(fromDictionaries.read(text)), Self.bits(FastLexiconReader.shared.read(text)),
+        text)
+    }
+  }
+
   /// The fast reader keeps no more than a word's worth of memory, however
   /// long the text (issue 44, D1 and D2): reading a 16 MB post is checked
   /// end to end in `ReliabilityTests`; here, its answer for a long text is

@@ -24,8 +24,10 @@
 /// FastLexiconReader.shared.read("not bad at all").compound  // 0.43
 /// ```
 package struct FastLexiconReader: Sendable {
-  /// The fast reader of the built-in lexicon.
-  package static let shared = FastLexiconReader(lexicon: .builtIn)
+  /// The fast reader of the built-in lexicon, its table built straight
+  /// from the generated text (``ReaderTableSource/builtIn()``): a run that
+  /// reads with it parses no ``ReaderLexicon``.
+  package static let shared = FastLexiconReader(table: ReaderTable(source: .builtIn()))
 
   /// The lexicon as byte-keyed tables.
   let table: ReaderTable
@@ -34,7 +36,12 @@ package struct FastLexiconReader: Sendable {
   ///
   /// - Complexity: O(*n*) in the size of the lexicon.
   package init(lexicon: ReaderLexicon) {
-    table = ReaderTable(lexicon: lexicon)
+    table = ReaderTable(source: ReaderTableSource(lexicon: lexicon))
+  }
+
+  /// Creates a fast reader of a built table.
+  init(table: ReaderTable) {
+    self.table = table
   }
 
   /// Reads a text.
@@ -200,7 +207,7 @@ final class ReaderTable: @unchecked Sendable {
     Int(id) < phraseWord.count && phraseWord[Int(id)]
   }
 
-  init(lexicon: ReaderLexicon) {
+  init(source: ReaderTableSource) {
     // Every word the rules may look up or compare: the lexicon's, the degree
     // words, the negators, the named words and the phrases' words.
     var ids: [String: UInt16] = [:]
@@ -218,10 +225,10 @@ final class ReaderTable: @unchecked Sendable {
     let verdictWords = ReaderAdditions.verdictWords
     let comparatives = ReaderAdditions.comparatives
     let most =
-      lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+      source.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
       + verdictWords.count + comparatives.count
     var keyBytes = ids.keys.reduce(0) { $0 + $1.utf8.count }
-    keyBytes += lexicon.words.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += source.keyBytes.count
     keyBytes += boosterWords.keys.reduce(0) { $0 + $1.utf8.count }
     keyBytes += ReaderLexicon.negators.reduce(0) { $0 + $1.utf8.count }
     keyBytes += verdictWords.reduce(0) { $0 + $1.utf8.count }
@@ -242,13 +249,13 @@ final class ReaderTable: @unchecked Sendable {
     let slots = self.slots
     let filter = self.filter
     let slotMask = self.slotMask
-    /// The entry of `word`, made if it is new; nil for a word too long to
-    /// be a key.
-    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? {
-      let length = word.utf8.count
+    /// The entry of `word`'s bytes, made if it is new; nil for a word too
+    /// long to be a key.
+    func entry<Bytes: Collection<UInt8>>(bytes word: Bytes) -> UnsafeMutablePointer<Entry>? {
+      let length = word.count
       guard length * 3 <= Self.longestRawKey else { return nil }
       let start = offset
-      for byte in word.utf8 {
+      for byte in word {
         (keys + offset).initialize(to: byte)
         offset += 1
       }
@@ -274,29 +281,44 @@ final class ReaderTable: @unchecked Sendable {
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
       return entries + (count - 1)
     }
-    for (word, valence) in lexicon.words { entry(word)?.pointee.valence = valence }
+    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? { entry(bytes: word.utf8) }
+    for word in source.words {
+      let key = source.keyBytes[word.start..<word.start + word.length]
+      entry(bytes: key)?.pointee.valence = word.valence
+    }
     for (word, boost) in boosterWords { entry(word)?.pointee.booster = boost }
     for word in ReaderLexicon.negators { entry(word)?.pointee.negator = true }
     for (word, id) in ids { entry(word)?.pointee.id = id }
     for word in verdictWords { entry(word)?.pointee.verdict = true }
     for word in comparatives { entry(word)?.pointee.comparative = true }
+    // `least` is a named word: found, not made.
+    leastIsWord = !(entry("least")?.pointee.valence ?? .nan).isNaN
     entryCount = count
-    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
-    emojiScalars = emoji.map(\.key.value)
+    // By scalar, the last of each scalar's descriptions (a later one wins).
+    var emoji: [(scalar: UInt32, start: Int, length: Int)] = []
+    let ordered = source.emoji.enumerated().filter { $0.element.scalar >= 0x80 }
+      .sorted { ($0.element.scalar, $0.offset) < ($1.element.scalar, $1.offset) }
+    for next in ordered.map(\.element) {
+      if let last = emoji.last, last.scalar == next.scalar {
+        emoji[emoji.count - 1] = next
+      } else {
+        emoji.append(next)
+      }
+    }
+    emojiScalars = emoji.map(\.scalar)
     smallestEmoji = emojiScalars.first ?? UInt32.max
-    let descriptionBytes = emoji.reduce(0) { $0 + $1.value.utf8.count }
+    let descriptionBytes = emoji.reduce(0) { $0 + $1.length }
     descriptions = .allocate(capacity: max(descriptionBytes, 1))
     var ranges: [(start: Int32, length: Int32)] = []
     var at = 0
-    for (_, description) in emoji {
-      ranges.append((Int32(at), Int32(description.utf8.count)))
-      for byte in description.utf8 {
+    for one in emoji {
+      ranges.append((Int32(at), Int32(one.length)))
+      for byte in source.descriptionBytes[one.start..<one.start + one.length] {
         (descriptions + at).initialize(to: byte)
         at += 1
       }
     }
     emojiRanges = ranges
-    leastIsWord = lexicon.words["least"] != nil
     func idList(_ phrase: String) -> [UInt16] {
       phrase.split(separator: " ").map { ids[String($0)] ?? 0 }
     }
