@@ -34,16 +34,22 @@ struct ReaderTableSource {
   static func builtIn() -> ReaderTableSource {
     var source = ReaderTableSource()
     ReaderLexiconTable.words.withUTF8Buffer { text in
-      forEachLine(text) { fields in
-        guard let first = fields.first, let tenths = integer(first) else { return }
+      source.keyBytes.reserveCapacity(text.count)
+      source.words.reserveCapacity(8192)
+      forEachLine(text) { text, fields in
+        guard let tenths = integer(text[fields[0]]) else { return }
         // Tenths divided by ten: the same Double as the decimal VADER lists.
-        for word in fields.dropFirst() { source.add(word: word, valence: Double(tenths) / 10) }
+        for word in fields.dropFirst() {
+          source.add(word: text[word], valence: Double(tenths) / 10)
+        }
       }
     }
     ReaderLexiconTable.emoji.withUTF8Buffer { text in
-      forEachLine(text) { fields in
-        guard fields.count >= 2, let scalar = onlyScalar(fields[0]) else { return }
-        source.add(emoji: scalar, description: fields[1])
+      source.descriptionBytes.reserveCapacity(text.count)
+      source.emoji.reserveCapacity(1280)
+      forEachLine(text) { text, fields in
+        guard fields.count >= 2, let scalar = onlyScalar(text[fields[0]]) else { return }
+        source.add(emoji: scalar, description: text[fields[1]])
       }
     }
     for entry in ReaderAdditions.words {
@@ -72,24 +78,55 @@ struct ReaderTableSource {
 
   /// Each line of `text` as its tab-separated fields, empty fields left out
   /// (`split(separator:)`'s way; tab and line feed are always characters of
-  /// their own, so bytes split as the `String`'s characters do).
+  /// their own, so bytes split as the `String`'s characters do). The fields
+  /// are handed over in a buffer reused for every line.
   private static func forEachLine(
-    _ text: UnsafeBufferPointer<UInt8>, _ body: ([ArraySlice<UInt8>]) -> Void
+    _ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Void
   ) {
-    let bytes = Array(text)
-    for line in bytes.split(separator: 0x0A) {
-      body(line.split(separator: 0x09))
+    var fields: [Range<Int>] = []
+    var index = 0
+    let count = text.count
+    while index < count {
+      fields.removeAll(keepingCapacity: true)
+      var start = index
+      while index < count && text[index] != 0x0A {
+        if text[index] == 0x09 {
+          if index > start { fields.append(start..<index) }
+          start = index + 1
+        }
+        index += 1
+      }
+      if index > start { fields.append(start..<index) }
+      index += 1
+      if !fields.isEmpty { body(text, fields) }
     }
   }
 
   /// The integer a field spells (`Int(_:)` of its text: an optional sign,
-  /// then digits), or nil.
-  private static func integer(_ field: ArraySlice<UInt8>) -> Int? {
-    Int(String(decoding: field, as: UTF8.self))
+  /// then one or more ASCII digits), or nil.
+  private static func integer(_ field: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+    var index = field.startIndex
+    var negative = false
+    if index < field.endIndex && (field[index] == 0x2B || field[index] == 0x2D) {
+      negative = field[index] == 0x2D
+      index += 1
+    }
+    guard index < field.endIndex else { return nil }
+    var value = 0
+    while index < field.endIndex {
+      let digit = Int(field[index]) - 0x30
+      guard (0...9).contains(digit) else { return nil }
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times.addingReportingOverflow(negative ? -digit : digit)
+      guard !overflow, !overflow2 else { return nil }
+      value = sum
+      index += 1
+    }
+    return value
   }
 
   /// The scalar of a field that is one Unicode scalar, or nil.
-  private static func onlyScalar(_ field: ArraySlice<UInt8>) -> UInt32? {
+  private static func onlyScalar(_ field: UnsafeBufferPointer<UInt8>.SubSequence) -> UInt32? {
     let scalars = String(decoding: field, as: UTF8.self).unicodeScalars
     guard scalars.count == 1, let scalar = scalars.first else { return nil }
     return scalar.value
