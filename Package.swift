@@ -10,7 +10,9 @@ let package = Package(
   targets: [
     .target(
       name: "SentimentCore",
-      exclude: ["Generated/README.md", "Speed/README.md", "System/README.md"]),
+      exclude: [
+        "Generated/README.md", "Speed/README.md", "System/README.md", "Tweets/README.md",
+      ]),
     .executableTarget(
       name: "tweetalyze", dependencies: ["SentimentCore"], exclude: ["System/README.md"]),
     // Tests by kind (docs/development.md, "Tests"): the two in-memory targets

@@ -62,7 +62,7 @@ for line in text.split('\n'):
         target = ('tweetalyze' if line.startswith('## tweetalyze')
                   else 'SentimentCore' if line.startswith('## SentimentCore') else None)
         heading = None
-    match = re.match(r'### (\w+)(.*)', line)
+    match = re.match(r'### ([\w/]+)(.*)', line)
     if match:
         heading = match.group(1)
         claim = re.search(r'\(uses (.+?) only\)|\(uses (nothing) else\)', match.group(2))
@@ -109,7 +109,7 @@ for target, folder, allowed in uses_claims:
             # A function is used when it is called by its bare name.
             if function and not re.search(r'(?<![.\w])' + word + r'\s*\(', code):
                 continue
-            if other != folder:
+            if other != folder.split('/')[0]:
                 used.add(other)
     if used - allowed:
         problems.append(

@@ -4,8 +4,10 @@
 // Byte 0 picks the method, byte 1 the number of tweets (0-16), byte 2 the
 // EM prior weight; then come the training balance and the three rows of
 // held-out rates, then the tweets' probability vectors (cycled to the
-// count). Each component is picked by a byte: 0, 1, the smallest
-// subnormal, the smallest normal, the largest double below 1, 1e-300, a
+// count), then, when bytes remain, one byte per tweet for the two experts'
+// votes (Naive Bayes's label, the reader's: 9 pairs), which add the domain
+// term and the interval's lean away from 0. Each component is picked by a
+// byte: 0, 1, the smallest subnormal, the smallest normal, the largest double below 1, 1e-300, a
 // byte's fraction, or 8 raw bytes (made finite and non-negative); each
 // vector is scaled to sum to 1 (one-hot when its sum is 0 or overflows), as
 // a classifier's probabilities do. Whatever the input: the shares are
@@ -77,12 +79,21 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   }
   if rows.isEmpty { rows.append(PerClass(negative: 1.0 / 3, neutral: 1.0 / 3, positive: 1.0 / 3)) }
   let posteriors = (0..<count).map { rows[$0 % rows.count] }
+  let labels = Sentiment.allCases
+  let votes: [ExpertVotes]? =
+    cursor.isAtEnd
+    ? nil
+    : (0..<count).map { _ in
+      let pair = Int(cursor.byte()) % 9
+      return ExpertVotes(naiveBayes: labels[pair / 3], reader: labels[pair % 3])
+    }
 
   // Fewer bootstrap resamples and EM iterations than `analyze` (200 and
   // 1,000), so that a million inputs take minutes, not hours: the checks
   // hold after any number of either.
   let estimate = ScoreEstimate(
-    posteriors: posteriors, method: method, context: context, resamples: fuzzResamples,
+    posteriors: posteriors, votes: votes, method: method, context: context,
+    resamples: fuzzResamples,
     iterations: fuzzIterations)
   let shares = estimate.prevalence.array
   if shares.count != 3 || !shares.allSatisfy({ $0.isFinite && $0 >= 0 }) {

@@ -53,15 +53,6 @@ final class ModelMergeCorpusTests: XCTestCase {
     }
   }
 
-  private func fit(
-    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
-  ) -> HeldOutFit {
-    HeldOutFit(
-      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, equalPriorMeans: means, folds: 5,
-      rows: confusion.joined().reduce(0, +))
-  }
-
   func testAMergedModelOfCalibratedPartsIsCalibratedFromThem() throws {
     let corpus = try sanders()
     let parts = try [0..<1700, 1700..<corpus.count].map {

@@ -205,7 +205,7 @@ final class AnalyzeInputTests: XCTestCase {
     XCTAssertEqual(analysis.status, 0, analysis.stderr)
     XCTAssertEqual(
       analysis.stderr,
-      "Note: the score's 90 % interval, -57 to 100, spans 😠 furious to 😄 delighted; more "
+      "Note: the score's 90 % interval, -54 to 100, spans 😠 furious to 😄 delighted; more "
         + "posts would narrow it.\n", "4 posts: the emoji is in doubt (the ends per 100 posts)")
     let lines = analysis.stdout.split(separator: "\n")
     XCTAssertEqual(lines.count, 5, analysis.stdout)

@@ -30,9 +30,9 @@ final class InsightEndToEndTests: XCTestCase {
   var model = ""
 
   /// The line on stderr of a text run: the score's interval (-4.4 to +4.4
-  /// of 13 posts: -34 to 34 per 100) reaches every band.
+  /// of 13 posts: -44 to 44 per 100) reaches every band.
   static let note =
-    "Note: the score's 90 % interval, -34 to 34, spans 😠 furious to 😄 delighted; more posts "
+    "Note: the score's 90 % interval, -44 to 44, spans 😠 furious to 😄 delighted; more posts "
     + "would narrow it.\n"
 
   override func setUpWithError() throws {
@@ -313,8 +313,8 @@ final class InsightEndToEndTests: XCTestCase {
       😐 0
 
       mentions (posts, score, count score per 100 posts, 90 % interval)
-      @bob        4     😠 -25  -25.0 (-94.1 to +44.1)
-      #launch     3     😠 -33  -33.3 (-100.0 to +59.5)
+      @bob        4     😠 -25  -25.0 (-100.0 to +41.7)
+      #launch     3     😠 -33  -33.3 (-100.0 to +53.3)
 
       """)
     XCTAssertEqual(run.stderr, Self.note)
@@ -336,22 +336,22 @@ final class InsightEndToEndTests: XCTestCase {
       posts     13
       count     0 (positives − negatives, as labeled)
       estimate  0.0 (count: positive 30.8 %, negative 30.8 %)
-      interval  -4.4 to +4.4 (90 %: other samples of such posts, and each post's doubtful label; and the experts' disagreement, plus a domain margin)
+      interval  -5.7 to +5.7 (90 %: other samples of such posts, and each post's doubtful label; and the experts' disagreement, plus a domain margin, leaning away from 0)
       experts   naive bayes alone 0.0, reader alone 0.0 (per 100 posts, each counting its own labels)
-      per 100   0.0 (-34.2 to +34.2; estimate and interval × 100 / posts)
+      per 100   0.0 (-43.6 to +43.6; estimate and interval × 100 / posts)
       score     0 (per 100 posts, rounded)
       band      😐 neutral (score = 0)
       uncertain: the interval reaches 7 bands, from 😄 delighted to 😠 furious
       doubt     ±32.8 per 100 that more posts narrow (other samples, doubtful labels)
-                ±9.9 per 100 that they do not (posts unlike the training data; labeled posts from this source narrow it: eval --test, train)
+                ±28.8 per 100 that they do not (posts unlike the training data; labeled posts from this source narrow it: eval --test, train)
       chance    50 % that these posts hold more positives than negatives
 
       trend by day (UTC), count score per 100 posts, 90 % interval: too few posts (a slope needs 3 days and 30 dated posts; these are 4 days, 12 posts)
       rows: no bucket of hour, 6 or 12 hours, day or week gives these posts 3 to 10 rows of 10 posts each
-      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -19.5)
-      2026-03-02  3 posts    😠 -33  -33.3 (-80.7 to +14.0)
-      2026-03-03  3 posts    😐 0    0.0 (-81.9 to +81.9)
-      2026-03-04  3 posts    😄 67   +66.7 (+19.5 to +100.0)
+      2026-03-01  3 posts    😠 -67  -66.7 (-100.0 to -32.3)
+      2026-03-02  3 posts    😠 -33  -33.3 (-97.8 to +11.2)
+      2026-03-03  3 posts    😐 0    0.0 (-86.2 to +86.2)
+      2026-03-04  3 posts    😄 67   +66.7 (+32.3 to +100.0)
       undated: 1 post (in no day)
 
       """)

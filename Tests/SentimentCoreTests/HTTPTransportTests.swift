@@ -7,30 +7,29 @@ import XCTest
 final class HTTPTransportTests: XCTestCase {
   func testCheckedBaseTrimsAndRefusesWhatCannotWork() throws {
     XCTAssertEqual(
-      try HTTPTransport.checkedBase("https://bsky.social/xrpc//", allowInsecureHTTP: false),
+      try BaseURL.checked("https://bsky.social/xrpc//", allowInsecureHTTP: false),
       "https://bsky.social/xrpc")
     XCTAssertEqual(
-      try HTTPTransport.checkedBase("http://127.0.0.1:8080", allowInsecureHTTP: false),
+      try BaseURL.checked("http://127.0.0.1:8080", allowInsecureHTTP: false),
       "http://127.0.0.1:8080")
-    XCTAssertThrowsError(try HTTPTransport.checkedBase("ftp://x.example", allowInsecureHTTP: false))
-    {
+    XCTAssertThrowsError(try BaseURL.checked("ftp://x.example", allowInsecureHTTP: false)) {
       XCTAssertEqual($0 as? HTTPSourceError, .invalidBaseURL("ftp://x.example"))
     }
     XCTAssertThrowsError(
-      try HTTPTransport.checkedBase("http://m.example", allowInsecureHTTP: false)
+      try BaseURL.checked("http://m.example", allowInsecureHTTP: false)
     ) {
       XCTAssertEqual($0 as? HTTPSourceError, .insecureBaseURL("http://m.example"))
     }
-    XCTAssertNoThrow(try HTTPTransport.checkedBase("http://m.example", allowInsecureHTTP: true))
+    XCTAssertNoThrow(try BaseURL.checked("http://m.example", allowInsecureHTTP: true))
     XCTAssertThrowsError(
-      try HTTPTransport.checkedBase("https://m.example/?token=abc", allowInsecureHTTP: false)
+      try BaseURL.checked("https://m.example/?token=abc", allowInsecureHTTP: false)
     ) {
       XCTAssertEqual($0 as? HTTPSourceError, .invalidBaseURL("https://m.example/?…"))
     }
   }
 
   func testURLPercentEncodesTheItems() throws {
-    let url = try HTTPTransport.url(
+    let url = try BaseURL.url(
       base: "https://bsky.social/xrpc/", path: "/app.bsky.feed.searchPosts",
       items: [("q", "\"night train\""), ("lang", "en")], allowInsecureHTTP: false)
     XCTAssertEqual(

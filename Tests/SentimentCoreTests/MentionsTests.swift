@@ -1,4 +1,5 @@
 import SentimentCore
+import TestSupport
 import XCTest
 
 final class MentionsTests: XCTestCase {
@@ -23,17 +24,6 @@ final class MentionsTests: XCTestCase {
     XCTAssertEqual(Mentions.extract(from: "#日本語 #iOS26 end.#x").hashtags, ["日本語", "ios26", "x"])
   }
 
-  /// A sound classifier's context: right 80 % of the time.
-  let context = QuantificationContext(
-    trainingPrevalence: [0.2, 0.6, 0.2],
-    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
-
-  /// The headline's estimator on these predictions.
-  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
-    ScoreEstimate(
-      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
-  }
-
   /// Distinct probabilities per post, leaning to `label`.
   func posterior(_ label: Sentiment, _ index: Int) -> Prediction {
     var probabilities = [0.1, 0.1, 0.1]
@@ -48,7 +38,7 @@ final class MentionsTests: XCTestCase {
     tally.add("@acme @zoe @amy #b", p[0])  // +1
     tally.add("@ACME @zoe @zoe @amy #b #a", p[1])  // -1
     tally.add("@zoe @solo #a #A", p[2])  // 0
-    let top = tally.top(10, estimate: estimate)
+    let top = tally.top(10, estimate: SoundClassifier.estimate)
     // zoe: 3 posts (sum 0); amy: 2 (sum 0); solo: 1, hidden; acme: the query.
     XCTAssertEqual(top.users.map(\.name), ["zoe", "amy"])
     XCTAssertEqual(top.users.map(\.tweets), [3, 2])
@@ -56,12 +46,15 @@ final class MentionsTests: XCTestCase {
     // a and b: 2 posts each, alphabetical; a: -1 + 0 = -1 → -0.5; b: +1 - 1 → 0.
     XCTAssertEqual(top.hashtags.map(\.display), ["#a", "#b"])
     XCTAssertEqual(top.hashtags.map(\.averageSentiment), [-0.5, 0])
-    XCTAssertEqual(tally.top(1, estimate: estimate).users.map(\.name), ["zoe"])
+    XCTAssertEqual(tally.top(1, estimate: SoundClassifier.estimate).users.map(\.name), ["zoe"])
     // Each name's estimate is the headline's estimator on its posts, in
     // order.
-    XCTAssertEqual(top.users.map(\.estimate), [estimate(p), estimate([p[0], p[1]])])
     XCTAssertEqual(
-      top.hashtags.map(\.estimate), [estimate([p[1], p[2]]), estimate([p[0], p[1]])])
+      top.users.map(\.estimate),
+      [SoundClassifier.estimate(p), SoundClassifier.estimate([p[0], p[1]])])
+    XCTAssertEqual(
+      top.hashtags.map(\.estimate),
+      [SoundClassifier.estimate([p[1], p[2]]), SoundClassifier.estimate([p[0], p[1]])])
     let zoe = top.users[0]
     XCTAssertEqual(zoe.scaled, zoe.estimate.value * 100 / 3, accuracy: 1e-12)
     XCTAssertEqual(
@@ -76,7 +69,7 @@ final class MentionsTests: XCTestCase {
     var calls = 0
     let top = tally.top(2) { posteriors in
       calls += 1
-      return self.estimate(posteriors)
+      return SoundClassifier.estimate(posteriors)
     }
     XCTAssertEqual(top.hashtags.map(\.name), ["a", "b"])
     XCTAssertEqual(calls, 2)
@@ -87,10 +80,14 @@ final class MentionsTests: XCTestCase {
     let p = [posterior(.positive, 0), posterior(.positive, 1)]
     tally.add("#wwdc @wwdc", p[0])
     tally.add("#WWDC @WWDC", p[1])
-    XCTAssertEqual(tally.top(10, estimate: estimate).hashtags, [])
+    XCTAssertEqual(tally.top(10, estimate: SoundClassifier.estimate).hashtags, [])
     XCTAssertEqual(
-      tally.top(10, estimate: estimate).users,
-      [MentionCount(kind: .user, name: "wwdc", tweets: 2, sentimentSum: 2, estimate: estimate(p))])
+      tally.top(10, estimate: SoundClassifier.estimate).users,
+      [
+        MentionCount(
+          kind: .user, name: "wwdc", tweets: 2, sentimentSum: 2,
+          estimate: SoundClassifier.estimate(p))
+      ])
   }
 
   func testAQueryMatchesTweetsThatMentionItOrAreByIt() {

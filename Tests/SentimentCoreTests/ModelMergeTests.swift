@@ -224,23 +224,14 @@ final class ModelMergeTests: XCTestCase {
 
   // MARK: Calibration
 
-  private func fit(
-    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
-  ) -> HeldOutFit {
-    HeldOutFit(
-      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
-      meanProbabilities: means, equalPriorMeans: means, folds: 5,
-      rows: confusion.joined().reduce(0, +))
-  }
-
   /// Two parts: 30 and 50 rows cross-validated; b held out no positive.
   private var partA: HeldOutFit {
-    fit(
+    ModelParts.heldOutFit(
       temperature: 2, biases: [0, 1, -1], confusion: [[8, 2, 0], [1, 8, 1], [0, 0, 10]],
       means: [[0.6, 0.3, 0.1], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]])
   }
   private var partB: HeldOutFit {
-    fit(
+    ModelParts.heldOutFit(
       temperature: 8, biases: [0, 0, 2], confusion: [[25, 5, 0], [0, 20, 0], [0, 0, 0]],
       means: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
   }

@@ -296,7 +296,7 @@ final class NaiveBayesTests: XCTestCase {
   /// A three-way tie (no evidence) is neutral, not negative; a tie between
   /// neutral and another class is neutral; a tie between negative and
   /// positive goes to the lower index, negative.
-  func testTies() {
+  func testATieWithNeutralIsNeutralAndAnotherTieGoesToNegative() {
     let same = train(
       [("same", .positive), ("same", .neutral), ("same", .negative)],
       options: NaiveBayesOptions.unigrams(priors: .uniform)
@@ -425,7 +425,7 @@ final class NaiveBayesTests: XCTestCase {
     XCTAssertNil(empty.trainingAccuracy(of: trainer.model()))
   }
 
-  func testDefaultOptions() {
+  func testTheDefaultsAreBinarizedUnigramsWithUniformPriorsAndAlphaOne() {
     let options = NaiveBayesOptions.unigrams()
     XCTAssertEqual(options.alpha, 1)
     XCTAssertTrue(options.binarized)

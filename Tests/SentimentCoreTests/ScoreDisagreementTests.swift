@@ -4,7 +4,8 @@ import XCTest
 
 /// The score of a set when the two experts of a model with the lexicon
 /// reader part ways: the interval widens by their disagreement and a domain
-/// margin, the estimate stays the labels' count (`docs/score.md`).
+/// margin and leans away from 0, the estimate stays the labels' count
+/// (`docs/score.md`).
 final class ScoreDisagreementTests: XCTestCase {
   let context = QuantificationContext(
     trainingPrevalence: [0.3, 0.4, 0.3],
@@ -45,10 +46,23 @@ final class ScoreDisagreementTests: XCTestCase {
     XCTAssertEqual(parting.experts, ExpertScores(votes: votes(naiveBayes: 0, reader: 60)))
     XCTAssertEqual(parting.experts?.naiveBayes, 0)
     XCTAssertEqual(parting.experts?.reader, 60)
-    // σ² gains (1.5 h)² + (6 per 100 posts)², h half the range of the
-    // estimate and the two experts' counts.
+    // σ² gains (0.5 h)² + (17.5 per 100 posts)², h half the range of the
+    // estimate and the two experts' counts, and the centre leans away from
+    // 0: the estimate times the domain slope.
     func halfWidth(_ estimate: ScoreEstimate) -> Double {
       (estimate.interval.upperBound - estimate.interval.lowerBound) / 2
+    }
+    func centre(_ estimate: ScoreEstimate) -> Double {
+      (estimate.interval.upperBound + estimate.interval.lowerBound) / 2
+    }
+    XCTAssertEqual(centre(plain), 20, accuracy: 1e-9, "no experts: no lean")
+    XCTAssertEqual(plain.doubt.lean, 0)
+    let slope = ScoreEstimate.domainSlope
+    XCTAssertGreaterThan(slope, 1)
+    for estimate in [agreeing, parting] {
+      XCTAssertEqual(estimate.doubt.lean, 20 * (slope - 1), accuracy: 1e-9)
+      XCTAssertEqual(centre(estimate), 20 * slope, accuracy: 1e-9)
+      XCTAssertTrue(estimate.interval.contains(estimate.value))
     }
     let base = halfWidth(plain) / ScoreEstimate.z
     let floor = ScoreEstimate.domainFloor
@@ -61,6 +75,30 @@ final class ScoreDisagreementTests: XCTestCase {
       halfWidth(parting) / ScoreEstimate.z,
       (base * base + floor * floor + weight * weight * h * h).squareRoot(), accuracy: 1e-9)
     XCTAssertGreaterThan(halfWidth(parting), halfWidth(agreeing))
+  }
+
+  /// Near the end of the scale the centre stops at what the set can score,
+  /// so the interval keeps its width on the inner side instead of
+  /// collapsing onto the estimate; and where the lean outgrows the margin,
+  /// the near end stops at the estimate, which the interval always holds.
+  func testTheLeanStaysWithinTheScaleAndTheIntervalHoldsTheEstimate() {
+    let sure = [PerClass<Double>](repeating: [0.02, 0.03, 0.95], count: 100)
+    let allPositive = (0..<100).map { _ in ExpertVotes(naiveBayes: .positive, reader: .positive) }
+    let top = ScoreEstimate(
+      posteriors: sure, votes: allPositive, method: .count, context: context)
+    XCTAssertEqual(top.value, 100, accuracy: 1e-9)
+    XCTAssertEqual(top.doubt.lean, 0, accuracy: 1e-9, "the centre cannot pass 100 of 100")
+    XCTAssertEqual(top.interval.upperBound, 100)
+    XCTAssertLessThan(top.interval.lowerBound, 75, "the inner side keeps the domain margin")
+    // A lean larger than the margin: the interval runs from the estimate.
+    let leaning = Doubt(sampling: 0, labels: 0, domain: 1, lean: 10)
+    let interval = ScoreEstimate.interval(value: 20, doubt: leaning, count: 100)
+    XCTAssertEqual(interval.lowerBound, 20)
+    XCTAssertEqual(interval.upperBound, 30 + ScoreEstimate.z, accuracy: 1e-9)
+    let negative = ScoreEstimate.interval(
+      value: -20, doubt: Doubt(sampling: 0, labels: 0, domain: 1, lean: -10), count: 100)
+    XCTAssertEqual(negative.upperBound, -20)
+    XCTAssertEqual(negative.lowerBound, -30 - ScoreEstimate.z, accuracy: 1e-9)
   }
 
   /// A flood of near-identical posts that read neutral scores 0 under the

@@ -359,6 +359,10 @@ extension ScoreEstimateTests {
       posteriors: Array(repeating: doubtful, count: 4) + Array(repeating: sureNegative, count: 6),
       method: .count, context: context)
     XCTAssertLessThan(mirrored.chanceMorePositive, 0.5)
+    // The chance is read from the interval's centre: a lean past 0 turns it.
+    var leaned = leaning
+    leaned.doubt.lean = -2 * leaning.value
+    XCTAssertEqual(leaned.chanceMorePositive, 1 - leaning.chanceMorePositive, accuracy: 1e-9)
     let neutral = ScoreEstimate(
       posteriors: Array(repeating: sureNeutral, count: 5), method: .count, context: context)
     XCTAssertEqual(neutral.doubt.total, 0)

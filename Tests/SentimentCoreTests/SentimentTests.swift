@@ -17,7 +17,7 @@ final class SentimentTests: XCTestCase {
     XCTAssertEqual(names, names.sorted())
   }
 
-  func testScores() {
+  func testNegativeScoresMinusOneNeutralZeroPositiveOne() {
     XCTAssertEqual(Sentiment.negative.score, -1)
     XCTAssertEqual(Sentiment.neutral.score, 0)
     XCTAssertEqual(Sentiment.positive.score, 1)

@@ -184,7 +184,7 @@ final class TokenizerTests: XCTestCase {
     assertTokens("@@double", ["<user>"])
   }
 
-  func testMentionPossessive() {
+  func testAMentionsPossessiveIsPartOfTheMention() {
     assertTokens("@Apple's support", ["<user>", "support"])
   }
 

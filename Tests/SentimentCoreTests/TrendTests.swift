@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -11,29 +12,12 @@ final class TrendTests: XCTestCase {
     day0.addingTimeInterval(days * 86_400 + hours * 3_600)
   }
 
-  /// A sound classifier's context: right 80 % of the time.
-  let context = QuantificationContext(
-    trainingPrevalence: [0.2, 0.6, 0.2],
-    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
-
-  /// The headline's estimator on these probabilities.
-  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
-    ScoreEstimate(
-      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
-  }
-
-  /// Probabilities 0.9 for `label`, 0.05 for the others.
-  func posterior(_ label: Sentiment) -> [Double] {
-    var probabilities = [0.05, 0.05, 0.05]
-    probabilities[label.rawValue] = 0.9
-    return probabilities
-  }
-
-  /// A trend of labeled posts, scored by ``estimate(_:)``.
+  /// A trend of labeled posts, scored under a sound classifier.
   func trend(_ posts: [(Date?, Sentiment)], unit: Trend.Unit? = nil) -> Trend {
     Trend(
-      posts.map { ($0.0, Prediction(label: $0.1, probabilities: posterior($0.1))) }, unit: unit,
-      estimate: estimate)
+      posts.map { ($0.0, Prediction(label: $0.1, probabilities: SoundClassifier.posterior($0.1))) },
+      unit: unit,
+      estimate: SoundClassifier.estimate)
   }
 
   /// `count` posts on day `day`: `positive` positive, the rest negative.
@@ -89,8 +73,9 @@ final class TrendTests: XCTestCase {
     let trend = self.trend(posts, unit: .day)
     XCTAssertEqual(trend.buckets.map(\.position), [0, 1, 3])
     for (bucket, range) in zip(trend.buckets, [0..<12, 12..<16, 16..<31]) {
-      let expected = estimate(
-        posts[range].map { Prediction(label: $0.1, probabilities: posterior($0.1)) })
+      let expected = SoundClassifier.estimate(
+        posts[range].map { Prediction(label: $0.1, probabilities: SoundClassifier.posterior($0.1)) }
+      )
       XCTAssertEqual(bucket.estimate, expected)
       XCTAssertEqual(bucket.count, range.count)
       XCTAssertEqual(bucket.scaled, expected.value * 100 / Double(range.count), accuracy: 1e-12)

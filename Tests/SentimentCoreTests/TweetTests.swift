@@ -107,7 +107,7 @@ final class TweetTests: XCTestCase {
     assertInvalid("##tag")
   }
 
-  func testHashtagLength() throws {
+  func testAHashtagHoldsAtMostAHundredCharacters() throws {
     let hundred = String(repeating: "a", count: SearchQuery.maximumHashtagLength)
     XCTAssertEqual(SearchQuery.maximumHashtagLength, 100)
     XCTAssertEqual(try SearchQuery("#" + hundred), .hashtag(hundred))
@@ -119,7 +119,7 @@ final class TweetTests: XCTestCase {
 
   // MARK: Derived names
 
-  func testFileStem() throws {
+  func testAQuerysFileStemNamesItsKindAndLowercasedName() throws {
     XCTAssertEqual(try SearchQuery("@Apple").fileStem, "at-apple")
     XCTAssertEqual(try SearchQuery("@Some_User9").fileStem, "at-some_user9")
     XCTAssertEqual(try SearchQuery("#WWDC").fileStem, "hashtag-wwdc")

@@ -14,7 +14,7 @@ final class VocabularyTests: XCTestCase {
     XCTAssertEqual(vocabulary.count, 3)
   }
 
-  func testLookup() {
+  func testLookingUpIsExactAndDoesNotInsert() {
     var vocabulary = Vocabulary()
     vocabulary.insert("happy")
     vocabulary.insert("sad")

@@ -248,11 +248,11 @@ extension BinaryRunner {
 package enum FixtureNote {
   /// `@Apple` in `Fixtures/tweets` (100 tweets).
   package static let apple =
-    "Note: the score's 90 % interval, -52 to 64, spans 😠 furious to 😄 delighted, "
+    "Note: the score's 90 % interval, -31 to 46, spans 😠 furious to 😄 delighted, "
     + FixtureNote.domainDominated
   /// `#WWDC` in `Fixtures/tweets` (32 tweets; the ends per 100 tweets).
   package static let wwdc =
-    "Note: the score's 90 % interval, -31 to 75, spans 😠 furious to 😄 delighted, "
+    "Note: the score's 90 % interval, -16 to 72, spans 😡 angry to 😄 delighted, "
     + FixtureNote.domainDominated
 
   /// The end of a note whose interval is mostly the model's doubt on
@@ -264,7 +264,7 @@ package enum FixtureNote {
   /// `#TrainTravel` in `Fixtures/tweets/bluesky` (30 posts; the ends per
   /// 100 posts).
   package static let trainTravel =
-    "Note: the score's 90 % interval, -15 to 48, spans 😡 angry to 😄 delighted; more posts would "
+    "Note: the score's 90 % interval, -20 to 63, spans 😠 furious to 😄 delighted; more posts would "
     + "narrow it.\n"
 
   /// `note` as a run of several queries prints it, naming `query`.

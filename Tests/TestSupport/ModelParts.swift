@@ -33,4 +33,16 @@ package enum ModelParts {
     model.heldOut = other.heldOut
     return ModelFile.encode(model)
   }
+
+  /// A part's held-out fit: its calibration, confusion and mean
+  /// probabilities (the same means at equal priors), from 5 folds over the
+  /// rows the confusion counts.
+  package static func heldOutFit(
+    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
+  ) -> HeldOutFit {
+    HeldOutFit(
+      calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,
+      meanProbabilities: means, equalPriorMeans: means, folds: 5,
+      rows: confusion.joined().reduce(0, +))
+  }
 }

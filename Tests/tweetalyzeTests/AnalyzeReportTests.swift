@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -83,22 +84,6 @@ final class AnalyzeReportTests: XCTestCase {
 
   // MARK: Groups: --trend and --mentions
 
-  /// A sound classifier's context: right 80 % of the time.
-  let context = QuantificationContext(
-    trainingPrevalence: [0.2, 0.6, 0.2],
-    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
-
-  func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
-    ScoreEstimate(
-      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
-  }
-
-  func posterior(_ label: Sentiment) -> [Double] {
-    var probabilities = [0.05, 0.05, 0.05]
-    probabilities[label.rawValue] = 0.9
-    return probabilities
-  }
-
   /// Days of 12 posts, 1, 4, 8 and 11 of them positive, then a day of 2.
   func risingTrend() -> Trend {
     var posts: [(date: Date?, prediction: Prediction)] = []
@@ -108,12 +93,13 @@ final class AnalyzeReportTests: XCTestCase {
         posts.append(
           (
             Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400 + Double(index)),
-            Prediction(label: label, probabilities: posterior(label))
+            Prediction(label: label, probabilities: SoundClassifier.posterior(label))
           ))
       }
     }
-    posts.append((nil, Prediction(label: .neutral, probabilities: posterior(.neutral))))
-    return Trend(posts, unit: .day, estimate: estimate)
+    posts.append(
+      (nil, Prediction(label: .neutral, probabilities: SoundClassifier.posterior(.neutral))))
+    return Trend(posts, unit: .day, estimate: SoundClassifier.estimate)
   }
 
   func testTrendTextGivesEachDaysEstimateIntervalAndTheSlopesInterval() throws {
@@ -144,10 +130,11 @@ final class AnalyzeReportTests: XCTestCase {
     let posts = (0..<3).map { day in
       (
         date: Optional(Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400)),
-        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
+        prediction: Prediction(
+          label: .positive, probabilities: SoundClassifier.posterior(.positive))
       )
     }
-    let trend = Trend(posts, estimate: estimate)
+    let trend = Trend(posts, estimate: SoundClassifier.estimate)
     let text = AnalyzeReport.trendText(trend, method: .adjusted, style: .plain)
     XCTAssertTrue(
       text.hasPrefix(
@@ -155,7 +142,7 @@ final class AnalyzeReportTests: XCTestCase {
           + "slope needs 3 days and 30 dated posts; these are 3 days, 3 posts)\n"), text)
     XCTAssertFalse(text.contains("undated"), "said only when some posts are undated")
     let none = AnalyzeReport.trendText(
-      Trend([(date: Date?, prediction: Prediction)](), estimate: estimate),
+      Trend([(date: Date?, prediction: Prediction)](), estimate: SoundClassifier.estimate),
       method: .count, style: .plain)
     XCTAssertEqual(
       none,
@@ -217,7 +204,7 @@ final class AnalyzeReportTests: XCTestCase {
     // Too few posts: no slope, null.
     var empty = JSONWriter()
     AnalyzeReport.trendJSON(
-      Trend([(date: Date?, prediction: Prediction)](), estimate: estimate),
+      Trend([(date: Date?, prediction: Prediction)](), estimate: SoundClassifier.estimate),
       into: &empty)
     XCTAssertEqual(
       String(decoding: empty.bytes, as: UTF8.self),
@@ -228,15 +215,17 @@ final class AnalyzeReportTests: XCTestCase {
   func testMentionsTextAndJSONGiveEachNamesEstimate() throws {
     var tally = MentionTally()
     for (index, label) in [Sentiment.positive, .positive, .negative, .positive].enumerated() {
-      tally.add("@ada #x\(index % 2)", Prediction(label: label, probabilities: posterior(label)))
+      tally.add(
+        "@ada #x\(index % 2)",
+        Prediction(label: label, probabilities: SoundClassifier.posterior(label)))
     }
-    let top = tally.top(10, estimate: estimate)
+    let top = tally.top(10, estimate: SoundClassifier.estimate)
     let ada = try XCTUnwrap(top.users.first)
     XCTAssertEqual(
       ada.estimate,
-      estimate(
+      SoundClassifier.estimate(
         [.positive, .positive, .negative, .positive].map {
-          Prediction(label: $0, probabilities: posterior($0))
+          Prediction(label: $0, probabilities: SoundClassifier.posterior($0))
         }))
     let text = AnalyzeReport.mentionsText(top, method: .adjusted, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)
@@ -272,9 +261,9 @@ final class AnalyzeReportTests: XCTestCase {
   /// score is (4 posts: -1.2 to 2.6 is -30 to 65), and the bands of those
   /// ends.
   func testUncertaintyNoteOnlyWhenTheIntervalReachesOtherBands() throws {
-    var wide = estimate(
+    var wide = SoundClassifier.estimate(
       [Sentiment.positive, .negative, .positive, .neutral].map {
-        Prediction(label: $0, probabilities: posterior($0))
+        Prediction(label: $0, probabilities: SoundClassifier.posterior($0))
       })
     wide.interval = -1.2...2.6
     wide.value = 0.6
@@ -307,14 +296,40 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertNil(AnalyzeReport.uncertaintyNote(sure, query: nil))
   }
 
+  /// The part more posts do not narrow counts the interval's lean away
+  /// from 0 (its centre moves, its far end with it): a lean larger than the
+  /// domain's own margin makes that part the larger, and the note says more
+  /// posts would not narrow it.
+  func testTheDomainPartCountsTheLean() throws {
+    var leaning = estimate(
+      [Sentiment.positive, .negative, .positive, .neutral].map {
+        Prediction(label: $0, probabilities: posterior($0))
+      })
+    leaning.doubt = Doubt(sampling: 0.5, labels: 0.5, domain: 0.01)
+    leaning.interval = ScoreEstimate.interval(value: 0.6, doubt: leaning.doubt, count: 4)
+    leaning.value = 0.6
+    let z = ScoreEstimate.z
+    XCTAssertEqual(DoubtSplit(leaning).posts, z * 25, accuracy: 1e-9)
+    XCTAssertEqual(DoubtSplit(leaning).domain, z * 0.1 * 25, accuracy: 1e-9)
+    XCTAssertTrue(DoubtSplit(leaning).postsDominate)
+    leaning.doubt.lean = 4
+    leaning.interval = ScoreEstimate.interval(value: 0.6, doubt: leaning.doubt, count: 4)
+    let split = DoubtSplit(leaning)
+    XCTAssertEqual(split.domain, (4 + z * 0.1) / 2 * 25, accuracy: 1e-9)
+    XCTAssertFalse(split.postsDominate)
+    let note = try XCTUnwrap(AnalyzeReport.uncertaintyNote(leaning, query: nil))
+    XCTAssertTrue(note.contains("more posts would not narrow it"), note)
+  }
+
   /// The issue's `#WWDC` case: 32 posts, estimate +3.51 in -7.33 to
   /// +14.34. Per set the note said -7 and named it 😠 furious (a band of
   /// the per-100 scale); per 100 posts the ends are -23 (😠, below -20)
   /// and 45 (😄), each in the band named for it, and the score 11 is 😊.
   func testTheNotesEndsAreOnTheScaleOfTheBands() throws {
-    var wwdc = estimate(
+    var wwdc = SoundClassifier.estimate(
       Array(
-        repeating: Prediction(label: .neutral, probabilities: posterior(.neutral)), count: 32))
+        repeating: Prediction(label: .neutral, probabilities: SoundClassifier.posterior(.neutral)),
+        count: 32))
     wwdc.value = 3.51
     wwdc.interval = -7.33...14.34
     XCTAssertEqual(wwdc.score, 11)
@@ -364,10 +379,11 @@ extension AnalyzeReportTests {
     let posts = (0..<5).map { _ in
       (
         date: Date?.none,
-        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
+        prediction: Prediction(
+          label: .positive, probabilities: SoundClassifier.posterior(.positive))
       )
     }
-    let trend = Trend(posts, estimate: estimate)
+    let trend = Trend(posts, estimate: SoundClassifier.estimate)
     XCTAssertEqual(
       AnalyzeReport.trendText(trend, method: .count, style: .plain),
       "trend: no dates (5 posts undated); --input files give dates in a created_at or date "
@@ -381,10 +397,11 @@ extension AnalyzeReportTests {
     let posts = (0..<5).map { day in
       (
         date: Date?.some(Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400)),
-        prediction: Prediction(label: .positive, probabilities: posterior(.positive))
+        prediction: Prediction(
+          label: .positive, probabilities: SoundClassifier.posterior(.positive))
       )
     }
-    let automatic = Trend(posts, estimate: estimate)
+    let automatic = Trend(posts, estimate: SoundClassifier.estimate)
     XCTAssertEqual(automatic.unit, .day)
     XCTAssertFalse(automatic.isReadable)
     let lines = AnalyzeReport.trendText(automatic, method: .count, style: .plain).split(
@@ -393,7 +410,7 @@ extension AnalyzeReportTests {
       lines[1],
       "rows: no bucket of hour, 6 or 12 hours, day or week gives these posts 3 to 10 rows of 10 "
         + "posts each")
-    let asked = Trend(posts, unit: .day, estimate: estimate)
+    let asked = Trend(posts, unit: .day, estimate: SoundClassifier.estimate)
     XCTAssertFalse(
       AnalyzeReport.trendText(asked, method: .count, style: .plain).contains("rows:"))
     XCTAssertFalse(

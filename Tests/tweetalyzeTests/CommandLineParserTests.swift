@@ -574,17 +574,17 @@ final class CommandLineParserTests: XCTestCase {
       ("café", "cafe", 1), ("ab", "ba", 2), ("intention", "execution", 5),
     ]
     for (a, b, distance) in cases {
-      XCTAssertEqual(CommandLineParser.editDistance(a, b), distance, "\(a) → \(b)")
-      XCTAssertEqual(CommandLineParser.editDistance(b, a), distance, "\(b) → \(a)")
+      XCTAssertEqual(Suggestion.editDistance(a, b), distance, "\(a) → \(b)")
+      XCTAssertEqual(Suggestion.editDistance(b, a), distance, "\(b) → \(a)")
     }
   }
 
   func testSuggestion() {
     XCTAssertEqual(
-      CommandLineParser.suggestion(for: "TRIAN", among: ["train", "eval"]),
+      Suggestion.text(for: "TRIAN", among: ["train", "eval"]),
       ". Did you mean 'train'?")
-    XCTAssertEqual(CommandLineParser.suggestion(for: "zzzzzz", among: ["train", "eval"]), "")
-    XCTAssertEqual(CommandLineParser.suggestion(for: "x", among: []), "")
+    XCTAssertEqual(Suggestion.text(for: "zzzzzz", among: ["train", "eval"]), "")
+    XCTAssertEqual(Suggestion.text(for: "x", among: []), "")
   }
 }
 

@@ -18,24 +18,6 @@ final class SVGPlotTests: XCTestCase {
     try SVGDocument.checked(svg, file: file, line: line)
   }
 
-  /// A sound classifier's context: right 80 % of the time.
-  static let context = QuantificationContext(
-    trainingPrevalence: [0.2, 0.6, 0.2],
-    rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
-
-  /// The headline's estimator on these probabilities.
-  static func estimate(_ predictions: [Prediction]) -> ScoreEstimate {
-    ScoreEstimate(
-      posteriors: predictions.map(\.probabilities), method: .adjusted, context: context)
-  }
-
-  /// Probabilities 0.9 for `label`, 0.05 for the others.
-  static func posterior(_ label: Sentiment) -> [Double] {
-    var probabilities = [0.05, 0.05, 0.05]
-    probabilities[label.rawValue] = 0.9
-    return probabilities
-  }
-
   /// A trend of posts `days` apart: the i-th day's posts are `labels(i)`.
   func trend(
     days: Int, step: Double = 86_400, unit: Trend.Unit? = .day, labels: (Int) -> [Sentiment]
@@ -46,11 +28,11 @@ final class SVGPlotTests: XCTestCase {
         posts.append(
           (
             Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * step),
-            Prediction(label: label, probabilities: Self.posterior(label))
+            Prediction(label: label, probabilities: SoundClassifier.posterior(label))
           ))
       }
     }
-    return Trend(posts, unit: unit, estimate: Self.estimate)
+    return Trend(posts, unit: unit, estimate: SoundClassifier.estimate)
   }
 
   /// A mention of `tweets` posts whose labels sum to `sum`.
@@ -60,8 +42,8 @@ final class SVGPlotTests: XCTestCase {
     }
     return MentionCount(
       kind: kind, name: name, tweets: tweets, sentimentSum: sum,
-      estimate: Self.estimate(
-        labels.map { Prediction(label: $0, probabilities: Self.posterior($0)) }))
+      estimate: SoundClassifier.estimate(
+        labels.map { Prediction(label: $0, probabilities: SoundClassifier.posterior($0)) }))
   }
 
   // MARK: Trend
@@ -209,8 +191,13 @@ final class SVGPlotTests: XCTestCase {
     let empty = try parse(
       SVGPlot.trend(
         Trend(
-          [(Date?.none, Prediction(label: .positive, probabilities: Self.posterior(.positive)))],
-          estimate: Self.estimate),
+          [
+            (
+              Date?.none,
+              Prediction(label: .positive, probabilities: SoundClassifier.posterior(.positive))
+            )
+          ],
+          estimate: SoundClassifier.estimate),
         query: "#none", method: .em))
     XCTAssertEqual(
       empty.elements.first { $0.name == "title" }?.text,

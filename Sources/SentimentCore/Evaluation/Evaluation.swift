@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How well a model trained on one part of a corpus does on the rest: what
 /// `tweetalyze eval` reports (a library user gets its
@@ -44,7 +45,7 @@ package struct CrossValidationResult: Equatable, Sendable {
     for fold in folds {
       for actual in Sentiment.allCases {
         for predicted in Sentiment.allCases {
-          for _ in 0..<fold.metrics.confusion[actual.rawValue][predicted.rawValue] {
+          for _ in 0..<fold.metrics.confusion[actual][predicted] {
             pooled.add(actual: actual, predicted: predicted)
           }
         }
@@ -257,15 +258,11 @@ public enum Evaluation {
 }
 
 /// Counts finished pieces of work from several threads, for progress.
-final class DoneCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+final class DoneCounter: Sendable {
+  private let count = Atomic(0)
 
   /// Adds one; returns the new count.
   func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count
+    count.add(1, ordering: .relaxed).newValue
   }
 }

@@ -84,6 +84,10 @@ public enum ModelFileError: LocalizedError, Equatable {
 /// (a file edited on purpose) loads unchecked. `calibration` is absent for
 /// a model trained on too little data to cross-validate.
 public enum ModelFile {
+  /// The largest count a model file holds: the reader takes counts below
+  /// 9e15.
+  static let countLimit = 8_999_999_999_999_999
+
   /// The value of the `format` member.
   public static let format = "tweetalyze-naive-bayes"
   /// The format version this code writes, and the only one it reads.
@@ -496,7 +500,7 @@ public enum ModelFile {
       }
     }
     let counts = [fit.rows, fit.folds] + fit.confusion.flatMap { $0 }
-    guard counts.allSatisfy({ $0 >= 0 && $0 <= ModelMerge.countLimit }) else {
+    guard counts.allSatisfy({ $0 >= 0 && $0 <= ModelFile.countLimit }) else {
       throw .outOfRange(member: "calibration", limit: "counts below 9e15")
     }
   }

@@ -55,9 +55,9 @@ package enum ModelMergeError: LocalizedError, Equatable {
 /// merged.documents   // partA.documents + partB.documents, class by class
 /// ```
 package enum ModelMerge {
-  /// The largest count a model file holds: the reader takes counts below
-  /// 9e15.
-  static let countLimit = 8_999_999_999_999_999
+  /// The largest count a merged model may hold: what a model file holds
+  /// (``ModelFile/countLimit``).
+  static let countLimit = ModelFile.countLimit
 
   /// Merges `models`, which must agree in every setting; `minCount`, when
   /// above 1, leaves out the merged features seen fewer times (as

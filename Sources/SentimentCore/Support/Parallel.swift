@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -92,21 +93,20 @@ package enum Parallel {
 
 /// Values filled in by several threads, each slot once, read after all
 /// are done.
-final class Slots<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [Value?]
+final class Slots<Value: Sendable>: Sendable {
+  private let slots: Mutex<[Value?]>
 
   init(count: Int) {
-    slots = [Value?](repeating: nil, count: count)
+    slots = Mutex([Value?](repeating: nil, count: count))
   }
 
   func set(_ index: Int, _ value: Value) {
-    lock.withLock { slots[index] = value }
+    slots.withLock { $0[index] = value }
   }
 
   /// Replaces slot `index` with `change` of it, and returns the new value.
   func update(_ index: Int, _ change: (Value?) -> Value) -> Value {
-    lock.withLock {
+    slots.withLock { slots in
       let value = change(slots[index])
       slots[index] = value
       return value
@@ -115,7 +115,7 @@ final class Slots<Value: Sendable>: @unchecked Sendable {
 
   /// Every slot's value; each must be set.
   func values() -> [Value] {
-    lock.withLock { slots.compactMap { $0 } }
+    slots.withLock { $0.compactMap { $0 } }
   }
 }
 

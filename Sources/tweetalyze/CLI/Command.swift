@@ -1,17 +1,3 @@
-/// A command line that could not be understood; printed as `Error: …` with
-/// the command's usage, exit status 64.
-struct UsageError: Error, Equatable {
-  /// What was wrong, and what to do instead.
-  var message: String
-  /// The command whose usage to show (`nil` for the root).
-  var command: CommandName?
-}
-
-/// The subcommands.
-enum CommandName: String, CaseIterable, Equatable {
-  case analyze, compare, history, train, eval, classify, explain, merge, help, completions
-}
-
 /// What the user asked for: the result of parsing, run by ``Tweetalyze``.
 enum Command: Equatable {
   case analyze(AnalyzeOptions)
@@ -51,4 +37,9 @@ extension Command {
     case .help, .shortHelp, .manPage, .completions, .version: false
     }
   }
+}
+
+/// The shells that `tweetalyze completions` writes scripts for.
+enum Shell: String, CaseIterable, Equatable {
+  case bash, zsh, fish
 }

@@ -68,7 +68,7 @@ enum CommandLineParser {
       // A first word that is no query and no option is a command, perhaps
       // mistyped: suggest a command, not one of analyze's options.
       if !["-", "@", "#"].contains(where: first.hasPrefix) {
-        let near = suggestion(for: first, among: subcommands)
+        let near = Suggestion.text(for: first, among: subcommands)
         if !near.isEmpty {
           throw UsageError(message: "Unknown command '\(first)'" + near, command: .analyze)
         }
@@ -107,7 +107,7 @@ enum CommandLineParser {
     }
     guard let name = CommandName(rawValue: topic) else {
       throw UsageError(
-        message: "Unknown command '\(topic)'" + suggestion(for: topic, among: subcommands),
+        message: "Unknown command '\(topic)'" + Suggestion.text(for: topic, among: subcommands),
         command: .help)
     }
     guard arguments.count == 1 else {
@@ -239,7 +239,7 @@ enum CommandLineParser {
       } else if ["version", "-version", "-v"].contains(text.lowercased()) {
         message = "Unknown command '\(text)'. Did you mean '--version'?"
       } else if !text.hasPrefix("@") && !text.hasPrefix("#") {
-        let near = suggestion(for: text, among: subcommands)
+        let near = Suggestion.text(for: text, among: subcommands)
         message =
           near.isEmpty ? message + "; did you mean '@\(text)'?" : "Unknown command '\(text)'" + near
       } else if case SearchQueryError.invalid(_, let reason)? = error as? SearchQueryError {
@@ -326,7 +326,7 @@ struct ScannedArguments<Settings: CommandSettings> {
         inline = String(argument[argument.index(after: equals)...])
       }
       guard let (option, negated) = named[name] else {
-        let near = CommandLineParser.suggestion(for: name, among: options.flatMap(\.spec.names))
+        let near = Suggestion.text(for: name, among: options.flatMap(\.spec.names))
         // classify and explain take texts, which may start with '-'.
         let text =
           near.isEmpty && (command == .classify || command == .explain)
@@ -417,33 +417,5 @@ struct ScannedArguments<Settings: CommandSettings> {
       }
     }
     return settings
-  }
-}
-
-extension CommandLineParser {
-  /// `. Did you mean 'x'?` for the closest candidate within a small edit
-  /// distance, else an empty string.
-  static func suggestion(for word: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }),
-      best.1 <= max(2, best.0.count / 3)
-    else { return "" }
-    return ". Did you mean '\(best.0)'?"
-  }
-
-  /// Levenshtein distance.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 }

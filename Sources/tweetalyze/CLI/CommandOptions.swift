@@ -390,7 +390,7 @@ struct TrainingSettings: Equatable, CommandSettings {
       let steps = Self.steps
       throw Refusal(
         message: ": unknown tokenizer step '\(step)'"
-          + CommandLineParser.suggestion(for: String(step), among: steps)
+          + Suggestion.text(for: String(step), among: steps)
           + " (steps: \(steps.joined(separator: ", ")))")
     }
   }

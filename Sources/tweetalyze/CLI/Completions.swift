@@ -1,8 +1,3 @@
-/// The shells that `tweetalyze completions` writes scripts for.
-enum Shell: String, CaseIterable, Equatable {
-  case bash, zsh, fish
-}
-
 extension CommandLineParser {
   /// `tweetalyze completions SHELL`.
   static func completions(_ arguments: [String]) throws(UsageError) -> Command {

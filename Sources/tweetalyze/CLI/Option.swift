@@ -217,7 +217,7 @@ extension ValueKind {
     return ValueKind { text in
       guard names.contains(text), let value = make(text) else {
         var refusal = Refusal.takes(expected, got: "'\(text)'")
-        refusal.message += CommandLineParser.suggestion(for: text, among: names)
+        refusal.message += Suggestion.text(for: text, among: names)
         throw refusal
       }
       return value

@@ -76,7 +76,8 @@ enum AnalyzeReport {
       pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
         + signed(estimate.interval.upperBound, decimals: 1)
         + " (90 %: other samples of such posts, and each post's doubtful label"
-        + (estimate.experts == nil ? ")" : "; and the experts' disagreement, plus a domain margin)")
+        + (estimate.experts == nil
+          ? ")" : "; and the experts' disagreement, plus a domain margin, leaning away from 0)")
     )
     lines += expertLines(estimate)
     let per100 = estimate.scaledInterval
@@ -640,18 +641,25 @@ extension ScoreEstimate {
 
 /// A score's interval split by what would narrow it: the 90 % half-width
 /// per 100 posts of the doubt that more posts narrow (sampling and labels)
-/// and of the doubt they do not (the domain), each as if it were alone.
+/// and of the doubt they do not (the domain, with its lean away from 0),
+/// each as if it were alone.
 struct DoubtSplit {
   /// The half-width that more posts of the same kind narrow.
   var posts: Double
-  /// The half-width that more posts do not narrow.
+  /// The half-width that more posts do not narrow: half the width of
+  /// `estimate ± 1.645 σ` for the domain's σ, shifted by the lean and
+  /// widened to hold the estimate.
   var domain: Double
 
   /// The split of `estimate`'s interval.
   init(_ estimate: ScoreEstimate) {
     let perHundred = 100 / Double(max(estimate.count, 1))
     posts = ScoreEstimate.z * estimate.doubt.narrowedByPosts.squareRoot() * perHundred
-    domain = ScoreEstimate.z * estimate.doubt.domain.squareRoot() * perHundred
+    let half = ScoreEstimate.z * estimate.doubt.domain.squareRoot()
+    let lean = abs(estimate.doubt.lean)
+    // The centre moves by the lean; the far end moves with it, the near end
+    // stops at the estimate.
+    domain = (lean <= half ? half : (lean + half) / 2) * perHundred
   }
 
   /// Whether more posts would narrow the interval most: the doubt they

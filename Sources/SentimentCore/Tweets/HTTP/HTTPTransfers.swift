@@ -128,8 +128,17 @@ final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       completionHandler(nil)
       return
     }
-    completionHandler(HTTPTransport.sameOrigin(from, request.url) ? request : nil)
+    completionHandler(URLSafety.sameOrigin(from, request.url) ? request : nil)
   }
+}
+
+/// Sends one request and gives its answer: the seam between the transport's
+/// policies (retries, rate limits, redirects, redaction) and the network.
+/// ``URLSessionSender`` is the one the tool uses; tests answer from memory.
+package protocol HTTPSending: Sendable {
+  /// The answer to `request`, its body and response, within `deadline`
+  /// seconds. A redirect to another origin is answered, not followed.
+  func answer(_ request: URLRequest, deadline: Double) async throws -> (Data, URLResponse)
 }
 
 /// The sender the tool uses: an ephemeral `URLSession` (no cache, no

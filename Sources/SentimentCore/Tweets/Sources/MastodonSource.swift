@@ -85,9 +85,9 @@ package struct MastodonSource: LiveSource {
   package func timelineURL(tag: String, maxID: String?) throws -> URL {
     var items = [("limit", String(Configuration.pageLimit))]
     if let maxID { items.append(("max_id", maxID)) }
-    return try HTTPTransport.url(
+    return try BaseURL.url(
       base: configuration.instance,
-      path: "/api/v1/timelines/tag/" + HTTPTransport.percentEncode(tag), items: items,
+      path: "/api/v1/timelines/tag/" + BaseURL.percentEncode(tag), items: items,
       allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
   }
 
@@ -97,25 +97,21 @@ package struct MastodonSource: LiveSource {
   nonisolated(nonsending) package func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
+    guard case .hashtag = query else {
+      throw MastodonQueryError.notAHashtag(query.description)
+    }
+    return try await collect(query, count: count)
+  }
+
+  /// The tag timeline's pages: `Link` (`max_id`) paging, the statuses
+  /// outside the window or the language left out, at most
+  /// ``Configuration/maximumPages``.
+  nonisolated(nonsending) package func fetch(
+    _ query: SearchQuery, into paging: inout Paging, transport: HTTPTransport
+  ) async throws {
     guard case .hashtag(let tag) = query else {
       throw MastodonQueryError.notAHashtag(query.description)
     }
-    do {
-      return try await fetch(tag, stem: query.fileStem, count: count)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .mastodon)
-    }
-  }
-
-  nonisolated(nonsending) private func fetch(
-    _ tag: String, stem: String, count: Int
-  ) async throws -> [Tweet] {
-    _ = try timelineURL(tag: tag, maxID: nil)
-    HTTPTransport.avoidProxies(for: configuration.instance)
-    let transport = HTTPTransport(configuration.transport)
-    defer { transport.close() }
-
-    var paging = Paging(count: count, transport: transport)
     var maxID: String?
     while true {
       let number = paging.nextPage()
@@ -147,7 +143,6 @@ package struct MastodonSource: LiveSource {
         paging.pages < Configuration.maximumPages
       else { break }
     }
-    return try paging.finish(stem: stem)
   }
 
   /// A 429's reset time: `X-RateLimit-Reset`, an ISO 8601 time.

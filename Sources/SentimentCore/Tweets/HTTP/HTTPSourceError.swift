@@ -75,11 +75,11 @@ package enum HTTPSourceError: LocalizedError, Equatable {
         + "network path is trusted (plain http to localhost or 127.0.0.1 is always allowed)"
     case .ipv6AddressHost(let base):
       var components = URLComponents(string: base)
-      let loopback = HTTPTransport.isLoopback(components?.host)
+      let loopback = URLSafety.isLoopback(components?.host)
       components?.host = "localhost"
       let local =
-        loopback ? components?.string.map { " (\(HTTPTransport.shownURL($0)))" } ?? "" : ""
-      return "\(api) base URL '\(HTTPTransport.shownURL(base))' names its host by an IPv6 "
+        loopback ? components?.string.map { " (\(URLSafety.shownURL($0)))" } ?? "" : ""
+      return "\(api) base URL '\(URLSafety.shownURL(base))' names its host by an IPv6 "
         + "address, which Foundation's URLSession on Linux cannot connect to "
         + "(swift-corelibs-foundation issue 5496); use a host name instead, such as localhost "
         + "for this machine\(local), which also reaches a server listening on ::1 only"

@@ -103,7 +103,7 @@ public struct XSource: TweetSource, LiveSource {
     }
     if let until = configuration.window.until { items.append(("end_time", ISO8601.string(until))) }
     if let nextToken { items.append(("next_token", nextToken)) }
-    return try HTTPTransport.url(
+    return try BaseURL.url(
       base: configuration.baseURL, path: "/tweets/search/recent", items: items,
       allowInsecureHTTP: configuration.transport.allowInsecureHTTP)
   }
@@ -114,21 +114,13 @@ public struct XSource: TweetSource, LiveSource {
   nonisolated(nonsending) public func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
-    do {
-      return try await fetch(query, count: count)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .x)
-    }
+    try await collect(query, count: count)
   }
 
-  nonisolated(nonsending) private func fetch(
-    _ query: SearchQuery, count: Int
-  ) async throws -> [Tweet] {
-    HTTPTransport.avoidProxies(for: configuration.baseURL)
-    let transport = HTTPTransport(settings)
-    defer { transport.close() }
-
-    var paging = Paging(count: count, transport: transport)
+  /// The X API's pages of `query`: `next_token` paging.
+  nonisolated(nonsending) package func fetch(
+    _ query: SearchQuery, into paging: inout Paging, transport: HTTPTransport
+  ) async throws {
     var nextToken: String?
     while true {
       let number = paging.nextPage()
@@ -156,7 +148,6 @@ public struct XSource: TweetSource, LiveSource {
           page.tweets, body: body, next: nextToken, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
-    return try paging.finish(stem: query.fileStem)
   }
 
   /// A 429's reset time (`x-rate-limit-reset`, epoch seconds), or the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -63,25 +64,20 @@ package enum BlueskyLoginError: LocalizedError, Equatable {
 /// The Bluesky session of one run: the token of one login, reused by every
 /// query of the run (the service allows about 30 logins per 5 minutes per
 /// account). In memory only.
-package final class BlueskySession: @unchecked Sendable {
-  private let lock = NSLock()
-  private var token: String?
+package final class BlueskySession: Sendable {
+  private let token = Mutex<String?>(nil)
 
   /// A session not logged in yet.
   package init() {}
 
   /// The session token, if logged in.
   var accessToken: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return token
+    token.withLock { $0 }
   }
 
   /// Keeps the token of a new login.
   func loggedIn(_ newToken: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    token = newToken
+    token.withLock { $0 = newToken }
   }
 }
 
@@ -175,24 +171,19 @@ package struct BlueskySource: LiveSource {
   nonisolated(nonsending) package func tweets(
     for query: SearchQuery, count: Int
   ) async throws -> [Tweet] {
-    do {
-      return try await fetch(query, count: count)
-    } catch let error as HTTPSourceError {
-      throw ServiceError(error, service: .bluesky)
-    }
+    try await collect(query, count: count)
   }
 
-  nonisolated(nonsending) private func fetch(
-    _ query: SearchQuery, count: Int
-  ) async throws -> [Tweet] {
+  /// Bluesky's pages of `query`: a login (or the run's session), then
+  /// `cursor` paging, logging in again once when the session expires.
+  nonisolated(nonsending) package func fetch(
+    _ query: SearchQuery, into paging: inout Paging, transport: HTTPTransport
+  ) async throws {
     let base = configuration.baseURL
     let allowHTTP = configuration.transport.allowInsecureHTTP
-    let loginURL = try HTTPTransport.url(
+    let loginURL = try BaseURL.url(
       base: base, path: "/com.atproto.server.createSession", items: [],
       allowInsecureHTTP: allowHTTP)
-    HTTPTransport.avoidProxies(for: base)
-    let transport = HTTPTransport(configuration.transport)
-    defer { transport.close() }
     var token: String
     if let current = configuration.session.accessToken {
       transport.addSecret(current)
@@ -201,12 +192,11 @@ package struct BlueskySource: LiveSource {
       token = try await login(loginURL, transport: transport)
     }
 
-    var paging = Paging(count: count, transport: transport)
     var cursor: String?
     var renewed = false
     while true {
       let number = paging.nextPage()
-      let url = try HTTPTransport.url(
+      let url = try BaseURL.url(
         base: base, path: "/app.bsky.feed.searchPosts",
         items: searchItems(
           for: query, limit: min(Configuration.pageLimit, max(1, paging.remaining)),
@@ -245,9 +235,8 @@ package struct BlueskySource: LiveSource {
           page.tweets, body: body, next: cursor, empty: page.tweets.isEmpty, from: url)
       else { break }
     }
-    // The search pages only: the login answer, which holds the session
-    // tokens, is never recorded.
-    return try paging.finish(stem: query.fileStem)
+    // The search pages only are added to `paging`: the login answer, which
+    // holds the session tokens, is never recorded.
   }
 
   /// The longest session token taken: Bluesky's are under 1 KB.

@@ -73,15 +73,6 @@ public struct HTTPTransportSettings: Sendable {
   }
 }
 
-/// Sends one request and gives its answer: the seam between the transport's
-/// policies (retries, rate limits, redirects, redaction) and the network.
-/// ``URLSessionSender`` is the one the tool uses; tests answer from memory.
-package protocol HTTPSending: Sendable {
-  /// The answer to `request`, its body and response, within `deadline`
-  /// seconds. A redirect to another origin is answered, not followed.
-  func answer(_ request: URLRequest, deadline: Double) async throws -> (Data, URLResponse)
-}
-
 /// One run of requests to a service: the session, the caps on each body,
 /// the deadline, retries with backoff, the rate-limit wait, redirects only
 /// within the origin, redaction of the secrets and the recording. Every
@@ -213,7 +204,7 @@ package final class HTTPTransport: @unchecked Sendable {
           let location = http.value(forHTTPHeaderField: "Location"),
           let target = URL(string: location, relativeTo: current.url)?.absoluteURL
         {
-          guard Self.sameOrigin(url, target) else {
+          guard URLSafety.sameOrigin(url, target) else {
             throw HTTPSourceError.crossOriginRedirect(
               from: host, to: Self.hostDescription(target))
           }

@@ -4,7 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-extension HTTPTransport {
+/// Base URLs of live sources: checked before anything is sent, with a
+/// percent-encoded query appended, and the proxy rule for plain http.
+package enum BaseURL {
   /// `base` without trailing slashes, checked: an http(s) URL with a host,
   /// no query or fragment, no IPv6 address as the host (on Linux), and
   /// plain http only to loopback unless `allowInsecureHTTP`.
@@ -12,24 +14,24 @@ extension HTTPTransport {
   /// - Throws: ``HTTPSourceError/invalidBaseURL(_:)``,
   ///   ``HTTPSourceError/ipv6AddressHost(_:)``,
   ///   ``HTTPSourceError/insecureBaseURL(_:)``.
-  package static func checkedBase(_ base: String, allowInsecureHTTP: Bool) throws -> String {
+  package static func checked(_ base: String, allowInsecureHTTP: Bool) throws -> String {
     var trimmed = Substring(base)
     while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let parsed = URL(string: String(trimmed)), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https", parsed.host?.isEmpty == false,
       parsed.query == nil, parsed.fragment == nil
-    else { throw HTTPSourceError.invalidBaseURL(shownURL(base)) }
+    else { throw HTTPSourceError.invalidBaseURL(URLSafety.shownURL(base)) }
     #if canImport(FoundationNetworking)
       // corelibs compares the host libcurl parses (`[::1]`) with URL.host
       // (`::1`), finds them different and fails every attempt with
       // NSURLErrorBadURL (swift-corelibs-foundation issue 5496). A host
       // name never holds a colon.
       if parsed.host?.contains(":") == true {
-        throw HTTPSourceError.ipv6AddressHost(shownURL(base))
+        throw HTTPSourceError.ipv6AddressHost(URLSafety.shownURL(base))
       }
     #endif
-    if scheme == "http" && !allowInsecureHTTP && !isLoopback(parsed.host) {
-      throw HTTPSourceError.insecureBaseURL(shownURL(base))
+    if scheme == "http" && !allowInsecureHTTP && !URLSafety.isLoopback(parsed.host) {
+      throw HTTPSourceError.insecureBaseURL(URLSafety.shownURL(base))
     }
     return String(trimmed)
   }
@@ -37,58 +39,18 @@ extension HTTPTransport {
   /// `base` (checked) followed by `path` and the query `items`,
   /// percent-encoded.
   ///
-  /// - Throws: as ``checkedBase(_:allowInsecureHTTP:)``.
+  /// - Throws: as ``checked(_:allowInsecureHTTP:)``.
   package static func url(
     base: String, path: String, items: [(String, String)], allowInsecureHTTP: Bool
   ) throws -> URL {
-    let trimmed = try checkedBase(base, allowInsecureHTTP: allowInsecureHTTP)
+    let trimmed = try checked(base, allowInsecureHTTP: allowInsecureHTTP)
     let query = items.map { "\($0)=\(percentEncode($1))" }.joined(separator: "&")
     guard let url = URL(string: trimmed + path + (query.isEmpty ? "" : "?" + query)) else {
-      throw HTTPSourceError.invalidBaseURL(shownURL(base))
+      throw HTTPSourceError.invalidBaseURL(URLSafety.shownURL(base))
     }
     return url
   }
 
-  /// `url` as a message may quote it: user name and password, query and
-  /// fragment (where secrets are put) replaced by `…`.
-  package static func shownURL(_ url: String) -> String {
-    var text = Substring(url)
-    var tail = ""
-    if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-      text = text[..<cut]
-      tail = "?…"
-    }
-    let authorityStart = text.range(of: "://")?.upperBound ?? text.startIndex
-    let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
-    if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
-      return String(text[..<authorityStart]) + "…" + String(text[at...]) + tail
-    }
-    return String(text) + tail
-  }
-
-  /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.
-  package static func isLoopback(_ host: String?) -> Bool {
-    guard var host = host?.lowercased() else { return false }
-    if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    if host == "localhost" || host == "::1" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127"
-      && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
-  }
-
-  /// Whether two URLs share an origin: scheme, host and port (RFC 6454),
-  /// the default port filled in. Only then may the bearer token follow a
-  /// redirect from one to the other.
-  package static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
-    func origin(_ url: URL?) -> (String, String, Int)? {
-      guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased()
-      else { return nil }
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return (scheme, host, port)
-    }
-    guard let first = origin(a), let second = origin(b) else { return false }
-    return first == second
-  }
   /// Turns proxies off for the process, set once before the first plain
   /// `http` transfer: a secret in a plain request would reach the proxy in
   /// clear. swift-corelibs-foundation ignores
@@ -116,5 +78,4 @@ extension HTTPTransport {
       charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
   }
-
 }
