@@ -301,9 +301,9 @@ final class AnalyzeReportTests: XCTestCase {
   /// domain's own margin makes that part the larger, and the note says more
   /// posts would not narrow it.
   func testTheDomainPartCountsTheLean() throws {
-    var leaning = estimate(
+    var leaning = SoundClassifier.estimate(
       [Sentiment.positive, .negative, .positive, .neutral].map {
-        Prediction(label: $0, probabilities: posterior($0))
+        Prediction(label: $0, probabilities: SoundClassifier.posterior($0))
       })
     leaning.doubt = Doubt(sampling: 0.5, labels: 0.5, domain: 0.01)
     leaning.interval = ScoreEstimate.interval(value: 0.6, doubt: leaning.doubt, count: 4)
