@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import SentimentCore
@@ -155,6 +156,56 @@ final class LexiconReaderFastPathTests: XCTestCase {
     XCTAssertGreaterThan(lines, 40)
   }
 
+  /// The sentences of `LexiconReaderTests` that check issue 41's rules, and
+  /// the places those rules turn on (clause ends, `no cap` at the end and
+  /// across the long-text window, contrast beyond the 128 kept words): the
+  /// fast reader restates every rule, so none falls back to the plain one.
+  func testTheRuleSentencesReadTheSame() {
+    let filler = String(repeating: "the ", count: 130)
+    let sentences = [
+      "this is the best pizza", "no cap this is the best pizza", "no cap good", "no good",
+      "I love it", "I lowkey love it", "I kinda love it", "I highkey love it",
+      "I really love it", "that concert was fire", "this song is so fire",
+      "a fire in the warehouse", "the new season hits different", "a different season",
+      "could be better", "it could have been better", "it could not be better",
+      "decent at best", "decent", "Never had a better burger in my life", "couldn't be happier",
+      "can't stop smiling", "I can't say it's good",
+      "the screen is great, though the battery is awful",
+      "the screen is great, the battery is awful",
+      "Although the coffee smells great, it tastes awful",
+      "Although the flight was awful, the crew were lovely", "it was good though",
+      "it was good", "Although it is good, but awful", "though great; awful", "Though, great awful",
+      "although great bad", "although great,", "great,though awful", "great though, awful",
+      "good ok, bad", "good (ok), bad", "good ok), bad", "ok, good although bad",
+      "NO CAP good", "No cap, great", "no cap", "no no cap good", "not no cap great",
+      "no cap cap good", "It's FIRE", "thats fire!!", "straight fire though",
+      "never better", "not happier", "no better", "no or happier", "can't stop crying",
+      "don't ever stop hating", "hits different 😭, sad", "great😭, bad though good",
+      "Although 🔥, meh", "although 👍; 👎 though 😡", "at best, COULD BE BETTER",
+      filler + "no cap good", filler + "no cap", filler + "great though awful",
+      "Although " + filler + "great, awful", "Although great, " + filler + "awful",
+      "Although great " + filler + "awful", filler + "hits different but could be better",
+      filler + "never had a better burger", filler + "can't stop smiling",
+      String(repeating: "no cap ", count: 200) + "good",
+    ]
+    for sentence in sentences { Self.assertAgree(Array(sentence.utf8), sentence) }
+  }
+
+  /// The texts of the everyday sentences (`Fixtures/sentences/*.csv`'s
+  /// last column), without the CSV's quotes and labels around them.
+  func testTheEverydaySentencesTextsReadTheSame() throws {
+    var texts = 0
+    for file in ["everyday.csv", "plain.csv"] {
+      let url = BinaryRunner.packageRoot.appendingPathComponent("Fixtures/sentences/\(file)")
+      for row in try CSVText.table(try String(contentsOf: url, encoding: .utf8)) {
+        let text = try XCTUnwrap(row["text"], "\(file): \(row)")
+        Self.assertAgree(Array(text.utf8), "\(file): \(text)")
+        texts += 1
+      }
+    }
+    XCTAssertGreaterThan(texts, 180)
+  }
+
   /// The scanner's word table holds every word of the lexicon: none is so
   /// long that the fast reader would pass it over.
   func testEveryLexiconWordFitsTheTable() {
@@ -165,6 +216,35 @@ final class LexiconReaderFastPathTests: XCTestCase {
         bytes.baseAddress.flatMap { table.entry($0, bytes.count) }?.pointee.valence
       }
       XCTAssertEqual(found, ReaderLexicon.builtIn.words[word], word)
+    }
+  }
+
+  /// The built-in table, parsed from the generated text's bytes
+  /// (`ReaderTableSource.builtIn()`), holds exactly the words and emoji of
+  /// `ReaderLexicon.builtIn` (parsed as `String`s into dictionaries): no
+  /// word more, none less, the same descriptions.
+  func testTheBuiltInTableHoldsTheBuiltInLexicon() {
+    let table = FastLexiconReader.shared.table
+    let lexicon = ReaderLexicon.builtIn
+    let withValence = (0..<table.entryCount).filter { !table.entries[$0].valence.isNaN }
+    XCTAssertEqual(withValence.count, lexicon.words.count)
+    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }
+    XCTAssertEqual(table.emojiScalars.count, emoji.count)
+    for (scalar, description) in emoji {
+      guard let (start, length) = table.emoji(scalar.value) else {
+        XCTFail("\(scalar) is missing")
+        continue
+      }
+      let bytes = Array(UnsafeBufferPointer(start: table.descriptions + start, count: length))
+      XCTAssertEqual(bytes, Array(description.utf8), "\(scalar)")
+    }
+    XCTAssertEqual(table.leastIsWord, lexicon.words["least"] != nil)
+    // A table built from the lexicon's dictionaries reads alike.
+    let fromDictionaries = FastLexiconReader(lexicon: lexicon)
+    for text in ["not bad at all", "😍 lol 🔥 no cap", "the LEAST good 😭 mid at best"] {
+      XCTAssertEqual(
+        Self.bits(fromDictionaries.read(text)), Self.bits(FastLexiconReader.shared.read(text)),
+        text)
     }
   }
 

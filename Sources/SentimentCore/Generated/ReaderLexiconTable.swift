@@ -18,8 +18,9 @@
 // DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 // OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 
-/// VADER's lexicon as compact text (Generated/README.md), which
-/// `ReaderLexicon.builtIn` parses once, when a run first reads a text.
+/// VADER's lexicon as compact text (Generated/README.md), which the fast
+/// reader's table (`ReaderTableSource.builtIn()`) and the plain reader's
+/// `ReaderLexicon.builtIn` each parse once, when first needed.
 enum ReaderLexiconTable {
   /// 7,506 words by valence: one line per valence, in tenths, then each word
   /// after a tab.

@@ -68,7 +68,7 @@ public struct Classifier {
   package mutating func predictAndRead(
     _ text: Span<UInt8>
   ) -> (prediction: Prediction, reading: ReaderScores) {
-    let reading = LexiconReader.shared.read(String(decodingUTF8: text))
+    let reading = FastLexiconReader.shared.read(text)
     let prediction = model.prediction(
       scores: scores(of: text), reading: model.usesReader ? reading : .none)
     return (prediction, reading)

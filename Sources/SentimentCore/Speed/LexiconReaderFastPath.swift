@@ -3,9 +3,12 @@
 // table built from a `ReaderLexicon`, with flags and ids for the words the
 // rules compare in place of string compares, and keeps what the rules need
 // of each word (24 bytes) on the stack. The rules need the whole text first
-// (whether some words, not all, are in capitals; where the first `but` is),
-// so a text of more than 128 words is read twice: once to count, once to
-// score over a window of six words. It allocates nothing for a text of valid
+// (whether some words, not all, are in capitals; where the contrast of a
+// `but` or `though` turns), so a text of more than 128 words is read twice:
+// once to count, once to score over a window of eight words. Every rule of
+// the plain reader is restated, issue 41's too (`no cap`, `is fire`, `hits
+// different`, `could be better`, `at best`, comparatives, `can't stop`,
+// `though`): no text falls back to it. It allocates nothing for a text of valid
 // UTF-8 whose non-ASCII words need no case folding, and its memory does not
 // grow with the text.
 //
@@ -21,21 +24,24 @@
 /// FastLexiconReader.shared.read("not bad at all").compound  // 0.43
 /// ```
 package struct FastLexiconReader: Sendable {
-  /// The fast reader of the built-in lexicon.
-  package static let shared = FastLexiconReader(lexicon: .builtIn)
+  /// The fast reader of the built-in lexicon, its table built straight
+  /// from the generated text (``ReaderTableSource/builtIn()``): a run that
+  /// reads with it parses no ``ReaderLexicon``.
+  package static let shared = FastLexiconReader(table: ReaderTable(source: .builtIn()))
 
   /// The lexicon as byte-keyed tables.
   let table: ReaderTable
-  /// The plain reader of the same lexicon, for the texts whose words our
-  /// own rules read (``ReaderTable/plainWords``).
-  let plain: LexiconReader
 
   /// Creates a fast reader of `lexicon`.
   ///
   /// - Complexity: O(*n*) in the size of the lexicon.
   package init(lexicon: ReaderLexicon) {
-    table = ReaderTable(lexicon: lexicon)
-    plain = LexiconReader(lexicon: lexicon)
+    table = ReaderTable(source: ReaderTableSource(lexicon: lexicon))
+  }
+
+  /// Creates a fast reader of a built table.
+  init(table: ReaderTable) {
+    self.table = table
   }
 
   /// Reads a text.
@@ -51,7 +57,6 @@ package struct FastLexiconReader: Sendable {
   ///   UTF-8, memory independent of the text's length.
   package func read(_ text: Span<UInt8>) -> ReaderScores {
     let table = self.table
-    var plainOnly = false
     let read: ReaderScores? = text.withUnsafeBufferPointer { bytes in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReaderTable.wordCapacity) {
         buffer in
@@ -62,16 +67,13 @@ package struct FastLexiconReader: Sendable {
           guard ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &collector) else {
             return nil
           }
-          if collector.plainOnly {
-            plainOnly = true
-            return nil
-          }
           guard collector.count > 0 else { return ReaderScores.none }
           let emphasisByCase = collector.capitals > 0 && collector.capitals < collector.count
+          let turn = collector.turn
           if collector.count <= Self.storedWords {
             var scorer = ReaderScorer(
               table: table, words: words, mask: -1, count: collector.count,
-              emphasisByCase: emphasisByCase, but: collector.but)
+              emphasisByCase: emphasisByCase, turn: turn)
             scorer.read = collector.count
             scorer.finish()
             return scorer.scores(text: bytes)
@@ -80,7 +82,7 @@ package struct FastLexiconReader: Sendable {
           // words.
           var scorer = ReaderScorer(
             table: table, words: words, mask: 7, count: collector.count,
-            emphasisByCase: emphasisByCase, but: collector.but)
+            emphasisByCase: emphasisByCase, turn: turn)
           _ = ReaderScanner.scan(bytes, table: table, buffer: buffer, into: &scorer)
           scorer.finish()
           return scorer.scores(text: bytes)
@@ -88,7 +90,6 @@ package struct FastLexiconReader: Sendable {
       }
     }
     if let read { return read }
-    if plainOnly { return plain.read(String(decodingUTF8: text)) }
     // Invalid UTF-8: read the text as the plain reader receives it.
     var repaired = String(decodingUTF8: text)
     return repaired.withUTF8 { self.read($0.span) }
@@ -126,18 +127,12 @@ final class ReaderTable: @unchecked Sendable {
     var id: UInt16 = 0
     /// Whether the word is one of ``ReaderLexicon/negators``.
     var negator = false
-    /// Whether the word is one of ``ReaderTable/plainWords``.
-    var plainOnly = false
-  }
-
-  /// The words of our own rules (issue 41: `though`, `no cap`, `is fire`,
-  /// `hits different`, `could be better`, `at best`, comparatives, `can't
-  /// stop`), which the fast path does not restate yet: a text with one of
-  /// them is read by the plain reader.
-  static var plainWords: Set<String> {
-    ReaderAdditions.comparatives.union([
-      "though", "although", "cap", "fire", "different", "better", "best", "stop",
-    ])
+    /// Whether the word makes `fire` a verdict
+    /// (``ReaderAdditions/verdictWords``).
+    var verdict = false
+    /// Whether the word is a comparative no negation turns
+    /// (``ReaderAdditions/comparatives``).
+    var comparative = false
   }
 
   /// The ids of the words the rules compare with.
@@ -156,10 +151,24 @@ final class ReaderTable: @unchecked Sendable {
     static let doubt: UInt16 = 12
     static let or: UInt16 = 13
     static let nor: UInt16 = 14
+    static let cap: UInt16 = 15
+    static let fire: UInt16 = 16
+    static let different: UInt16 = 17
+    static let better: UInt16 = 18
+    static let best: UInt16 = 19
+    static let stop: UInt16 = 20
+    static let though: UInt16 = 21
+    static let although: UInt16 = 22
+    static let hits: UInt16 = 23
+    static let be: UInt16 = 24
+    static let could: UInt16 = 25
+    static let been: UInt16 = 26
+    static let have: UInt16 = 27
     /// The words the ids up to here stand for, in id order from 1.
     static let named = [
       "but", "no", "kind", "of", "least", "at", "very", "never", "so", "this", "without",
-      "doubt", "or", "nor",
+      "doubt", "or", "nor", "cap", "fire", "different", "better", "best", "stop", "though",
+      "although", "hits", "be", "could", "been", "have",
     ]
   }
 
@@ -187,6 +196,10 @@ final class ReaderTable: @unchecked Sendable {
   let boosterPhrases: [(ids: [UInt16], boost: Double)]
   /// Whether a word id is one of a phrase's words (indexed by id).
   let phraseWord: [Bool]
+  /// What the rules read for `no` before `cap`: the word `no cap` ("no
+  /// lie"), neither `no` nor a negator. Set last in `init`, from the
+  /// table's entry of the phrase (if the lexicon has one).
+  private(set) var noCapWord = ReaderWord()
 
   /// Whether the word of `id` is one of a phrase's words.
   @inline(__always)
@@ -194,7 +207,7 @@ final class ReaderTable: @unchecked Sendable {
     Int(id) < phraseWord.count && phraseWord[Int(id)]
   }
 
-  init(lexicon: ReaderLexicon) {
+  init(source: ReaderTableSource) {
     // Every word the rules may look up or compare: the lexicon's, the degree
     // words, the negators, the named words and the phrases' words.
     var ids: [String: UInt16] = [:]
@@ -209,15 +222,17 @@ final class ReaderTable: @unchecked Sendable {
     // At most this many entries and key bytes; a word found twice is one
     // entry. Built straight into the table: no Set, no sort (start-up).
     let boosterWords = ReaderLexicon.boosters.filter { !$0.key.contains(" ") }
-    let plainWords = Self.plainWords
+    let verdictWords = ReaderAdditions.verdictWords
+    let comparatives = ReaderAdditions.comparatives
     let most =
-      lexicon.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
-      + plainWords.count
+      source.words.count + boosterWords.count + ReaderLexicon.negators.count + ids.count
+      + verdictWords.count + comparatives.count
     var keyBytes = ids.keys.reduce(0) { $0 + $1.utf8.count }
-    keyBytes += lexicon.words.keys.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += source.keyBytes.count
     keyBytes += boosterWords.keys.reduce(0) { $0 + $1.utf8.count }
     keyBytes += ReaderLexicon.negators.reduce(0) { $0 + $1.utf8.count }
-    keyBytes += plainWords.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += verdictWords.reduce(0) { $0 + $1.utf8.count }
+    keyBytes += comparatives.reduce(0) { $0 + $1.utf8.count }
     entries = .allocate(capacity: max(most, 1))
     keys = .allocate(capacity: max(keyBytes, 1))
     var capacity = 16
@@ -234,13 +249,13 @@ final class ReaderTable: @unchecked Sendable {
     let slots = self.slots
     let filter = self.filter
     let slotMask = self.slotMask
-    /// The entry of `word`, made if it is new; nil for a word too long to
-    /// be a key.
-    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? {
-      let length = word.utf8.count
+    /// The entry of `word`'s bytes, made if it is new; nil for a word too
+    /// long to be a key.
+    func entry<Bytes: Collection<UInt8>>(bytes word: Bytes) -> UnsafeMutablePointer<Entry>? {
+      let length = word.count
       guard length * 3 <= Self.longestRawKey else { return nil }
       let start = offset
-      for byte in word.utf8 {
+      for byte in word {
         (keys + offset).initialize(to: byte)
         offset += 1
       }
@@ -266,28 +281,44 @@ final class ReaderTable: @unchecked Sendable {
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
       return entries + (count - 1)
     }
-    for (word, valence) in lexicon.words { entry(word)?.pointee.valence = valence }
+    func entry(_ word: String) -> UnsafeMutablePointer<Entry>? { entry(bytes: word.utf8) }
+    for word in source.words {
+      let key = source.keyBytes[word.start..<word.start + word.length]
+      entry(bytes: key)?.pointee.valence = word.valence
+    }
     for (word, boost) in boosterWords { entry(word)?.pointee.booster = boost }
     for word in ReaderLexicon.negators { entry(word)?.pointee.negator = true }
     for (word, id) in ids { entry(word)?.pointee.id = id }
-    for word in plainWords { entry(word)?.pointee.plainOnly = true }
+    for word in verdictWords { entry(word)?.pointee.verdict = true }
+    for word in comparatives { entry(word)?.pointee.comparative = true }
+    // `least` is a named word: found, not made.
+    leastIsWord = !(entry("least")?.pointee.valence ?? .nan).isNaN
     entryCount = count
-    let emoji = lexicon.emoji.filter { $0.key.value >= 0x80 }.sorted { $0.key.value < $1.key.value }
-    emojiScalars = emoji.map(\.key.value)
+    // By scalar, the last of each scalar's descriptions (a later one wins).
+    var emoji: [(scalar: UInt32, start: Int, length: Int)] = []
+    let ordered = source.emoji.enumerated().filter { $0.element.scalar >= 0x80 }
+      .sorted { ($0.element.scalar, $0.offset) < ($1.element.scalar, $1.offset) }
+    for next in ordered.map(\.element) {
+      if let last = emoji.last, last.scalar == next.scalar {
+        emoji[emoji.count - 1] = next
+      } else {
+        emoji.append(next)
+      }
+    }
+    emojiScalars = emoji.map(\.scalar)
     smallestEmoji = emojiScalars.first ?? UInt32.max
-    let descriptionBytes = emoji.reduce(0) { $0 + $1.value.utf8.count }
+    let descriptionBytes = emoji.reduce(0) { $0 + $1.length }
     descriptions = .allocate(capacity: max(descriptionBytes, 1))
     var ranges: [(start: Int32, length: Int32)] = []
     var at = 0
-    for (_, description) in emoji {
-      ranges.append((Int32(at), Int32(description.utf8.count)))
-      for byte in description.utf8 {
+    for one in emoji {
+      ranges.append((Int32(at), Int32(one.length)))
+      for byte in source.descriptionBytes[one.start..<one.start + one.length] {
         (descriptions + at).initialize(to: byte)
         at += 1
       }
     }
     emojiRanges = ranges
-    leastIsWord = lexicon.words["least"] != nil
     func idList(_ phrase: String) -> [UInt16] {
       phrase.split(separator: " ").map { ids[String($0)] ?? 0 }
     }
@@ -300,6 +331,12 @@ final class ReaderTable: @unchecked Sendable {
       for id in phrase { phraseWord[Int(id)] = true }
     }
     self.phraseWord = phraseWord
+    var phrase = "no cap"
+    if let entry = phrase.withUTF8({ bytes in
+      bytes.baseAddress.flatMap { self.entry($0, bytes.count) }
+    }) {
+      noCapWord.take(entry.pointee)
+    }
   }
 
   deinit {
@@ -395,8 +432,13 @@ struct ReaderWord {
   var negator = false
   /// Whether the word is in capitals.
   var upper = false
-  /// Whether the word is one of ``ReaderTable/plainWords``.
-  var plainOnly = false
+  /// Whether the word makes a following `fire` a verdict.
+  var verdict = false
+  /// Whether the word is a comparative no negation turns.
+  var comparative = false
+  /// Whether a comma or semicolon ends the word
+  /// (``LexiconReader``'s `endsClause`).
+  var clauseEnd = false
 }
 
 /// Receives the words that ``ReaderScanner`` finds.
@@ -429,9 +471,20 @@ struct ReaderToken {
   /// seen.
   var notProgress: UInt8 = 0
   var hasNot = false
+  /// The punctuation byte right after the last scalar that is not
+  /// punctuation (0 for none), and the word's last byte.
+  var afterCore: UInt8 = 0
+  var lastByte: UInt8 = 0
 
   /// Whether the word is in capitals (Python's `str.isupper()`).
   var upper: Bool { cased && !hasLower }
+
+  /// Whether a comma or semicolon ends the word the rules read: its last
+  /// scalar when it is the whole token, else the scalar after ``range``.
+  var endsClause: Bool {
+    let byte = firstCore < 0 || lastCore - firstCore + 1 <= 2 ? lastByte : afterCore
+    return byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+  }
 
   /// The bytes the rules read: the word stripped of the ASCII punctuation
   /// around it, unless that leaves two scalars or fewer.
@@ -584,10 +637,14 @@ enum ReaderScanner {
       // Kept in lower case: folding beyond ASCII, when needed, leaves it so.
       let at = word.length &- word.shift
       if at < ReaderTable.wordCapacity { buffer[at] = lower }
-      word.length &+= 1
-      if !punctuation {
+      if punctuation {
+        if word.length == word.coreEnd { word.afterCore = byte }
+        word.length &+= 1
+      } else {
+        word.length &+= 1
         word.lastCore = word.scalars
         word.coreEnd = word.length
+        word.afterCore = 0
       }
       word.scalars &+= 1
       if upper {
@@ -605,6 +662,7 @@ enum ReaderScanner {
       }
       index &+= 1
     }
+    if index > start { word.lastByte = base[index &- 1] }
     token = word
     return index
   }
@@ -630,11 +688,14 @@ enum ReaderScanner {
     if token.length - token.shift < ReaderTable.wordCapacity {
       buffer[token.length - token.shift] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
+    if punctuation && token.length == token.coreEnd { token.afterCore = byte }
     token.length += 1
     if !punctuation {
       token.lastCore = token.scalars
       token.coreEnd = token.length
+      token.afterCore = 0
     }
+    token.lastByte = byte
     token.scalars += 1
     var lower = byte
     if (0x41...0x5A).contains(byte) {
@@ -678,6 +739,8 @@ enum ReaderScanner {
     token.length += length
     token.lastCore = token.scalars
     token.coreEnd = token.length
+    token.afterCore = 0
+    token.lastByte = 0
     token.scalars += 1
     if let properties {
       if properties.isLowercase { token.hasLower = true }
@@ -704,6 +767,7 @@ enum ReaderScanner {
     var word = ReaderWord()
     word.upper = token.upper
     word.negator = token.hasNot
+    word.clauseEnd = token.endsClause
     guard let (start, end) = token.kept else { return word }
     if !token.foldsBeyondASCII {
       if let entry = table.entry(buffer + start, end - start) { word.take(entry.pointee) }
@@ -731,7 +795,8 @@ extension ReaderWord {
     booster = entry.booster
     id = entry.id
     negator = negator || entry.negator
-    plainOnly = entry.plainOnly
+    verdict = entry.verdict
+    comparative = entry.comparative
   }
 }
 
@@ -739,16 +804,21 @@ extension ReaderWord {
 
 /// The first (often the only) pass: each word looked up and kept while
 /// there is room; the number of words, of words in capitals, and where the
-/// first `but` is.
+/// contrast turns.
 private struct ReaderCollector: ReaderWordSink {
   let table: ReaderTable
   let words: UnsafeMutablePointer<ReaderWord>
   let capacity: Int
   var count = 0
   var capitals = 0
-  /// Whether a word of ``ReaderTable/plainWords`` was read.
-  var plainOnly = false
+  /// The first `but`.
   var but: Int?
+  /// Whether the first word is `though` or `although`.
+  var leadingThough = false
+  /// The first `though` or `although` after the first word.
+  var innerThough: Int?
+  /// The first word that ends a clause.
+  var clauseEnd: Int?
 
   init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
     self.table = table
@@ -757,28 +827,66 @@ private struct ReaderCollector: ReaderWordSink {
   }
 
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+    typealias W = ReaderTable.WordID
     let word = ReaderScanner.word(token, buffer: buffer, table: table)
     if word.upper { capitals += 1 }
-    if word.plainOnly { plainOnly = true }
-    if but == nil && word.id == ReaderTable.WordID.but { but = count }
+    if but == nil && word.id == W.but { but = count }
+    let though = word.id == W.though || word.id == W.although
+    if count == 0 {
+      leadingThough = though
+    } else if though && innerThough == nil {
+      innerThough = count
+    }
+    if word.clauseEnd && clauseEnd == nil { clauseEnd = count }
+    if word.id == W.cap, count > 0, count <= capacity, words[count - 1].id == W.no {
+      words[count - 1] = table.noCap(for: words[count - 1])
+    }
     if count < capacity { (words + count).initialize(to: word) }
     count += 1
+  }
+
+  /// Where the contrast turns, as ``LexiconReader``'s `contrast` finds it:
+  /// the first `but`; else the word after the clause a leading `though`
+  /// opens; else a `though` inside the text (not its last word).
+  var turn: Int? {
+    if let but { return but }
+    if leadingThough {
+      guard let clauseEnd, clauseEnd + 1 < count else { return nil }
+      return clauseEnd + 1
+    }
+    guard let innerThough, innerThough + 1 < count else { return nil }
+    return innerThough
+  }
+}
+
+extension ReaderTable {
+  /// The word `no cap` in place of `no`, with the capitals and clause end
+  /// of the `no` it replaces (the plain reader takes those from the text).
+  @inline(__always)
+  func noCap(for no: ReaderWord) -> ReaderWord {
+    var word = noCapWord
+    word.upper = no.upper
+    word.clauseEnd = no.clauseEnd
+    return word
   }
 }
 
 /// Each word's valence by the rules of ``LexiconReader``, summed in order
 /// as its `scores` sums them: over the words kept by ``ReaderCollector``, or
-/// (a second pass) over a window of the last eight words read.
+/// (a second pass) over a window of the last eight words read, a word
+/// scored when the three after it are known (`no` turns to `no cap` when
+/// the word after it is read).
 private struct ReaderScorer: ReaderWordSink {
   let table: ReaderTable
   /// The words, by index & `mask`: all of them (mask −1), or the last eight
-  /// (mask 7), a word being scored when the two after it are known.
+  /// (mask 7).
   let words: UnsafeMutablePointer<ReaderWord>
   let mask: Int
   /// The number of words in the text.
   let count: Int
   let emphasisByCase: Bool
-  let but: Int?
+  /// Where the contrast turns (``ReaderCollector/turn``).
+  let turn: Int?
   /// Words read, and words scored.
   var read = 0
   var scored = 0
@@ -791,20 +899,26 @@ private struct ReaderScorer: ReaderWordSink {
 
   init(
     table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, mask: Int, count: Int,
-    emphasisByCase: Bool, but: Int?
+    emphasisByCase: Bool, turn: Int?
   ) {
     self.table = table
     self.words = words
     self.mask = mask
     self.count = count
     self.emphasisByCase = emphasisByCase
-    self.but = but
+    self.turn = turn
   }
 
   mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
-    words[read & mask] = ReaderScanner.word(token, buffer: buffer, table: table)
+    let word = ReaderScanner.word(token, buffer: buffer, table: table)
+    if word.id == ReaderTable.WordID.cap, read > 0,
+      words[(read - 1) & mask].id == ReaderTable.WordID.no
+    {
+      words[(read - 1) & mask] = table.noCap(for: words[(read - 1) & mask])
+    }
+    words[read & mask] = word
     read += 1
-    if read - scored > 2 { scoreNext() }
+    if read - scored > 3 { scoreNext() }
   }
 
   /// Scores the words not yet scored.
@@ -815,7 +929,7 @@ private struct ReaderScorer: ReaderWordSink {
   private mutating func scoreNext() {
     let index = scored
     var valence = valence(at: index)
-    if let but, index != but { valence *= index < but ? 0.5 : 1.5 }
+    if let turn, index != turn { valence *= index < turn ? 0.5 : 1.5 }
     sum += valence
     if valence > 0 { positive += valence + 1 }
     if valence < 0 { negative += 1 - valence }
@@ -867,12 +981,15 @@ private struct ReaderScorer: ReaderWordSink {
     let word = at(index)
     if !word.booster.isNaN { return 0 }
     if word.id == W.kind, index + 1 < count, id(index + 1) == W.of { return 0 }
-    guard !word.valence.isNaN else { return 0 }
-    let base = word.valence
+    guard let base = phraseValence(at: index) ?? (word.valence.isNaN ? nil : word.valence) else {
+      return 0
+    }
     var valence = base
     if word.id == W.no, index + 1 < count, !at(index + 1).valence.isNaN { valence = 0 }
-    if (index > 0 && id(index - 1) == W.no) || (index > 1 && id(index - 2) == W.no)
-      || (index > 2 && id(index - 3) == W.no && (id(index - 1) == W.or || id(index - 1) == W.nor))
+    if !word.comparative
+      && ((index > 0 && id(index - 1) == W.no) || (index > 1 && id(index - 2) == W.no)
+        || (index > 2 && id(index - 3) == W.no
+          && (id(index - 1) == W.or || id(index - 1) == W.nor)))
     {
       valence = base * LexiconReader.negationScalar
     }
@@ -898,6 +1015,25 @@ private struct ReaderScorer: ReaderWordSink {
     return valence
   }
 
+  /// ``LexiconReader``'s `phraseValence(at:_:)`: `fire` after a verdict
+  /// word, `hits different`, `could (have been) be better`, `at best`.
+  @inline(__always)
+  private func phraseValence(at i: Int) -> Double? {
+    typealias W = ReaderTable.WordID
+    guard i > 0 else { return nil }
+    let previous = at(i - 1)
+    switch id(i) {
+    case W.fire where previous.verdict: return ReaderAdditions.fireAsVerdict
+    case W.different where previous.id == W.hits: return ReaderAdditions.hitsDifferent
+    case W.better
+    where (previous.id == W.be && i > 1 && id(i - 2) == W.could)
+      || (previous.id == W.been && i > 2 && id(i - 2) == W.have && id(i - 3) == W.could):
+      return ReaderAdditions.couldBeBetter
+    case W.best where previous.id == W.at: return ReaderAdditions.atBest
+    default: return nil
+    }
+  }
+
   /// ``LexiconReader``'s `negated(_:at:distance:lowered:)`.
   private func negated(_ valence: Double, at i: Int, distance: Int) -> Double {
     typealias W = ReaderTable.WordID
@@ -914,6 +1050,8 @@ private struct ReaderScorer: ReaderWordSink {
       if id(i - 3) == W.without, id(i - 2) == W.doubt || id(i - 1) == W.doubt { return valence }
     default: break
     }
+    // Ours: a comparative is not turned, nor anything after `can't stop`.
+    if at(i).comparative || (distance > 1 && id(i - distance + 1) == W.stop) { return valence }
     return at(i - distance).negator ? valence * LexiconReader.negationScalar : valence
   }
 
