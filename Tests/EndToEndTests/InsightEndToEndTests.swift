@@ -482,6 +482,11 @@ final class InsightEndToEndTests: XCTestCase {
       trend,
       [
         "buckets": { $0 is [Any] }, "minimum_buckets": int, "minimum_posts": int,
+        "change": { [interval] value in
+          guard let change = value as? [String: Any] else { return value is NSNull }
+          return Set(change.keys) == ["days", "difference", "interval", "verdict"]
+            && interval(change["interval"] as Any) && change["verdict"] is String
+        },
         "slope": { $0 is Double || $0 is NSNull },
         "slope_interval": { [interval] value in interval(value) || value is NSNull },
         "slope_points": int,
