@@ -2,8 +2,13 @@
 # Builds the libFuzzer targets in Fuzz/Targets and runs them, one per core at a time.
 #
 #   Fuzz/run.sh            full mode: 1,000,000 executions per target
-#   Fuzz/run.sh --short    about 10 seconds per target (CI)
+#   Fuzz/run.sh --short    about 5 seconds per target (CI)
 #   Fuzz/run.sh [--short] csv model    only these targets
+#   Fuzz/run.sh --build-only          build the binary, fuzz nothing
+#   Fuzz/run.sh --prebuilt --short    fuzz with the binary built before
+#
+# (CI builds the binary while the tests run, which wait on processes and
+# servers more than they compute, and fuzzes after them.)
 #
 # All targets are compiled once, into one binary, with `swiftc
 # -sanitize=fuzzer,address -O` together with the sources of SentimentCore and
@@ -21,11 +26,18 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
   export PATH=/opt/swift/usr/bin:$PATH
 fi
 
+build_only=0
+prebuilt=0
+while [ "${1:-}" = "--build-only" ] || [ "${1:-}" = "--prebuilt" ]; do
+  [ "$1" = "--build-only" ] && build_only=1
+  [ "$1" = "--prebuilt" ] && prebuilt=1
+  shift
+done
 mode=(-runs=1000000)
 label="full (1,000,000 executions per target)"
 if [ "${1:-}" = "--short" ]; then
-  mode=(-max_total_time=10)
-  label="short (10 s per target)"
+  mode=(-max_total_time=5)
+  label="short (5 s per target)"
   shift
 fi
 all=(csv model response tokenizer tokenizer-equivalence reader-equivalence arguments estimator merge svg csv-writer post-file html-text)
@@ -40,33 +52,38 @@ for target in "${targets[@]}"; do
 done
 
 build=Fuzz/.build
-mkdir -p "$build/src" Fuzz/Crashes
-rm -f "$build"/src/*.swift
-find Sources/SentimentCore -name '*.swift' -exec cp {} "$build/src/" \;
-find Sources/tweetalyze -name '*.swift' ! -name main.swift | while read -r file; do
-  cp "$file" "$build/src/tweetalyze-$(basename "$file")"
-done
-# The tests' oracles (the tokenizer-equivalence target's reference), without their test imports.
-for file in Tests/SentimentCoreTests/Oracles/*.swift; do
-  sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$build/src/oracle-$(basename "$file")"
-done
+binary="$build/fuzz"
+failed=0
+mkdir -p "$build" Fuzz/Crashes
+if [ "$prebuilt" -eq 0 ] || [ ! -x "$binary" ]; then
+  mkdir -p "$build/src"
+  rm -f "$build"/src/*.swift
+  find Sources/SentimentCore -name '*.swift' -exec cp {} "$build/src/" \;
+  find Sources/tweetalyze -name '*.swift' ! -name main.swift | while read -r file; do
+    cp "$file" "$build/src/tweetalyze-$(basename "$file")"
+  done
+  # The tests' oracles (the tokenizer-equivalence target's reference), without their test imports.
+  for file in Tests/SentimentCoreTests/Oracles/*.swift; do
+    sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$build/src/oracle-$(basename "$file")"
+  done
+
+  echo "== building all targets (one binary)"
+  build_began=$SECONDS
+  # One module: `import SentimentCore` in the executable's files is then the
+  # module itself, which swiftc ignores with a warning.
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore -package-name tweetalyze \
+    -suppress-warnings -o "$binary" Fuzz/FuzzMain.swift Fuzz/Targets/*.swift "$build"/src/*.swift \
+    >"$build/build.log" 2>&1; then
+    cat "$build/build.log"
+    echo "== build failed"
+    exit 2
+  fi
+  echo "== built in $((SECONDS - build_began)) s"
+fi
+[ "$build_only" -eq 1 ] && exit 0
 
 echo "fuzzing: $label"
 printf '%-21s %12s %8s %8s\n' target executions seconds crashes > "$build/summary"
-failed=0
-binary="$build/fuzz"
-echo "== building all targets (one binary)"
-build_began=$SECONDS
-# One module: `import SentimentCore` in the executable's files is then the
-# module itself, which swiftc ignores with a warning.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name SentimentCore -package-name tweetalyze \
-  -suppress-warnings -o "$binary" Fuzz/FuzzMain.swift Fuzz/Targets/*.swift "$build"/src/*.swift \
-  >"$build/build.log" 2>&1; then
-  cat "$build/build.log"
-  echo "== build failed"
-  exit 2
-fi
-echo "== built in $((SECONDS - build_began)) s"
 # One target's run: its line of the summary in $build/result-<target>;
 # fails when it found a crash.
 fuzz_one() {

@@ -210,16 +210,16 @@ extension AnalyzeHTTPEndToEndTests {
     }
   }
 
-  /// A body sent at 1 byte per second never trips `--timeout 2`, but each
-  /// attempt has 8 s for the whole answer: three attempts and the two
-  /// retry pauses (1 s, 2 s) end the run in about 27 s.
+  /// A body sent a byte every 0.2 s never trips `--timeout 1`, but each
+  /// attempt has 4 s for the whole answer: three attempts and the two
+  /// retry pauses (1 s, 2 s) end the run in about 15 s.
   func testATrickledBodyEndsWithinTheDeadline() throws {
     let body = #"{"data":[{"id":"1","text":"slow"}],"meta":{"result_count":1}}"#
-    let trickle: [String: Any] = ["behavior": "trickle", "body": body]
+    let trickle: [String: Any] = ["behavior": "trickle", "body": body, "interval": 0.2]
     let server = try startServer([trickle, trickle, trickle])
     let started = Date()
     let result = try BinaryRunner.run(
-      ["@Apple", "--timeout", "2"],
+      ["@Apple", "--timeout", "1"],
       environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": token],
       timeout: 90)
     let elapsed = Date().timeIntervalSince(started)
@@ -227,9 +227,9 @@ extension AnalyzeHTTPEndToEndTests {
     XCTAssertEqual(result.status, networkFailureStatus, result.stderr)
     XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
     XCTAssertTrue(
-      result.stderr.contains("did not finish its answer within 8 s (3 attempts)"), result.stderr)
-    XCTAssertGreaterThan(elapsed, 24)
-    XCTAssertLessThan(elapsed, 45)
+      result.stderr.contains("did not finish its answer within 4 s (3 attempts)"), result.stderr)
+    XCTAssertGreaterThan(elapsed, 14)
+    XCTAssertLessThan(elapsed, 35)
   }
 
   /// With a dummy token too short to be real ("text"), `--record` changes

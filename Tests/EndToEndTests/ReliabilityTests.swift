@@ -612,43 +612,43 @@ final class ReliabilityTests: XCTestCase {
     XCTAssertEqual(run.stdout, "")
   }
 
-  /// 40 pages of one new post and 4 MB of padding each (160 MB in all):
+  /// 24 pages of one new post and 4 MB of padding each (96 MB in all):
   /// memory holds about one page, with or without `--record`, which streams
   /// the pages to its file (every page was kept for the whole run: peak RSS
   /// grew with the number of pages).
   func testMemoryHoldsOnePageWhateverTheNumberOfPages() throws {
     let server = try FakeXAPI.start(
-      scenario: ["generate": ["pages": 40, "per_page": 1, "padding": 4_000_000]], for: self)
+      scenario: ["generate": ["pages": 24, "per_page": 1, "padding": 4_000_000]], for: self)
     let recorded = try BinaryRunner.temporaryDirectory(for: self)
     for record in [[], ["--record", recorded.path]] {
       let (run, kib) = try peakKiB(
-        ["@Apple", "--count", "40", "--json"] + record,
+        ["@Apple", "--count", "24", "--json"] + record,
         environment: ["TWEETALYZE_API_BASE": server.base, "TWITTER_BEARER_TOKEN": "soak-token"])
       XCTAssertEqual(run.status, 0, "\(record): \(run.stderr)")
       let summary = try XCTUnwrap(
         JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any], run.stdout)
-      XCTAssertEqual(summary["count"] as? Int, 40)
+      XCTAssertEqual(summary["count"] as? Int, 24)
       XCTAssertLessThan(kib, 100_000, "\(record): peak \(kib) KiB")
-      print("40 pages of 4 MB \(record): peak \(kib) KiB")
+      print("24 pages of 4 MB \(record): peak \(kib) KiB")
     }
     let file = recorded.appendingPathComponent("at-apple.jsonl")
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-    XCTAssertEqual(lines.count, 40, "one page a line")
+    XCTAssertEqual(lines.count, 24, "one page a line")
     XCTAssertTrue(lines.allSatisfy { $0.utf8.count > 4_000_000 })
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: recorded.path), ["at-apple.jsonl"])
   }
 
   /// `--count 10000` against the fake API serving 100 pages of 100 distinct
-  /// tweets chained by `next_token`, where every 7th request answers 503
+  /// tweets chained by `next_token`, where every 20th request answers 503
   /// (the retry, 1 s later, gets the page): all 10,000 tweets are scored,
   /// exit 0, nothing on stderr, every page asked for, and peak RSS bounded
   /// (about 45 MB measured; the bound leaves room for a debug build). Takes
-  /// about 17 s, 16 of them the retries' delays.
+  /// about 6 s, 5 of them the retries' delays.
   func testTenThousandTweetsOverAHundredPagesWithServerErrors() throws {
     let server = try FakeXAPI.start(
       scenario: [
-        "generate": ["pages": 100, "per_page": 100, "fail_every": 7], "lifetime": 300,
+        "generate": ["pages": 100, "per_page": 100, "fail_every": 20], "lifetime": 300,
       ], for: self)
     let began = Date()
     let (run, kib) = try peakKiB(
@@ -671,7 +671,7 @@ final class ReliabilityTests: XCTestCase {
       -10_000 <= interval[0] && interval[0] <= estimate && estimate <= interval[1]
         && interval[1] <= 10_000, "\(interval) \(estimate)")
 
-    // 116 requests: 100 pages and 16 retries (requests 7, 14, …, 112 failed).
+    // 105 requests: 100 pages and 5 retries (requests 20, 40, …, 100 failed).
     let log = try String(contentsOf: server.log, encoding: .utf8)
     let tokens = try log.split(separator: "\n").map { line -> String in
       let entry = try XCTUnwrap(
@@ -680,13 +680,13 @@ final class ReliabilityTests: XCTestCase {
       let query = URLComponents(string: path)?.queryItems ?? []
       return query.first { $0.name == "next_token" }?.value ?? "0"
     }
-    XCTAssertEqual(tokens.count, 116)
+    XCTAssertEqual(tokens.count, 105)
     XCTAssertEqual(Set(tokens), Set((0..<100).map(String.init)), "every page, once successfully")
-    for failed in stride(from: 7, through: tokens.count, by: 7) {
+    for failed in stride(from: 20, through: tokens.count, by: 20) {
       XCTAssertEqual(tokens[failed - 1], tokens[failed], "request \(failed + 1) retries \(failed)")
     }
     print(
-      "soak: 10,000 tweets in 100 pages, 116 requests (16 answered 503): "
+      "soak: 10,000 tweets in 100 pages, 105 requests (5 answered 503): "
         + "\(String(format: "%.1f", seconds)) s, peak RSS \(kib) KiB")
     XCTAssertLessThan(kib, 300_000, "peak RSS under 300 MB")
   }

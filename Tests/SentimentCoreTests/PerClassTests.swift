@@ -11,6 +11,27 @@ final class PerClassTests: XCTestCase {
     XCTAssertEqual(values, PerClass(negative: 1, neutral: 20, positive: 13))
   }
 
+  /// `init(_:)` asks for each class's value; `map`, `zip` and `sum` work
+  /// class by class and keep the classes apart.
+  func testInitMapZipAndSumWorkClassByClass() {
+    var asked: [Sentiment] = []
+    let names = PerClass { label -> String in
+      asked.append(label)
+      return label.name
+    }
+    XCTAssertEqual(asked, [.negative, .neutral, .positive])
+    XCTAssertEqual(names, PerClass(negative: "negative", neutral: "neutral", positive: "positive"))
+    XCTAssertEqual(names.map(\.count), PerClass(negative: 8, neutral: 7, positive: 8))
+    let counts = PerClass(negative: 1, neutral: 20, positive: 300)
+    XCTAssertEqual(counts.sum, 321)
+    XCTAssertEqual(
+      counts.zip(names) { "\($1)=\($0)" },
+      PerClass(negative: "negative=1", neutral: "neutral=20", positive: "positive=300"))
+    let nested = PerClass { actual in PerClass { (label: Sentiment) in label == actual ? 1 : 0 } }
+    XCTAssertEqual(nested.map { $0.sum }.sum, 3)
+    XCTAssertEqual(nested[.neutral], PerClass(negative: 0, neutral: 1, positive: 0))
+  }
+
   func testArrayIsInRawValueOrder() {
     let values = PerClass(negative: "n", neutral: "0", positive: "p")
     for label in Sentiment.allCases {

@@ -6,7 +6,7 @@ Usage: fake_x_api.py SCENARIO.json
 SCENARIO is {"responses": [{"status": 200, "headers": {...}, "body": "..."}],
 "log": "requests.jsonl"}. Each request gets the next response (then 500);
 a response with "behavior": "endless" sends a body that never ends (no
-Content-Length), "trickle" sends its body one byte per second, "gzip-bomb"
+Content-Length), "trickle" sends its body one byte per second (or per "interval" seconds), "gzip-bomb"
 sends a gzip body of about 200 KB that inflates to "inflated" bytes (default
 200 MiB: '{"data":[' and spaces) with Content-Encoding: gzip, "content-length" sends its body under the
 Content-Length header "length" (any text, such as 9223372036854775807);
@@ -151,7 +151,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 for index in range(len(body)):
                     self.wfile.write(body[index:index + 1])
                     self.wfile.flush()
-                    time.sleep(1)
+                    time.sleep(float(response.get("interval", 1)))
             except OSError:
                 pass
             return

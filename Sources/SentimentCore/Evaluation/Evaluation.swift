@@ -45,7 +45,7 @@ package struct CrossValidationResult: Equatable, Sendable {
     for fold in folds {
       for actual in Sentiment.allCases {
         for predicted in Sentiment.allCases {
-          for _ in 0..<fold.metrics.confusion[actual.rawValue][predicted.rawValue] {
+          for _ in 0..<fold.metrics.confusion[actual][predicted] {
             pooled.add(actual: actual, predicted: predicted)
           }
         }

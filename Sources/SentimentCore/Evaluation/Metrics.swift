@@ -12,23 +12,22 @@
 public struct ClassificationMetrics: Equatable, Sendable {
   /// `confusion[actual][predicted]`: how many examples of class `actual`
   /// were predicted as `predicted`.
-  public private(set) var confusion: [[Int]] = Array(
-    repeating: Array(repeating: 0, count: Sentiment.count), count: Sentiment.count)
+  public private(set) var confusion: PerClass<PerClass<Int>> = PerClass { _ in PerClass { _ in 0 } }
 
   /// Creates empty metrics.
   public init() {}
 
   /// Counts one prediction.
   public mutating func add(actual: Sentiment, predicted: Sentiment) {
-    confusion[actual.rawValue][predicted.rawValue] += 1
+    confusion[actual][predicted] += 1
   }
 
   /// The number of examples.
-  public var total: Int { confusion.joined().reduce(0, +) }
+  public var total: Int { confusion.map(\.sum).sum }
 
   /// The number of correct predictions.
   public var correct: Int {
-    Sentiment.allCases.reduce(0) { $0 + confusion[$1.rawValue][$1.rawValue] }
+    Sentiment.allCases.reduce(0) { $0 + confusion[$1][$1] }
   }
 
   /// The share of correct predictions, or `nil` with no examples.
@@ -38,22 +37,22 @@ public struct ClassificationMetrics: Equatable, Sendable {
 
   /// The examples of `label` (its support).
   public func support(_ label: Sentiment) -> Int {
-    confusion[label.rawValue].reduce(0, +)
+    confusion[label].sum
   }
 
   /// Of the examples predicted as `label`, the share that are; `nil` when
   /// none was predicted as `label`.
   public func precision(_ label: Sentiment) -> Double? {
-    let predicted = Sentiment.allCases.reduce(0) { $0 + confusion[$1.rawValue][label.rawValue] }
+    let predicted = Sentiment.allCases.reduce(0) { $0 + confusion[$1][label] }
     return predicted == 0
-      ? nil : Double(confusion[label.rawValue][label.rawValue]) / Double(predicted)
+      ? nil : Double(confusion[label][label]) / Double(predicted)
   }
 
   /// Of the examples of `label`, the share predicted as `label`; `nil`
   /// without examples of `label`.
   public func recall(_ label: Sentiment) -> Double? {
     let actual = support(label)
-    return actual == 0 ? nil : Double(confusion[label.rawValue][label.rawValue]) / Double(actual)
+    return actual == 0 ? nil : Double(confusion[label][label]) / Double(actual)
   }
 
   /// The harmonic mean of precision and recall; 0 when both are 0, `nil`

@@ -112,21 +112,24 @@ package enum PrevalenceSampling {
     for (index, part) in parts.enumerated() {
       defer { progress?(index + 1, parts.count) }
       guard let context = part.context else { continue }
-      let pools = Sentiment.allCases.map { label in
-        part.labels.indices.filter { part.labels[$0] == label }
+      let pools = PerClass { label in part.labels.indices.filter { part.labels[$0] == label } }
+      guard !pools.negative.isEmpty, !pools.neutral.isEmpty, !pools.positive.isEmpty else {
+        continue
       }
-      guard pools.allSatisfy({ !$0.isEmpty }) else { continue }
       for negative in 0...10 {
         for neutral in 0...(10 - negative) {
-          let shares = [negative, neutral, 10 - negative - neutral].map { Double($0) / 10 }
+          let shares = PerClass(
+            negative: negative, neutral: neutral, positive: 10 - negative - neutral
+          )
+          .map { Double($0) / 10 }
           for _ in 0..<repeats {
             var posteriors: [PerClass<Double>] = []
             var votes: [ExpertVotes] = []
             var labels: [Sentiment] = []
             for label in Sentiment.allCases {
-              let count = Int((shares[label.rawValue] * Double(size)).rounded())
+              let count = Int((shares[label] * Double(size)).rounded())
               for _ in 0..<count {
-                let pool = pools[label.rawValue]
+                let pool = pools[label]
                 let index = pool[generator.next(below: pool.count)]
                 posteriors.append(part.posteriors[index])
                 if part.hasVotes { votes.append(part.votes[index]) }

@@ -274,59 +274,88 @@ package enum CalibrationFit {
     /// separates the classes, and small where the data say little.
     static let ridge = 1e-3
 
-    /// The logits of row `i` and their derivatives by each parameter.
-    func logits(_ p: [Double], _ i: Int) -> (logits: [Double], jacobian: [[Double]]) {
+    /// The logits of row `i`: the scores divided by the temperature, the
+    /// biases, and the reader's weighted evidence toward negative and
+    /// positive.
+    ///
+    /// - Complexity: O(1), with no allocation: the loss calls it for every
+    ///   row at every step of the line search.
+    func logitValues(_ p: [Double], _ i: Int) -> (Double, Double, Double) {
       let s = scores[i]
-      var logits = [p[0] * s[0], p[0] * s[1] + p[1], p[0] * s[2] + p[2]]
-      var jacobian = (0..<3).map { c in
-        [s[c], c == 1 ? 1.0 : 0, c == 2 ? 1.0 : 0] + [Double](repeating: 0, count: width - 3)
-      }
+      var z0 = p[0] * s[0]
+      let z1 = p[0] * s[1] + p[1]
+      var z2 = p[0] * s[2] + p[2]
       if width > 3 {
         let f = features[i]
         let k = f.count / 2
         for j in 0..<k {
-          logits[0] += p[3 + j] * f[j]
-          logits[2] += p[3 + k + j] * f[k + j]
-          if !held.contains(3 + j) { jacobian[0][3 + j] = f[j] }
-          if !held.contains(3 + k + j) { jacobian[2][3 + k + j] = f[k + j] }
+          z0 += p[3 + j] * f[j]
+          z2 += p[3 + k + j] * f[k + j]
         }
       }
-      return (logits, jacobian)
+      return (z0, z1, z2)
+    }
+
+    /// The derivative of row `i`'s logit for class `c` by parameter `a`:
+    /// the entry `[c][a]` of the logits' Jacobian.
+    func jacobian(_ i: Int, _ c: Int, _ a: Int, _ isHeld: [Bool]) -> Double {
+      switch a {
+      case 0: return scores[i][c]
+      case 1: return c == 1 ? 1 : 0
+      case 2: return c == 2 ? 1 : 0
+      default:
+        let k = (width - 3) / 2
+        let isNegative = a < 3 + k
+        guard !isHeld[a], c == (isNegative ? 0 : 2) else { return 0 }
+        return features[i][a - 3]
+      }
     }
 
     /// The weighted mean log-loss, plus the ridge.
     func loss(_ p: [Double]) -> Double {
       var total = 0.0
       for i in labels.indices {
-        let z = logits(p, i).logits
-        let top = z.max() ?? 0
-        let logSum = top + log(z.reduce(0) { $0 + exp($1 - top) })
-        total += weights[i] * (logSum - z[labels[i]])
+        let (z0, z1, z2) = logitValues(p, i)
+        let top = max(z0, z1, z2)
+        let logSum = top + log(exp(z0 - top) + exp(z1 - top) + exp(z2 - top))
+        let own = labels[i] == 0 ? z0 : labels[i] == 1 ? z1 : z2
+        total += weights[i] * (logSum - own)
       }
       let penalty = p.dropFirst(3).reduce(0) { $0 + $1 * $1 } * Self.ridge / 2
       return total / Double(max(1, labels.count)) + penalty
     }
 
     /// The gradient and Hessian of ``loss(_:)``.
+    ///
+    /// - Complexity: O(*n*) in the number of texts, with no allocation per
+    ///   text: ``jacobian(_:_:_:_:)`` gives each derivative of a logit in
+    ///   the order ``logits(_:_:)`` lays them out.
     func derivatives(_ p: [Double]) -> ([Double], [[Double]]) {
       var gradient = [Double](repeating: 0, count: width)
       var hessian = [[Double]](repeating: gradient, count: width)
+      let isHeld = (0..<width).map { held.contains($0) }
       for i in labels.indices {
-        let (z, jacobian) = logits(p, i)
-        let q = Calibration.softmax(PerClass(negative: z[0], neutral: z[1], positive: z[2])).array
+        let (z0, z1, z2) = logitValues(p, i)
+        let q = Calibration.softmax(PerClass(negative: z0, neutral: z1, positive: z2)).array
         let w = weights[i]
         for c in 0..<3 {
           let residual = w * (q[c] - (c == labels[i] ? 1 : 0))
-          for a in 0..<width where jacobian[c][a] != 0 { gradient[a] += residual * jacobian[c][a] }
+          for a in 0..<width {
+            let ja = jacobian(i, c, a, isHeld)
+            if ja != 0 { gradient[a] += residual * ja }
+          }
         }
         // Σ_cd J_c (δ_cd q_c − q_c q_d) J_d
         for c in 0..<3 {
           for d in 0..<3 {
             let weight = w * ((c == d ? q[c] : 0) - q[c] * q[d])
             guard weight != 0 else { continue }
-            for a in 0..<width where jacobian[c][a] != 0 {
-              for b in 0..<width where jacobian[d][b] != 0 {
-                hessian[a][b] += weight * jacobian[c][a] * jacobian[d][b]
+            for a in 0..<width {
+              let ja = jacobian(i, c, a, isHeld)
+              guard ja != 0 else { continue }
+              for b in 0..<width {
+                let jb = jacobian(i, d, b, isHeld)
+                if jb != 0 { hessian[a][b] += weight * ja * jb }
               }
             }
           }

@@ -39,6 +39,37 @@ public struct PerClass<Value> {
     }
   }
 
+  /// Creates the values of the three classes, each `value(label)`, in the
+  /// classes' order.
+  ///
+  /// ```swift
+  /// PerClass { $0 == .positive ? 1 : 0 }   // negative 0, neutral 0, positive 1
+  /// ```
+  public init(_ value: (Sentiment) throws -> Value) rethrows {
+    self.init(
+      negative: try value(.negative), neutral: try value(.neutral), positive: try value(.positive))
+  }
+
+  /// Each class's value transformed by `transform`.
+  public func map<T>(_ transform: (Value) throws -> T) rethrows -> PerClass<T> {
+    PerClass<T>(
+      negative: try transform(negative), neutral: try transform(neutral),
+      positive: try transform(positive))
+  }
+
+  /// Each class's value of `self` and of `other`, combined by `combine`.
+  ///
+  /// ```swift
+  /// counts.zip(weights) { Double($0) * $1 }
+  /// ```
+  public func zip<Other, T>(
+    _ other: PerClass<Other>, _ combine: (Value, Other) throws -> T
+  ) rethrows -> PerClass<T> {
+    PerClass<T>(
+      negative: try combine(negative, other.negative), neutral: try combine(neutral, other.neutral),
+      positive: try combine(positive, other.positive))
+  }
+
   /// The values in the classes' order, as arrays indexed by
   /// ``Sentiment/rawValue`` hold them: for the matrix code of a fit.
   package var array: [Value] { [negative, neutral, positive] }
@@ -47,6 +78,11 @@ public struct PerClass<Value> {
 extension PerClass: Equatable where Value: Equatable {}
 extension PerClass: Hashable where Value: Hashable {}
 extension PerClass: Sendable where Value: Sendable {}
+
+extension PerClass where Value: AdditiveArithmetic {
+  /// The sum of the three values, taken in the classes' order.
+  public var sum: Value { negative + neutral + positive }
+}
 
 extension PerClass where Value == Double {
   /// The values scaled to sum to 1: shares of the classes (uniform when
@@ -86,7 +122,14 @@ extension JSONWriter {
   }
 
   /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
-  /// `counts`, an array indexed by ``Sentiment/rawValue``.
+  /// `counts`.
+  package mutating func perClass(_ counts: PerClass<Int>) {
+    perClass { json, label in json.integer(counts[label]) }
+  }
+
+  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
+  /// `counts`, an array indexed by ``Sentiment/rawValue`` (the model file's
+  /// document counts, until `NaiveBayesModel.documents` is a `PerClass`).
   package mutating func perClass(_ counts: [Int]) {
     perClass { json, label in json.integer(counts[label.rawValue]) }
   }

@@ -87,13 +87,13 @@ package struct TrainingDataColumns: Equatable, Sendable {
 
 /// What reading a training file found.
 package struct TrainingDataSummary: Equatable, Sendable {
-  /// Rows used, per class (indexed by `Sentiment.rawValue`).
-  package var rows: [Int] = [0, 0, 0]
+  /// Rows used, per class.
+  package var rows = PerClass(negative: 0, neutral: 0, positive: 0)
   /// Rows skipped because they are labeled `irrelevant`.
   package var skipped = 0
 
   /// Rows used in all.
-  package var used: Int { rows.reduce(0, +) }
+  package var used: Int { rows.sum }
 }
 
 /// Reads labeled tweets from CSV: detects the layout from the header,
@@ -104,7 +104,7 @@ package struct TrainingDataSummary: Equatable, Sendable {
 /// let summary = try TrainingData.read(MemorySource("class,text\nPos,great\n")) { label, text in
 ///   trainer.add(text, as: label)
 /// }
-/// summary.rows   // [0, 0, 1]
+/// summary.rows   // negative 0, neutral 0, positive 1
 /// ```
 package enum TrainingData {
   /// Labels that mark a row as not part of any class; such rows are skipped
@@ -180,7 +180,7 @@ package enum TrainingData {
         }
         let text = record[textColumn]
         guard isValidUTF8(text) else { throw TrainingDataError.invalidUTF8(line: record.line) }
-        summary.rows[label.rawValue] += 1
+        summary.rows[label] += 1
         if let groupColumn { group?(record.string(at: groupColumn)) }
         guard Self.contains(UInt8(ascii: "&"), in: text) else { return try body(label, text) }
         // Tweets from the API carry `&lt;` for `<`: decode so that `&lt;3` is a heart.

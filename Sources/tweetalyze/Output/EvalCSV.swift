@@ -21,7 +21,7 @@ extension EvalReport {
           label.name, decimal(metrics.precision(label)), decimal(metrics.recall(label)),
           decimal(metrics.f1(label)), String(metrics.support(label)),
         ]
-          + Sentiment.allCases.map { String(metrics.confusion[label.rawValue][$0.rawValue]) })
+          + Sentiment.allCases.map { String(metrics.confusion[label][$0]) })
     }
     return text
   }

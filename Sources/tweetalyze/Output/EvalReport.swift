@@ -69,8 +69,8 @@ struct EvalReport {
   /// `NAME, N rows (a negative, b neutral, c positive; d skipped)`.
   private static func describe(_ name: String, _ corpus: LabeledCorpus) -> String {
     let rows = corpus.summary.rows
-    return "\(name), \(corpus.count) rows (\(rows[0]) negative, \(rows[1]) neutral, "
-      + "\(rows[2]) positive; \(corpus.summary.skipped) skipped)"
+    return "\(name), \(corpus.count) rows (\(rows.negative) negative, \(rows.neutral) neutral, "
+      + "\(rows.positive) positive; \(corpus.summary.skipped) skipped)"
   }
 
   func text() -> String {
@@ -124,9 +124,7 @@ struct EvalReport {
     text += Sentiment.allCases.map(\.name).map { Self.pad($0, 10) }.dropLast().joined()
     text += (Sentiment.allCases.last?.name ?? "") + "\n"
     for actual in Sentiment.allCases {
-      let counts = Sentiment.allCases.map {
-        String(metrics.confusion[actual.rawValue][$0.rawValue])
-      }
+      let counts = Sentiment.allCases.map { String(metrics.confusion[actual][$0]) }
       text += Self.pad(actual.name, 11) + counts.dropLast().map { Self.pad($0, 10) }.joined()
       text += (counts.last ?? "") + "\n"
     }
@@ -256,7 +254,7 @@ struct EvalReport {
       json.endObject()
     }
     json.key("confusion")
-    json.perClass { json, actual in json.perClass(metrics.confusion[actual.rawValue]) }
+    json.perClass { json, actual in json.perClass(metrics.confusion[actual]) }
     json.key("data")
     if modelName == nil { json.string(name) } else { json.null() }
     if method == "folds" {

@@ -41,9 +41,9 @@ struct TrainSummary {
     let skipped = data.skipped > 0 ? "; \(data.skipped) skipped (irrelevant)" : ""
     return """
       Trained on \(data.used) rows from \(source): \
-      \(data.rows[Sentiment.negative.rawValue]) negative, \
-      \(data.rows[Sentiment.neutral.rawValue]) neutral, \
-      \(data.rows[Sentiment.positive.rawValue]) positive\(skipped).
+      \(data.rows.negative) negative, \
+      \(data.rows.neutral) neutral, \
+      \(data.rows.positive) positive\(skipped).
       Features: \(features).\(measured ?? "")
       \(lexiconLine)
       Wrote \(output == "-" ? "the model to stdout" : output).
