@@ -73,10 +73,6 @@ package enum SearchResponseDecoder {
     return try page(response, line: line)
   }
 
-  /// Decodes a file: one response object, or JSONL with one page per line.
-  ///
-  /// - Throws: ``SearchResponseError``, naming the line for JSONL.
-  /// - Complexity: O(*n*) in the file's size.
   /// Calls `body` with each page of a file, as ``decodeFile(_:)`` reads
   /// them, holding one page at a time.
   ///
@@ -91,6 +87,10 @@ package enum SearchResponseDecoder {
       isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: false, body)
   }
 
+  /// Decodes a file: one response object, or JSONL with one page per line.
+  ///
+  /// - Throws: ``SearchResponseError``, naming the line for JSONL.
+  /// - Complexity: O(*n*) in the file's size.
   package static func decodeFile(_ data: Data) throws(SearchResponseError)
     -> [SearchResponsePage]
   {

@@ -106,7 +106,7 @@ public struct FixtureTweetSource: TweetSource {
   ) async throws -> [Tweet] {
     let path = try file(for: query)
     guard let bytes = try Self.contents(of: path) else {
-      // What `Data(contentsOf:)`, used before, reported for every failure.
+      // One message for every way of failing to read it: what to check is the same.
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     var collector = TweetCollector(limit: count)
