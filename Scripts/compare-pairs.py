@@ -113,6 +113,23 @@ def measure(binary, groups, pairs, seed, folder):
             flush=True)
 
 
+def train_without(topic, binary, folder):
+    """A model trained on Sanders without `topic` (its calibration fitted on
+    the other topics held out in turn): the fitting protocol's model. Returns
+    its path in `folder`."""
+    model = os.path.join(folder, f"without-{topic}.json")
+    data = os.path.join(folder, f"without-{topic}.csv")
+    with open(os.path.join(DATA, "sanders-full-corpus.csv"), newline="") as f, open(
+            data, "w", newline="") as out:
+        reader = csv.DictReader(f)
+        writer = csv.DictWriter(out, fieldnames=reader.fieldnames)
+        writer.writeheader()
+        writer.writerows(row for row in reader if row["Topic"] != topic)
+    subprocess.run(
+        [binary, "train", data, "--fit-groups", "Topic", "--out", model, "-q"], check=True)
+    return model
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(HERE, "..", ".build", "release", "tweetalyze"))
@@ -129,17 +146,7 @@ def main():
         else:
             groups = []
             for topic in TOPICS:
-                model = os.path.join(folder, f"without-{topic}.json")
-                data = os.path.join(folder, f"without-{topic}.csv")
-                with open(os.path.join(DATA, "sanders-full-corpus.csv"), newline="") as f, open(
-                        data, "w", newline="") as out:
-                    reader = csv.DictReader(f)
-                    writer = csv.DictWriter(out, fieldnames=reader.fieldnames)
-                    writer.writeheader()
-                    writer.writerows(row for row in reader if row["Topic"] != topic)
-                subprocess.run(
-                    [args.binary, "train", data, "--fit-groups", "Topic", "--out", model, "-q"],
-                    check=True)
+                model = train_without(topic, args.binary, folder)
                 groups.append((f"{topic} held out", model, sources[topic], sources[topic]))
                 groups += [
                     (f"{topic} held out against {other}", model, sources[topic], sources[other])

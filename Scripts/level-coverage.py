@@ -151,17 +151,7 @@ def main():
         with tempfile.TemporaryDirectory() as folder:
             groups = []
             for topic in pairs.TOPICS:
-                model = os.path.join(folder, f"without-{topic}.json")
-                data = os.path.join(folder, f"without-{topic}.csv")
-                with open(os.path.join(pairs.DATA, "sanders-full-corpus.csv"), newline="") as f, open(
-                        data, "w", newline="") as out:
-                    reader = csv.DictReader(f)
-                    writer = csv.DictWriter(out, fieldnames=reader.fieldnames)
-                    writer.writeheader()
-                    writer.writerows(row for row in reader if row["Topic"] != topic)
-                subprocess.run(
-                    [args.binary, "train", data, "--fit-groups", "Topic", "--out", model, "-q"],
-                    check=True)
+                model = pairs.train_without(topic, args.binary, folder)
                 groups.append((f"{topic} held out", model, sources[topic]))
             groups.append(("dev (built-in)", None, sources["dev"]))
             records = collect(args.binary, groups, args.sets, args.seed, folder)
