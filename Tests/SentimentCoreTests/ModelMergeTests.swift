@@ -154,7 +154,7 @@ final class ModelMergeTests: XCTestCase {
     corpus.append("I hate it", label: .negative)
     var model = try ModelParts.model(corpus, 0..<2)
     let k = ReaderScores.featureNames.count
-    let means = [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]
+    let means: PerClass<PerClass<Double>> = [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]
     model.heldOut = HeldOutFit(
       calibration: Calibration(
         temperature: 2, biases: [0, 0.5, -0.5],
@@ -182,7 +182,7 @@ final class ModelMergeTests: XCTestCase {
       XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.rows"))
     }
     var confusion = try calibratedToy(rows: 10)
-    confusion.heldOut?.confusion[1][1] = ModelMerge.countLimit - 5
+    confusion.heldOut?.confusion[.neutral][.neutral] = ModelMerge.countLimit - 5
     XCTAssertThrowsError(try ModelMerge.merge([confusion, confusion])) {
       XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.confusion"))
     }

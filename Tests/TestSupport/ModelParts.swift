@@ -38,7 +38,8 @@ package enum ModelParts {
   /// probabilities (the same means at equal priors), from 5 folds over the
   /// rows the confusion counts.
   package static func heldOutFit(
-    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
+    temperature: Double, biases: [Double], confusion: PerClass<PerClass<Int>>,
+    means: PerClass<PerClass<Double>>
   ) -> HeldOutFit {
     HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,

@@ -256,18 +256,19 @@ public enum ModelFile {
     json.key("biases")
     json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
     json.key("confusion")
-    writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
+    writePerClass(heldOut.confusion.map { $0.array.map(Double.init) }, to: &json)
     json.key("equal_prior_mean_probabilities")
-    writePerClass(heldOut.equalPriorMeans, to: &json)
+    writePerClass(heldOut.equalPriorMeans.map(\.array), to: &json)
     json.key("folds")
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
-    writePerClass(heldOut.meanProbabilities, to: &json)
+    writePerClass(heldOut.meanProbabilities.map(\.array), to: &json)
     json.key("prior")
     json.perClass { json, label in json.number(heldOut.calibration.prior[label.rawValue]) }
     if heldOut.calibration.usesReader {
       json.key("reader_weights")
-      writePerClass(heldOut.calibration.readerWeights, to: &json)
+      writePerClass(
+        PerClass(exactly: heldOut.calibration.readerWeights) ?? PerClass { _ in [] }, to: &json)
     }
     json.key("rows")
     json.integer(heldOut.rows)
@@ -278,10 +279,10 @@ public enum ModelFile {
 
   /// `{"negative":[…],"neutral":[…],"positive":[…]}`: a row of numbers
   /// per class (whole numbers are written as integers).
-  private static func writePerClass(_ rows: [[Double]], to json: inout JSONWriter) {
+  private static func writePerClass(_ rows: PerClass<[Double]>, to json: inout JSONWriter) {
     json.perClass { json, label in
       json.beginArray()
-      for value in rows[label.rawValue] { json.number(value) }
+      for value in rows[label] { json.number(value) }
       json.endArray()
     }
   }
@@ -499,7 +500,7 @@ public enum ModelFile {
         }
       }
     }
-    let counts = [fit.rows, fit.folds] + fit.confusion.flatMap { $0 }
+    let counts = [fit.rows, fit.folds] + fit.confusion.array.flatMap(\.array)
     guard counts.allSatisfy({ $0 >= 0 && $0 <= ModelFile.countLimit }) else {
       throw .outOfRange(member: "calibration", limit: "counts below 9e15")
     }
@@ -518,10 +519,11 @@ public enum ModelFile {
       }
       return bias
     }
-    let confusion = try Sentiment.allCases.map { label in
-      guard case .array(let row)? = value["confusion"]?[label.name], row.count == Sentiment.count
+    let confusion = try PerClass { label in
+      guard case .array(let row)? = value["confusion"]?[label.name],
+        let counts = PerClass(exactly: row)
       else { throw ModelFileError.missing("calibration.confusion.\(label.name)") }
-      return try row.map { count in
+      return try counts.map { count in
         guard let count = nonNegativeInteger(count) else {
           throw ModelFileError.missing("calibration.confusion.\(label.name)")
         }
@@ -565,12 +567,14 @@ public enum ModelFile {
   }
 
   /// A row of three shares in [0, 1] per class.
-  private static func shareRows(_ value: JSONValue?, _ name: String) throws -> [[Double]] {
-    try Sentiment.allCases.map { label in
-      guard case .array(let row)? = value?[label.name], row.count == Sentiment.count else {
+  private static func shareRows(_ value: JSONValue?, _ name: String) throws
+    -> PerClass<PerClass<Double>>
+  {
+    try PerClass { label in
+      guard case .array(let row)? = value?[label.name], let shares = PerClass(exactly: row) else {
         throw ModelFileError.missing("\(name).\(label.name)")
       }
-      return try row.map { share in
+      return try shares.map { share in
         guard case .number(let share) = share, share >= 0, share <= 1 else {
           throw ModelFileError.missing("\(name).\(label.name)")
         }

@@ -214,8 +214,8 @@ package enum ModelMerge {
     var logTemperature = 0.0
     var biases = [Double](repeating: 0, count: classes)
     var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
-    var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
-    var classRows = [Int](repeating: 0, count: classes)
+    var confusion = PerClass { _ in PerClass { _ in 0 } }
+    var classRows = PerClass { _ in 0 }
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
       logTemperature += weight * log(fit.calibration.temperature)
@@ -225,26 +225,29 @@ package enum ModelMerge {
           readerWeights[c][k] += weight * value
         }
       }
-      for c in 0..<classes {
-        biases[c] += weight * fit.calibration.biases[c]
-        for p in 0..<classes {
-          confusion[c][p] = try checkedSum(
-            confusion[c][p], fit.confusion[c][p], "calibration.confusion")
-          classRows[c] = try checkedSum(classRows[c], fit.confusion[c][p], "calibration.confusion")
+      for c in 0..<classes { biases[c] += weight * fit.calibration.biases[c] }
+      for actual in Sentiment.allCases {
+        for predicted in Sentiment.allCases {
+          let count = fit.confusion[actual][predicted]
+          confusion[actual][predicted] = try checkedSum(
+            confusion[actual][predicted], count, "calibration.confusion")
+          classRows[actual] = try checkedSum(classRows[actual], count, "calibration.confusion")
         }
       }
     }
     // Each true class's rows of means, weighted by the parts' held-out rows
     // of that class; the first part's row for a class none held out.
-    func pooledMeans(_ member: (HeldOutFit) -> [[Double]]) -> [[Double]] {
-      (0..<classes).map { c in
-        guard classRows[c] > 0 else { return member(first)[c] }
-        var sums = [Double](repeating: 0, count: classes)
+    func pooledMeans(
+      _ member: (HeldOutFit) -> PerClass<PerClass<Double>>
+    ) -> PerClass<PerClass<Double>> {
+      PerClass { actual in
+        guard classRows[actual] > 0 else { return member(first)[actual] }
+        var sums = PerClass { _ in 0.0 }
         for fit in fits {
-          let held = Double(fit.confusion[c].reduce(0, +))
-          for p in 0..<classes { sums[p] += held * member(fit)[c][p] }
+          let held = Double(fit.confusion[actual].sum)
+          sums = sums.zip(member(fit)[actual]) { $0 + held * $1 }
         }
-        return Sentiment.shares(sums.map { $0 / Double(classRows[c]) })
+        return sums.map { $0 / Double(classRows[actual]) }.shares
       }
     }
     let means = pooledMeans(\.meanProbabilities)

@@ -238,7 +238,8 @@ extension QuantificationContext {
   package init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
-      trainingPrevalence: heldOut.calibration.prior, rates: heldOut.equalPriorMeans,
+      trainingPrevalence: heldOut.calibration.prior,
+      rates: heldOut.equalPriorMeans.array.map(\.array),
       equalPriors: true)
   }
 }
