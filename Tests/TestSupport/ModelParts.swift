@@ -38,7 +38,7 @@ package enum ModelParts {
   /// probabilities (the same means at equal priors), from 5 folds over the
   /// rows the confusion counts.
   package static func heldOutFit(
-    temperature: Double, biases: [Double], confusion: PerClass<PerClass<Int>>,
+    temperature: Double, biases: PerClass<Double>, confusion: PerClass<PerClass<Int>>,
     means: PerClass<PerClass<Double>>
   ) -> HeldOutFit {
     HeldOutFit(

@@ -18,29 +18,30 @@ import Foundation
 /// cross-validation on the training data (``CalibrationFit``).
 ///
 /// ```swift
-/// let calibration = Calibration(temperature: 4, biases: [0, 0.8, -0.2])
+/// let calibration = Calibration(
+///   temperature: 4, biases: PerClass(negative: 0, neutral: 0.8, positive: -0.2))
 /// calibration.probabilities(PerClass(negative: -20, neutral: -24, positive: -21))
 /// // negative 0.41, neutral 0.33, positive 0.26 (rounded)
 /// ```
 package struct Calibration: Equatable, Sendable {
   /// What the scores are divided by; above 1 makes the model less sure.
   package var temperature: Double
-  /// What is added to each class's scaled score, indexed by
-  /// `Sentiment.rawValue`; only differences between classes matter.
-  package var biases: [Double]
+  /// What is added to each class's scaled score; only differences between
+  /// classes matter.
+  package var biases: PerClass<Double>
   /// What each value of the lexicon reader's evidence for a class
   /// (``ReaderScores/evidence(for:)``) adds to the class's logit
   /// (`readerWeights[c][k]`, neutral's all 0; none negative once fitted);
   /// empty for a model that does not use the reader.
   package var readerWeights: [[Double]]
-  /// The class balance the probabilities are calibrated to, indexed by
-  /// `Sentiment.rawValue`: the prior behind the biases.
-  package var prior: [Double]
+  /// The class balance the probabilities are calibrated to: the prior
+  /// behind the biases.
+  package var prior: PerClass<Double>
 
   /// Creates a calibration.
   package init(
-    temperature: Double, biases: [Double] = [0, 0, 0], readerWeights: [[Double]] = [],
-    prior: [Double] = [1.0 / 3, 1.0 / 3, 1.0 / 3]
+    temperature: Double, biases: PerClass<Double> = PerClass { _ in 0 },
+    readerWeights: [[Double]] = [], prior: PerClass<Double> = PerClass { _ in 1.0 / 3 }
   ) {
     self.temperature = temperature
     self.biases = biases
@@ -100,9 +101,9 @@ package struct Calibration: Equatable, Sendable {
     // matter, so they are taken from the largest first.
     let top = max(scores.negative, scores.neutral, scores.positive)
     return PerClass(
-      negative: (scores.negative - top) / temperature + biases[0],
-      neutral: (scores.neutral - top) / temperature + biases[1],
-      positive: (scores.positive - top) / temperature + biases[2])
+      negative: (scores.negative - top) / temperature + biases.negative,
+      neutral: (scores.neutral - top) / temperature + biases.neutral,
+      positive: (scores.positive - top) / temperature + biases.positive)
   }
 
   /// What the reader adds to each class's logit for a text read as
@@ -171,7 +172,7 @@ package enum CalibrationFit {
   /// The class balance the labels and probabilities are calibrated to:
   /// 30 % negative, 40 % neutral, 30 % positive (`docs/model.md`, "The
   /// label").
-  package static let labelPrior = [0.3, 0.4, 0.3]
+  package static let labelPrior = PerClass(negative: 0.3, neutral: 0.4, positive: 0.3)
   /// class scores per text) and, when given, the texts' `readings`, or
   /// ``Calibration/identity`` when there is nothing to fit (no texts, or
   /// only one class present).
@@ -180,7 +181,7 @@ package enum CalibrationFit {
   ///   100 steps.
   package static func fit(
     scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]? = nil,
-    prior: [Double] = labelPrior
+    prior: PerClass<Double> = labelPrior
   ) -> Calibration {
     precondition(scores.count == labels.count, "one label per text")
     precondition(readings.map { $0.count == labels.count } ?? true, "one reading per text")
@@ -196,7 +197,7 @@ package enum CalibrationFit {
       problem.held.insert(worst)
       parameters = minimize(problem)
     }
-    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior[0], 1e-12)) }
+    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior.negative, 1e-12)) }
     var weights: [[Double]] = []
     if readings != nil {
       let k = ReaderScores.featureNames.count
@@ -207,8 +208,10 @@ package enum CalibrationFit {
     }
     return Calibration(
       temperature: 1 / parameters[0],
-      biases: [0, parameters[1] + shift[1], parameters[2] + shift[2]], readerWeights: weights,
-      prior: prior)
+      biases: PerClass(
+        negative: 0, neutral: parameters[1] + shift.neutral,
+        positive: parameters[2] + shift.positive),
+      readerWeights: weights, prior: prior)
   }
 
   /// The parameters that minimize `problem`'s loss, by Newton's method with

@@ -254,7 +254,7 @@ public enum ModelFile {
   private static func writeHeldOut(_ heldOut: HeldOutFit, to json: inout JSONWriter) {
     json.beginObject()
     json.key("biases")
-    json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
+    json.perClass { json, label in json.number(heldOut.calibration.biases[label]) }
     json.key("confusion")
     writePerClass(heldOut.confusion.map { $0.array.map(Double.init) }, to: &json)
     json.key("equal_prior_mean_probabilities")
@@ -264,7 +264,7 @@ public enum ModelFile {
     json.key("mean_probabilities")
     writePerClass(heldOut.meanProbabilities.map(\.array), to: &json)
     json.key("prior")
-    json.perClass { json, label in json.number(heldOut.calibration.prior[label.rawValue]) }
+    json.perClass { json, label in json.number(heldOut.calibration.prior[label]) }
     if heldOut.calibration.usesReader {
       json.key("reader_weights")
       writePerClass(
@@ -477,7 +477,7 @@ public enum ModelFile {
       throw .missing("calibration.temperature")
     }
     for label in Sentiment.allCases
-    where !Calibration.isAllowedWeight(calibration.biases[label.rawValue]) {
+    where !Calibration.isAllowedWeight(calibration.biases[label]) {
       throw .outOfRange(member: "calibration.biases.\(label.name)", limit: limit)
     }
     guard calibration.usesReader == options.reader else {
@@ -513,7 +513,7 @@ public enum ModelFile {
     guard case .number(let temperature)? = value["temperature"], temperature > 0,
       temperature.isFinite
     else { throw ModelFileError.missing("calibration.temperature") }
-    let biases = try Sentiment.allCases.map { label in
+    let biases = try PerClass { label in
       guard case .number(let bias)? = value["biases"]?[label.name], bias.isFinite else {
         throw ModelFileError.missing("calibration.biases.\(label.name)")
       }
@@ -539,7 +539,7 @@ public enum ModelFile {
     guard let rows = nonNegativeInteger(value["rows"]) else {
       throw ModelFileError.missing("calibration.rows")
     }
-    let prior = try Sentiment.allCases.map { label in
+    let prior = try PerClass { label in
       guard case .number(let share)? = value["prior"]?[label.name], share > 0, share < 1 else {
         throw ModelFileError.missing("calibration.prior.\(label.name)")
       }

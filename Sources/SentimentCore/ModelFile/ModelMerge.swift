@@ -208,11 +208,10 @@ package enum ModelMerge {
   package static func pooled(_ fits: [HeldOutFit?]) throws(ModelMergeError) -> HeldOutFit? {
     let fits = fits.compactMap { $0 }.filter { $0.rows > 0 }
     guard let first = fits.first else { return nil }
-    let classes = Sentiment.count
     var rows = 0
     for fit in fits { rows = try checkedSum(rows, fit.rows, "calibration.rows") }
     var logTemperature = 0.0
-    var biases = [Double](repeating: 0, count: classes)
+    var biases = PerClass { _ in 0.0 }
     var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
     var confusion = PerClass { _ in PerClass { _ in 0 } }
     var classRows = PerClass { _ in 0 }
@@ -225,7 +224,7 @@ package enum ModelMerge {
           readerWeights[c][k] += weight * value
         }
       }
-      for c in 0..<classes { biases[c] += weight * fit.calibration.biases[c] }
+      for label in Sentiment.allCases { biases[label] += weight * fit.calibration.biases[label] }
       for actual in Sentiment.allCases {
         for predicted in Sentiment.allCases {
           let count = fit.confusion[actual][predicted]

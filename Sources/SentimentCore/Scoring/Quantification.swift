@@ -238,7 +238,7 @@ extension QuantificationContext {
   package init?(model: NaiveBayesModel) {
     guard let heldOut = model.heldOut else { return nil }
     self.init(
-      trainingPrevalence: heldOut.calibration.prior,
+      trainingPrevalence: heldOut.calibration.prior.array,
       rates: heldOut.equalPriorMeans.array.map(\.array),
       equalPriors: true)
   }
