@@ -31,9 +31,10 @@ package struct Calibration: Equatable, Sendable {
   package var biases: PerClass<Double>
   /// What each value of the lexicon reader's evidence for a class
   /// (``ReaderScores/evidence(for:)``) adds to the class's logit
-  /// (`readerWeights[c][k]`, neutral's all 0; none negative once fitted);
-  /// empty for a model that does not use the reader.
-  package var readerWeights: [[Double]]
+  /// (`readerWeights[c][k]` for the `k`th of ``ReaderScores/featureNames``,
+  /// neutral's all 0; none negative once fitted); `nil` for a model that
+  /// does not use the reader.
+  package var readerWeights: PerClass<SIMD2<Double>>?
   /// The class balance the probabilities are calibrated to: the prior
   /// behind the biases.
   package var prior: PerClass<Double>
@@ -41,7 +42,8 @@ package struct Calibration: Equatable, Sendable {
   /// Creates a calibration.
   package init(
     temperature: Double, biases: PerClass<Double> = PerClass { _ in 0 },
-    readerWeights: [[Double]] = [], prior: PerClass<Double> = PerClass { _ in 1.0 / 3 }
+    readerWeights: PerClass<SIMD2<Double>>? = nil,
+    prior: PerClass<Double> = PerClass { _ in 1.0 / 3 }
   ) {
     self.temperature = temperature
     self.biases = biases
@@ -77,7 +79,7 @@ package struct Calibration: Equatable, Sendable {
   }
 
   /// Whether the calibration weighs the lexicon reader.
-  package var usesReader: Bool { !readerWeights.isEmpty }
+  package var usesReader: Bool { readerWeights != nil }
 
   /// The calibrated probability of each class for a text whose class scores
   /// (log prior plus evidence) are `scores` and whose reading is `reader`.
@@ -109,10 +111,10 @@ package struct Calibration: Equatable, Sendable {
   /// What the reader adds to each class's logit for a text read as
   /// `reader`: the reader's part of the decision (zeros without a reader).
   package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
-    guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
+    guard let readerWeights else { return PerClass(negative: 0, neutral: 0, positive: 0) }
     // Per post: a fixed-size evidence and two products, no array made.
     func part(_ label: Sentiment) -> Double {
-      let weights = readerWeights[label.rawValue]
+      let weights = readerWeights[label]
       let evidence = reader.evidence(for: label)
       return weights[0] * evidence[0] + weights[1] * evidence[1]
     }
@@ -198,13 +200,12 @@ package enum CalibrationFit {
       parameters = minimize(problem)
     }
     let shift = prior.map { log(max($0, 1e-12)) - log(max(prior.negative, 1e-12)) }
-    var weights: [[Double]] = []
+    var weights: PerClass<SIMD2<Double>>?
     if readings != nil {
       let k = ReaderScores.featureNames.count
-      weights = [
-        Array(parameters[3..<(3 + k)]), [Double](repeating: 0, count: k),
-        Array(parameters[(3 + k)..<(3 + 2 * k)]),
-      ]
+      weights = PerClass(
+        negative: SIMD2(parameters[3], parameters[3 + 1]), neutral: .zero,
+        positive: SIMD2(parameters[3 + k], parameters[3 + k + 1]))
     }
     return Calibration(
       temperature: 1 / parameters[0],

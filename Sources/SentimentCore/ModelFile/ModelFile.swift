@@ -265,10 +265,9 @@ public enum ModelFile {
     writePerClass(heldOut.meanProbabilities.map(\.array), to: &json)
     json.key("prior")
     json.perClass { json, label in json.number(heldOut.calibration.prior[label]) }
-    if heldOut.calibration.usesReader {
+    if let weights = heldOut.calibration.readerWeights {
       json.key("reader_weights")
-      writePerClass(
-        PerClass(exactly: heldOut.calibration.readerWeights) ?? PerClass { _ in [] }, to: &json)
+      writePerClass(weights.map { row in (0..<row.scalarCount).map { row[$0] } }, to: &json)
     }
     json.key("rows")
     json.integer(heldOut.rows)
@@ -486,16 +485,10 @@ public enum ModelFile {
           ? "options.reader is on, but the calibration has no reader_weights"
           : "options.reader is off, but the calibration has reader_weights")
     }
-    if calibration.usesReader {
-      guard calibration.readerWeights.count == Sentiment.count else {
-        throw .missing("calibration.reader_weights")
-      }
+    if let weights = calibration.readerWeights {
       for label in Sentiment.allCases {
-        let row = calibration.readerWeights[label.rawValue]
-        guard row.count == ReaderScores.featureNames.count else {
-          throw .missing("calibration.reader_weights.\(label.name)")
-        }
-        guard row.allSatisfy(Calibration.isAllowedWeight) else {
+        let row = weights[label]
+        guard (0..<row.scalarCount).allSatisfy({ Calibration.isAllowedWeight(row[$0]) }) else {
           throw .outOfRange(member: "calibration.reader_weights.\(label.name)", limit: limit)
         }
       }
@@ -545,18 +538,19 @@ public enum ModelFile {
       }
       return share
     }
-    var readerWeights: [[Double]] = []
+    var readerWeights: PerClass<SIMD2<Double>>?
     if let listed = value["reader_weights"] {
-      readerWeights = try Sentiment.allCases.map { label in
+      readerWeights = try PerClass { label in
         guard case .array(let row)? = listed[label.name],
-          row.count == ReaderScores.featureNames.count
+          row.count == ReaderScores.featureNames.count, row.count == SIMD2<Double>.scalarCount
         else { throw ModelFileError.missing("calibration.reader_weights.\(label.name)") }
-        return try row.map { weight in
+        let weights = try row.map { weight in
           guard case .number(let weight) = weight, weight.isFinite else {
             throw ModelFileError.missing("calibration.reader_weights.\(label.name)")
           }
           return weight
         }
+        return SIMD2(weights[0], weights[1])
       }
     }
     return HeldOutFit(

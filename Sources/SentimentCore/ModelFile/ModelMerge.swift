@@ -212,17 +212,18 @@ package enum ModelMerge {
     for fit in fits { rows = try checkedSum(rows, fit.rows, "calibration.rows") }
     var logTemperature = 0.0
     var biases = PerClass { _ in 0.0 }
-    var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
+    var readerWeights = first.calibration.readerWeights.map { $0.map { _ in SIMD2<Double>.zero } }
     var confusion = PerClass { _ in PerClass { _ in 0 } }
     var classRows = PerClass { _ in 0 }
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
       logTemperature += weight * log(fit.calibration.temperature)
       // The parts agree on options.reader, so their weights have one shape.
-      for (c, row) in fit.calibration.readerWeights.enumerated() where c < readerWeights.count {
-        for (k, value) in row.enumerated() where k < readerWeights[c].count {
-          readerWeights[c][k] += weight * value
+      if let rows = fit.calibration.readerWeights, var sums = readerWeights {
+        for label in Sentiment.allCases {
+          for k in 0..<rows[label].scalarCount { sums[label][k] += weight * rows[label][k] }
         }
+        readerWeights = sums
       }
       for label in Sentiment.allCases { biases[label] += weight * fit.calibration.biases[label] }
       for actual in Sentiment.allCases {
