@@ -35,7 +35,7 @@ extension HeldOutFit {
         scores[index], reader: readings?[index] ?? .none)
       // The label `classify` prints: the most probable class.
       confusion[actual][Prediction.argmax(probabilities)] += 1
-      let equal = Quantifier.equalPriors(probabilities, training: calibration.prior.array)
+      let equal = Quantifier.equalPriors(probabilities, training: calibration.prior)
       for label in Sentiment.allCases {
         sums[actual][label] += probabilities[label]
         equalPriorSums[actual][label] += equal[label]
