@@ -11,11 +11,11 @@ package enum ModelParts {
   ) throws -> NaiveBayesModel {
     var trainer = NaiveBayesTrainer(options: options)
     var part = LabeledCorpus()
-    var counts = [0, 0, 0]
+    var counts = PerClass { _ in 0 }
     for index in rows {
       trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
       part.append(corpus.bytes(at: index), label: corpus.labels[index])
-      counts[corpus.labels[index].rawValue] += 1
+      counts[corpus.labels[index]] += 1
     }
     var model = trainer.model(
       provenance: Provenance(source: source, sha256: "\(rows)", rows: counts, skipped: 0))

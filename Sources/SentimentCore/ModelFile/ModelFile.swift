@@ -365,7 +365,7 @@ public enum ModelFile {
 
     let features = try features()
     let (vocabulary, rows) = (features.vocabulary, features.rows)
-    let documents = try classCounts(root["documents"], name: "documents")
+    let documents = try classCounts(root["documents"], name: "documents").array
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
@@ -450,8 +450,8 @@ public enum ModelFile {
     return text
   }
 
-  private static func classCounts(_ value: JSONValue?, name: String) throws -> [Int] {
-    try Sentiment.allCases.map { label in
+  private static func classCounts(_ value: JSONValue?, name: String) throws -> PerClass<Int> {
+    try PerClass { label in
       guard let count = nonNegativeInteger(value?[label.name]) else {
         throw ModelFileError.missing("\(name).\(label.name)")
       }

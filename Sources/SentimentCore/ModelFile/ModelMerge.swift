@@ -180,7 +180,12 @@ package enum ModelMerge {
   /// parts, so that merging is associative), in order.
   static func provenance(_ parts: [Provenance]) throws(ModelMergeError) -> Provenance {
     let flat = parts.flatMap { $0.parts.isEmpty ? [$0] : $0.parts }
-    let rows = try sumOf(flat.map(\.rows), "provenance.rows")
+    var rows = PerClass { _ in 0 }
+    for part in flat {
+      for label in Sentiment.allCases {
+        rows[label] = try checkedSum(rows[label], part.rows[label], "provenance.rows")
+      }
+    }
     let skipped = try sumOf(flat.map { [$0.skipped, 0, 0] }, "provenance.skipped")[0]
     return Provenance(
       source: "merge of \(flat.count) parts", sha256: "", rows: rows, skipped: skipped,
