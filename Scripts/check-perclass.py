@@ -25,7 +25,7 @@ import sys
 # confusion and means; the quantification's rates and training prevalence;
 # what reads, writes and merges them; the model's document counts and log
 # priors.
-KNOWN = 36
+KNOWN = 6
 
 RAW = re.compile(r"\[[^\[\]]*\.rawValue\]")
 NESTED = re.compile(r"\[\[(Double|Int)\]\]")

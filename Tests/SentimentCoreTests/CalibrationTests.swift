@@ -42,15 +42,14 @@ final class CalibrationTests: XCTestCase {
   /// a third to each class at +∞ (shares summing to 1/3 or 2/3), and
   /// +∞ − ∞ gave NaN, which `classify --json` wrote as a bare `nan`.
   func testLogitsThatAreNotFiniteGiveSharesSummingToOne() {
-    let k = ReaderScores.featureNames.count
-    let zeros = [Double](repeating: 0, count: k)
+    let zeros = SIMD2<Double>.zero
     let reading = ReaderScores(
       compound: 0.9, positive: 0.8, negative: 0.1, positiveSum: 5, negativeSum: 1, exclamations: 2)
-    let alternating = (0..<k).map { $0 % 2 == 0 ? 1e308 : -1e308 }
-    for weights in [
-      [[Double](repeating: 1e308, count: k), zeros, [Double](repeating: -1e308, count: k)],
+    let alternating = SIMD2(1e308, -1e308)
+    for weights: PerClass<SIMD2<Double>> in [
+      [SIMD2(repeating: 1e308), zeros, SIMD2(repeating: -1e308)],
       [alternating, zeros, alternating],
-      [[Double](repeating: 1e308, count: k), zeros, [Double](repeating: 1e308, count: k)],
+      [SIMD2(repeating: 1e308), zeros, SIMD2(repeating: 1e308)],
     ] {
       let p = Calibration(temperature: 1, readerWeights: weights)
         .probabilities([0, -1, -2], reader: reading).array
@@ -95,11 +94,11 @@ final class CalibrationTests: XCTestCase {
     // the biases that generated the labels come back.
     let shares = Sentiment.shares(labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
     let fitted = CalibrationFit.fit(
-      scores: scores.map(PerClass.init), labels: labels, prior: shares)
+      scores: scores.map(PerClass.init), labels: labels, prior: PerClass(shares))
     XCTAssertEqual(fitted.temperature, 5, accuracy: 0.4)
     XCTAssertEqual(fitted.biases[1], 0.7, accuracy: 0.1)
     XCTAssertEqual(fitted.biases[2], -0.3, accuracy: 0.1)
-    XCTAssertEqual(fitted.prior, shares)
+    XCTAssertEqual(fitted.prior, PerClass(shares))
     // At the default balance the biases move by the log ratio of the priors.
     let balanced = CalibrationFit.fit(scores: scores.map(PerClass.init), labels: labels)
     XCTAssertEqual(balanced.temperature, fitted.temperature, accuracy: 1e-9)

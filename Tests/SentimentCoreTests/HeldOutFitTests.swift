@@ -64,10 +64,7 @@ final class HeldOutFitTests: XCTestCase {
     XCTAssertEqual(fit.rows, data.count)
     XCTAssertEqual(fit.calibration.prior, CalibrationFit.labelPrior)
     XCTAssertTrue(fit.calibration.usesReader)
-    XCTAssertEqual(fit.calibration.readerWeights.count, Sentiment.count)
-    XCTAssertEqual(
-      fit.calibration.readerWeights[Sentiment.neutral.rawValue],
-      [Double](repeating: 0, count: ReaderScores.featureNames.count))
+    XCTAssertEqual(fit.calibration.readerWeights?.neutral, .zero)
     let plain = try XCTUnwrap(
       HeldOutFit.fit(
         data, tokenizer: TokenizerSettings(), options: NaiveBayesOptions(reader: false),

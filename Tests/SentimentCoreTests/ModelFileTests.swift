@@ -538,17 +538,12 @@ final class ModelFileTests: XCTestCase {
 
   /// The toy with a calibration that weighs the reader (the default
   /// options), as `train` writes one: a row of weights per class.
-  private func calibratedModel(readerWeights: [[Double]]? = nil) -> NaiveBayesModel {
-    let k = ReaderScores.featureNames.count
+  private func calibratedModel(readerWeights: PerClass<SIMD2<Double>>? = nil) -> NaiveBayesModel {
     var model = makeModel()
     model.heldOut = HeldOutFit(
       calibration: Calibration(
         temperature: 2, biases: [0, 0.5, -0.5],
-        readerWeights: readerWeights
-          ?? [
-            [Double](repeating: -1, count: k), [Double](repeating: 0, count: k),
-            [Double](repeating: 1, count: k),
-          ]),
+        readerWeights: readerWeights ?? [SIMD2(repeating: -1), .zero, SIMD2(repeating: 1)]),
       confusion: [[2, 0, 0], [0, 3, 0], [0, 0, 3]],
       meanProbabilities: [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]],
       equalPriorMeans: [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.1, 0.2, 0.7]], folds: 2, rows: 8)
@@ -587,13 +582,11 @@ final class ModelFileTests: XCTestCase {
     set(["options", "alpha"], to: .number(1000), in: &thousand)
     XCTAssertEqual(try ModelFile.decode(serialize(thousand)).options.alpha, 1000)
 
-    let k = ReaderScores.featureNames.count
     let largest = Calibration.largestWeight
     let model = try ModelFile.decode(
       ModelFile.encode(
         calibratedModel(readerWeights: [
-          [Double](repeating: largest, count: k), [Double](repeating: 0, count: k),
-          [Double](repeating: -largest, count: k),
+          SIMD2(repeating: largest), .zero, SIMD2(repeating: -largest),
         ])))
     let strongest = ReaderScores(
       compound: 1, positive: 1, negative: 1, positiveSum: .greatestFiniteMagnitude,

@@ -145,24 +145,23 @@ final class ModelMergeTests: XCTestCase {
 
   /// A toy model with the default options (the reader on) and a
   /// calibration of `rows` held-out rows, all in the confusion's first
-  /// cell, with reader weights or `readerWeights`.
-  private func calibratedToy(rows: Int, readerWeights: [[Double]]? = nil) throws
+  /// cell, with reader weights or `readerWeights`, or none when
+  /// `withoutReaderWeights`.
+  private func calibratedToy(
+    rows: Int, readerWeights: PerClass<SIMD2<Double>>? = nil, withoutReaderWeights: Bool = false
+  ) throws
     -> NaiveBayesModel
   {
     var corpus = LabeledCorpus()
     corpus.append("I love it", label: .positive)
     corpus.append("I hate it", label: .negative)
     var model = try ModelParts.model(corpus, 0..<2)
-    let k = ReaderScores.featureNames.count
-    let means = [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]
+    let means: PerClass<PerClass<Double>> = [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]
     model.heldOut = HeldOutFit(
       calibration: Calibration(
         temperature: 2, biases: [0, 0.5, -0.5],
-        readerWeights: readerWeights
-          ?? [
-            [Double](repeating: -1, count: k), [Double](repeating: 0, count: k),
-            [Double](repeating: 1, count: k),
-          ]),
+        readerWeights: withoutReaderWeights
+          ? nil : readerWeights ?? [SIMD2(repeating: -1), .zero, SIMD2(repeating: 1)]),
       confusion: [[rows, 0, 0], [0, 0, 0], [0, 0, 0]], meanProbabilities: means,
       equalPriorMeans: means, folds: 5, rows: rows)
     return model
@@ -182,7 +181,7 @@ final class ModelMergeTests: XCTestCase {
       XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.rows"))
     }
     var confusion = try calibratedToy(rows: 10)
-    confusion.heldOut?.confusion[1][1] = ModelMerge.countLimit - 5
+    confusion.heldOut?.confusion[.neutral][.neutral] = ModelMerge.countLimit - 5
     XCTAssertThrowsError(try ModelMerge.merge([confusion, confusion])) {
       XCTAssertEqual($0 as? ModelMergeError, .tooLarge("calibration.confusion"))
     }
@@ -197,15 +196,10 @@ final class ModelMergeTests: XCTestCase {
   /// one order and dropped them in the other.
   func testAPartTheLoaderWouldRefuseIsRefusedInEitherOrder() throws {
     let good = try calibratedToy(rows: 10)
-    let k = ReaderScores.featureNames.count
     let bad = [
-      try calibratedToy(rows: 10, readerWeights: []),
+      try calibratedToy(rows: 10, withoutReaderWeights: true),
       try calibratedToy(
-        rows: 10,
-        readerWeights: [
-          [Double](repeating: 1e308, count: k), [Double](repeating: 0, count: k),
-          [Double](repeating: -1e308, count: k),
-        ]),
+        rows: 10, readerWeights: [SIMD2(repeating: 1e308), .zero, SIMD2(repeating: -1e308)]),
     ]
     for part in bad {
       for (models, index) in [([good, part], 2), ([part, good], 1)] {

@@ -553,7 +553,7 @@ final class LabelRuleTests: XCTestCase {
       trainer.add(text, as: label)
     }
     var model = trainer.model()
-    let identity = [[1.0, 0, 0], [0, 1, 0], [0, 0, 1]]
+    let identity: PerClass<PerClass<Double>> = [[1.0, 0, 0], [0, 1, 0], [0, 0, 1]]
     model.heldOut = HeldOutFit(
       calibration: Calibration(temperature: 2, biases: [0, 3, 0]),
       confusion: [[2, 0, 0], [0, 2, 0], [0, 0, 2]], meanProbabilities: identity,

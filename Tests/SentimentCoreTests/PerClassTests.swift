@@ -39,6 +39,13 @@ final class PerClassTests: XCTestCase {
     }
   }
 
+  func testExactlyTakesOneValuePerClassInRawValueOrder() {
+    XCTAssertEqual(
+      PerClass(exactly: ["n", "0", "p"]), PerClass(negative: "n", neutral: "0", positive: "p"))
+    XCTAssertNil(PerClass(exactly: ["n", "0"]))
+    XCTAssertNil(PerClass(exactly: ["n", "0", "p", "x"]))
+  }
+
   func testArgmaxSendsTiesWithNeutralToNeutral() {
     XCTAssertEqual(
       Prediction.argmax(PerClass(negative: -1.0, neutral: -2, positive: -3)), .negative)

@@ -78,7 +78,7 @@ final class PipelineGoldenTests: XCTestCase {
     return (
       trainer,
       Provenance(
-        source: "golden.csv", sha256: hash.finalize(), rows: summary.rows.array,
+        source: "golden.csv", sha256: hash.finalize(), rows: summary.rows,
         skipped: summary.skipped)
     )
   }

@@ -6,8 +6,10 @@ final class QuantificationTests: XCTestCase {
   /// A classifier that is right 80 % of the time, its errors going to
   /// neutral, with calibrated probabilities: the shape of the real one.
   let rates: [[Double]] = [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]]
+  /// `rates` as a context holds them.
+  var rateRows: PerClass<PerClass<Double>> { PerClass(rates.map { PerClass($0) }) }
   var context: QuantificationContext {
-    QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rates)
+    QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rateRows)
   }
 
   /// Posteriors whose class means are exactly `rates` for a set of the
@@ -50,8 +52,8 @@ final class QuantificationTests: XCTestCase {
   /// recover a shifted balance exactly, as the plain rates do: the
   /// correction is the same, better conditioned.
   func testAdjustedWithEqualPriorRatesRecoversAShiftedBalance() {
-    let training = [0.2, 0.6, 0.2]
-    let equalRates = rates.map { Quantifier.equalPriors(PerClass($0), training: training).array }
+    let training: PerClass<Double> = [0.2, 0.6, 0.2]
+    let equalRates = rateRows.map { Quantifier.equalPriors($0, training: training) }
     let equal = QuantificationContext(
       trainingPrevalence: training, rates: equalRates, equalPriors: true)
     for counts in [[60, 30, 10], [5, 90, 5], [10, 10, 80]] {
@@ -67,7 +69,8 @@ final class QuantificationTests: XCTestCase {
     XCTAssertGreaterThan(equalRates[2][2], rates[2][2])
     // Read against the wrong rates (plain rates as if re-weighted), the
     // same set is misread: the flag matters.
-    let mixed = QuantificationContext(trainingPrevalence: training, rates: rates, equalPriors: true)
+    let mixed = QuantificationContext(
+      trainingPrevalence: training, rates: rateRows, equalPriors: true)
     let wrong = Quantifier.prevalence(
       of: posteriors([60, 30, 10]), method: .adjusted, context: mixed)
     XCTAssertGreaterThan(abs(wrong[0] - 0.6), 0.05)
@@ -113,10 +116,10 @@ final class QuantificationTests: XCTestCase {
   /// drawn around the class rates: the 90 % interval holds the estimate's
   /// target (the set's true score) about 90 % of the time.
   func testIntervalCoverageOnSimulatedSets() {
-    let training = [0.2, 0.6, 0.2]
+    let training: PerClass<Double> = [0.2, 0.6, 0.2]
     let equal = QuantificationContext(
       trainingPrevalence: training,
-      rates: rates.map { Quantifier.equalPriors(PerClass($0), training: training).array },
+      rates: rateRows.map { Quantifier.equalPriors($0, training: training) },
       equalPriors: true)
     for (name, context) in [("classic", context), ("equal priors", equal)] {
       let coverage = coverageOnSimulatedSets(context)

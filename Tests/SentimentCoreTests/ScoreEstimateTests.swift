@@ -11,7 +11,9 @@ import XCTest
 final class ScoreEstimateTests: XCTestCase {
   /// The shape of a real classifier: right 80 % of the time, its errors
   /// going to neutral.
-  let rates: [[Double]] = [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]]
+  let rates: PerClass<PerClass<Double>> = [
+    [0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7],
+  ]
 
   /// Contexts from a sound classifier and from degenerate ones.
   var contexts: [(String, QuantificationContext)] {
@@ -50,7 +52,7 @@ final class ScoreEstimateTests: XCTestCase {
         QuantificationContext(
           trainingPrevalence: [0.2, 0.6, 0.2],
           rates: rates.map {
-            Quantifier.equalPriors(PerClass($0), training: [0.2, 0.6, 0.2]).array
+            Quantifier.equalPriors($0, training: [0.2, 0.6, 0.2])
           },
           equalPriors: true)
       ),
@@ -245,7 +247,8 @@ final class ScoreEstimateTests: XCTestCase {
       + [PerClass<Double>](repeating: [0, 1, 0], count: count - positive - negative)
     return ScoreEstimate(
       posteriors: rows, method: .count,
-      context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+      context: QuantificationContext(
+        trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]))
   }
 
   /// The estimate scaled to 100 tweets and rounded half away from zero: 7
@@ -345,7 +348,8 @@ extension ScoreEstimateTests {
   /// The chance that positives outnumber negatives: ½ at an estimate of 0,
   /// above ½ above it, below ½ below it, and 1 or 0 for a sure estimate.
   func testTheChanceThatPositivesOutnumberNegatives() {
-    let context = QuantificationContext(trainingPrevalence: [1, 1, 1], rates: [])
+    let context = QuantificationContext(
+      trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
     let doubtful = PerClass(negative: 0.3, neutral: 0.3, positive: 0.4)
     let sureNegative = PerClass(negative: 1.0, neutral: 0, positive: 0)
     let sureNeutral = PerClass(negative: 0.0, neutral: 1, positive: 0)

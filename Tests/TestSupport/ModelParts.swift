@@ -11,11 +11,11 @@ package enum ModelParts {
   ) throws -> NaiveBayesModel {
     var trainer = NaiveBayesTrainer(options: options)
     var part = LabeledCorpus()
-    var counts = [0, 0, 0]
+    var counts = PerClass { _ in 0 }
     for index in rows {
       trainer.add(corpus.bytes(at: index).span, as: corpus.labels[index])
       part.append(corpus.bytes(at: index), label: corpus.labels[index])
-      counts[corpus.labels[index].rawValue] += 1
+      counts[corpus.labels[index]] += 1
     }
     var model = trainer.model(
       provenance: Provenance(source: source, sha256: "\(rows)", rows: counts, skipped: 0))
@@ -38,7 +38,8 @@ package enum ModelParts {
   /// probabilities (the same means at equal priors), from 5 folds over the
   /// rows the confusion counts.
   package static func heldOutFit(
-    temperature: Double, biases: [Double], confusion: [[Int]], means: [[Double]]
+    temperature: Double, biases: PerClass<Double>, confusion: PerClass<PerClass<Int>>,
+    means: PerClass<PerClass<Double>>
   ) -> HeldOutFit {
     HeldOutFit(
       calibration: Calibration(temperature: temperature, biases: biases), confusion: confusion,

@@ -18,29 +18,32 @@ import Foundation
 /// cross-validation on the training data (``CalibrationFit``).
 ///
 /// ```swift
-/// let calibration = Calibration(temperature: 4, biases: [0, 0.8, -0.2])
+/// let calibration = Calibration(
+///   temperature: 4, biases: PerClass(negative: 0, neutral: 0.8, positive: -0.2))
 /// calibration.probabilities(PerClass(negative: -20, neutral: -24, positive: -21))
 /// // negative 0.41, neutral 0.33, positive 0.26 (rounded)
 /// ```
 package struct Calibration: Equatable, Sendable {
   /// What the scores are divided by; above 1 makes the model less sure.
   package var temperature: Double
-  /// What is added to each class's scaled score, indexed by
-  /// `Sentiment.rawValue`; only differences between classes matter.
-  package var biases: [Double]
+  /// What is added to each class's scaled score; only differences between
+  /// classes matter.
+  package var biases: PerClass<Double>
   /// What each value of the lexicon reader's evidence for a class
   /// (``ReaderScores/evidence(for:)``) adds to the class's logit
-  /// (`readerWeights[c][k]`, neutral's all 0; none negative once fitted);
-  /// empty for a model that does not use the reader.
-  package var readerWeights: [[Double]]
-  /// The class balance the probabilities are calibrated to, indexed by
-  /// `Sentiment.rawValue`: the prior behind the biases.
-  package var prior: [Double]
+  /// (`readerWeights[c][k]` for the `k`th of ``ReaderScores/featureNames``,
+  /// neutral's all 0; none negative once fitted); `nil` for a model that
+  /// does not use the reader.
+  package var readerWeights: PerClass<SIMD2<Double>>?
+  /// The class balance the probabilities are calibrated to: the prior
+  /// behind the biases.
+  package var prior: PerClass<Double>
 
   /// Creates a calibration.
   package init(
-    temperature: Double, biases: [Double] = [0, 0, 0], readerWeights: [[Double]] = [],
-    prior: [Double] = [1.0 / 3, 1.0 / 3, 1.0 / 3]
+    temperature: Double, biases: PerClass<Double> = PerClass { _ in 0 },
+    readerWeights: PerClass<SIMD2<Double>>? = nil,
+    prior: PerClass<Double> = PerClass { _ in 1.0 / 3 }
   ) {
     self.temperature = temperature
     self.biases = biases
@@ -76,7 +79,7 @@ package struct Calibration: Equatable, Sendable {
   }
 
   /// Whether the calibration weighs the lexicon reader.
-  package var usesReader: Bool { !readerWeights.isEmpty }
+  package var usesReader: Bool { readerWeights != nil }
 
   /// The calibrated probability of each class for a text whose class scores
   /// (log prior plus evidence) are `scores` and whose reading is `reader`.
@@ -100,18 +103,18 @@ package struct Calibration: Equatable, Sendable {
     // matter, so they are taken from the largest first.
     let top = max(scores.negative, scores.neutral, scores.positive)
     return PerClass(
-      negative: (scores.negative - top) / temperature + biases[0],
-      neutral: (scores.neutral - top) / temperature + biases[1],
-      positive: (scores.positive - top) / temperature + biases[2])
+      negative: (scores.negative - top) / temperature + biases.negative,
+      neutral: (scores.neutral - top) / temperature + biases.neutral,
+      positive: (scores.positive - top) / temperature + biases.positive)
   }
 
   /// What the reader adds to each class's logit for a text read as
   /// `reader`: the reader's part of the decision (zeros without a reader).
   package func readerLogits(_ reader: ReaderScores) -> PerClass<Double> {
-    guard usesReader else { return PerClass(negative: 0, neutral: 0, positive: 0) }
+    guard let readerWeights else { return PerClass(negative: 0, neutral: 0, positive: 0) }
     // Per post: a fixed-size evidence and two products, no array made.
     func part(_ label: Sentiment) -> Double {
-      let weights = readerWeights[label.rawValue]
+      let weights = readerWeights[label]
       let evidence = reader.evidence(for: label)
       return weights[0] * evidence[0] + weights[1] * evidence[1]
     }
@@ -171,7 +174,7 @@ package enum CalibrationFit {
   /// The class balance the labels and probabilities are calibrated to:
   /// 30 % negative, 40 % neutral, 30 % positive (`docs/model.md`, "The
   /// label").
-  package static let labelPrior = [0.3, 0.4, 0.3]
+  package static let labelPrior = PerClass(negative: 0.3, neutral: 0.4, positive: 0.3)
   /// class scores per text) and, when given, the texts' `readings`, or
   /// ``Calibration/identity`` when there is nothing to fit (no texts, or
   /// only one class present).
@@ -180,7 +183,7 @@ package enum CalibrationFit {
   ///   100 steps.
   package static func fit(
     scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]? = nil,
-    prior: [Double] = labelPrior
+    prior: PerClass<Double> = labelPrior
   ) -> Calibration {
     precondition(scores.count == labels.count, "one label per text")
     precondition(readings.map { $0.count == labels.count } ?? true, "one reading per text")
@@ -196,19 +199,20 @@ package enum CalibrationFit {
       problem.held.insert(worst)
       parameters = minimize(problem)
     }
-    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior[0], 1e-12)) }
-    var weights: [[Double]] = []
+    let shift = prior.map { log(max($0, 1e-12)) - log(max(prior.negative, 1e-12)) }
+    var weights: PerClass<SIMD2<Double>>?
     if readings != nil {
       let k = ReaderScores.featureNames.count
-      weights = [
-        Array(parameters[3..<(3 + k)]), [Double](repeating: 0, count: k),
-        Array(parameters[(3 + k)..<(3 + 2 * k)]),
-      ]
+      weights = PerClass(
+        negative: SIMD2(parameters[3], parameters[3 + 1]), neutral: .zero,
+        positive: SIMD2(parameters[3 + k], parameters[3 + k + 1]))
     }
     return Calibration(
       temperature: 1 / parameters[0],
-      biases: [0, parameters[1] + shift[1], parameters[2] + shift[2]], readerWeights: weights,
-      prior: prior)
+      biases: PerClass(
+        negative: 0, neutral: parameters[1] + shift.neutral,
+        positive: parameters[2] + shift.positive),
+      readerWeights: weights, prior: prior)
   }
 
   /// The parameters that minimize `problem`'s loss, by Newton's method with

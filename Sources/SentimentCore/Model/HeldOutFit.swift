@@ -15,17 +15,17 @@ package struct HeldOutFit: Equatable, Sendable {
   /// Held-out confusion counts of the labels (the class with the highest
   /// score):
   /// `confusion[actual][predicted]`.
-  package var confusion: [[Int]]
+  package var confusion: PerClass<PerClass<Int>>
   /// Held-out mean calibrated probabilities: `meanProbabilities[actual][c]`
   /// is the mean probability of class `c` among held-out texts of class
   /// `actual` (what ``QuantificationMethod/adjusted`` corrects with).
-  package var meanProbabilities: [[Double]]
+  package var meanProbabilities: PerClass<PerClass<Double>>
   /// The same means after each text's probabilities are re-weighted to
   /// equal class priors (``Quantifier/equalPriors(_:training:)``, by the
   /// class shares of the rows cross-validated: the training data's, or a
   /// uniform sample's), which ``QuantificationMethod/adjusted`` corrects
   /// with.
-  package var equalPriorMeans: [[Double]]
+  package var equalPriorMeans: PerClass<PerClass<Double>>
   /// The number of folds.
   package var folds: Int
   /// The number of rows cross-validated.
@@ -33,8 +33,9 @@ package struct HeldOutFit: Equatable, Sendable {
 
   /// Creates a fit.
   package init(
-    calibration: Calibration, confusion: [[Int]], meanProbabilities: [[Double]],
-    equalPriorMeans: [[Double]], folds: Int, rows: Int
+    calibration: Calibration, confusion: PerClass<PerClass<Int>>,
+    meanProbabilities: PerClass<PerClass<Double>>, equalPriorMeans: PerClass<PerClass<Double>>,
+    folds: Int, rows: Int
   ) {
     self.calibration = calibration
     self.confusion = confusion

@@ -32,8 +32,8 @@ package struct Provenance: Equatable, Sendable {
   package var source: String
   /// The SHA-256 of the training file's bytes, in lower-case hex.
   package var sha256: String
-  /// Rows used for training, per class (indexed by `Sentiment.rawValue`).
-  package var rows: [Int]
+  /// Rows used for training, per class.
+  package var rows: PerClass<Int>
   /// Rows skipped because their label is not one of the three classes
   /// (`irrelevant` in the Sanders corpus).
   package var skipped: Int
@@ -43,7 +43,8 @@ package struct Provenance: Equatable, Sendable {
 
   /// Creates provenance.
   package init(
-    source: String = "", sha256: String = "", rows: [Int] = [0, 0, 0], skipped: Int = 0,
+    source: String = "", sha256: String = "", rows: PerClass<Int> = PerClass { _ in 0 },
+    skipped: Int = 0,
     parts: [Provenance] = []
   ) {
     self.source = source

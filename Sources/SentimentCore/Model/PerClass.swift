@@ -73,6 +73,14 @@ public struct PerClass<Value> {
   /// The values in the classes' order, as arrays indexed by
   /// ``Sentiment/rawValue`` hold them: for the matrix code of a fit.
   package var array: [Value] { [negative, neutral, positive] }
+
+  /// The values of `values` in the classes' order, as arrays indexed by
+  /// ``Sentiment/rawValue`` hold them (a model file's rows); `nil` unless
+  /// there is one value per class.
+  package init?(exactly values: [Value]) {
+    guard values.count == Sentiment.count else { return nil }
+    self.init(negative: values[0], neutral: values[1], positive: values[2])
+  }
 }
 
 extension PerClass: Equatable where Value: Equatable {}

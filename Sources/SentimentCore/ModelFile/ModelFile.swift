@@ -254,20 +254,20 @@ public enum ModelFile {
   private static func writeHeldOut(_ heldOut: HeldOutFit, to json: inout JSONWriter) {
     json.beginObject()
     json.key("biases")
-    json.perClass { json, label in json.number(heldOut.calibration.biases[label.rawValue]) }
+    json.perClass { json, label in json.number(heldOut.calibration.biases[label]) }
     json.key("confusion")
-    writePerClass(heldOut.confusion.map { $0.map(Double.init) }, to: &json)
+    writePerClass(heldOut.confusion.map { $0.array.map(Double.init) }, to: &json)
     json.key("equal_prior_mean_probabilities")
-    writePerClass(heldOut.equalPriorMeans, to: &json)
+    writePerClass(heldOut.equalPriorMeans.map(\.array), to: &json)
     json.key("folds")
     json.integer(heldOut.folds)
     json.key("mean_probabilities")
-    writePerClass(heldOut.meanProbabilities, to: &json)
+    writePerClass(heldOut.meanProbabilities.map(\.array), to: &json)
     json.key("prior")
-    json.perClass { json, label in json.number(heldOut.calibration.prior[label.rawValue]) }
-    if heldOut.calibration.usesReader {
+    json.perClass { json, label in json.number(heldOut.calibration.prior[label]) }
+    if let weights = heldOut.calibration.readerWeights {
       json.key("reader_weights")
-      writePerClass(heldOut.calibration.readerWeights, to: &json)
+      writePerClass(weights.map { row in (0..<row.scalarCount).map { row[$0] } }, to: &json)
     }
     json.key("rows")
     json.integer(heldOut.rows)
@@ -278,10 +278,10 @@ public enum ModelFile {
 
   /// `{"negative":[…],"neutral":[…],"positive":[…]}`: a row of numbers
   /// per class (whole numbers are written as integers).
-  private static func writePerClass(_ rows: [[Double]], to json: inout JSONWriter) {
+  private static func writePerClass(_ rows: PerClass<[Double]>, to json: inout JSONWriter) {
     json.perClass { json, label in
       json.beginArray()
-      for value in rows[label.rawValue] { json.number(value) }
+      for value in rows[label] { json.number(value) }
       json.endArray()
     }
   }
@@ -365,7 +365,7 @@ public enum ModelFile {
 
     let features = try features()
     let (vocabulary, rows) = (features.vocabulary, features.rows)
-    let documents = try classCounts(root["documents"], name: "documents")
+    let documents = try classCounts(root["documents"], name: "documents").array
     guard documents.reduce(0, +) > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
@@ -450,8 +450,8 @@ public enum ModelFile {
     return text
   }
 
-  private static func classCounts(_ value: JSONValue?, name: String) throws -> [Int] {
-    try Sentiment.allCases.map { label in
+  private static func classCounts(_ value: JSONValue?, name: String) throws -> PerClass<Int> {
+    try PerClass { label in
       guard let count = nonNegativeInteger(value?[label.name]) else {
         throw ModelFileError.missing("\(name).\(label.name)")
       }
@@ -476,7 +476,7 @@ public enum ModelFile {
       throw .missing("calibration.temperature")
     }
     for label in Sentiment.allCases
-    where !Calibration.isAllowedWeight(calibration.biases[label.rawValue]) {
+    where !Calibration.isAllowedWeight(calibration.biases[label]) {
       throw .outOfRange(member: "calibration.biases.\(label.name)", limit: limit)
     }
     guard calibration.usesReader == options.reader else {
@@ -485,21 +485,15 @@ public enum ModelFile {
           ? "options.reader is on, but the calibration has no reader_weights"
           : "options.reader is off, but the calibration has reader_weights")
     }
-    if calibration.usesReader {
-      guard calibration.readerWeights.count == Sentiment.count else {
-        throw .missing("calibration.reader_weights")
-      }
+    if let weights = calibration.readerWeights {
       for label in Sentiment.allCases {
-        let row = calibration.readerWeights[label.rawValue]
-        guard row.count == ReaderScores.featureNames.count else {
-          throw .missing("calibration.reader_weights.\(label.name)")
-        }
-        guard row.allSatisfy(Calibration.isAllowedWeight) else {
+        let row = weights[label]
+        guard (0..<row.scalarCount).allSatisfy({ Calibration.isAllowedWeight(row[$0]) }) else {
           throw .outOfRange(member: "calibration.reader_weights.\(label.name)", limit: limit)
         }
       }
     }
-    let counts = [fit.rows, fit.folds] + fit.confusion.flatMap { $0 }
+    let counts = [fit.rows, fit.folds] + fit.confusion.array.flatMap(\.array)
     guard counts.allSatisfy({ $0 >= 0 && $0 <= ModelFile.countLimit }) else {
       throw .outOfRange(member: "calibration", limit: "counts below 9e15")
     }
@@ -512,16 +506,17 @@ public enum ModelFile {
     guard case .number(let temperature)? = value["temperature"], temperature > 0,
       temperature.isFinite
     else { throw ModelFileError.missing("calibration.temperature") }
-    let biases = try Sentiment.allCases.map { label in
+    let biases = try PerClass { label in
       guard case .number(let bias)? = value["biases"]?[label.name], bias.isFinite else {
         throw ModelFileError.missing("calibration.biases.\(label.name)")
       }
       return bias
     }
-    let confusion = try Sentiment.allCases.map { label in
-      guard case .array(let row)? = value["confusion"]?[label.name], row.count == Sentiment.count
+    let confusion = try PerClass { label in
+      guard case .array(let row)? = value["confusion"]?[label.name],
+        let counts = PerClass(exactly: row)
       else { throw ModelFileError.missing("calibration.confusion.\(label.name)") }
-      return try row.map { count in
+      return try counts.map { count in
         guard let count = nonNegativeInteger(count) else {
           throw ModelFileError.missing("calibration.confusion.\(label.name)")
         }
@@ -537,24 +532,25 @@ public enum ModelFile {
     guard let rows = nonNegativeInteger(value["rows"]) else {
       throw ModelFileError.missing("calibration.rows")
     }
-    let prior = try Sentiment.allCases.map { label in
+    let prior = try PerClass { label in
       guard case .number(let share)? = value["prior"]?[label.name], share > 0, share < 1 else {
         throw ModelFileError.missing("calibration.prior.\(label.name)")
       }
       return share
     }
-    var readerWeights: [[Double]] = []
+    var readerWeights: PerClass<SIMD2<Double>>?
     if let listed = value["reader_weights"] {
-      readerWeights = try Sentiment.allCases.map { label in
+      readerWeights = try PerClass { label in
         guard case .array(let row)? = listed[label.name],
-          row.count == ReaderScores.featureNames.count
+          row.count == ReaderScores.featureNames.count, row.count == SIMD2<Double>.scalarCount
         else { throw ModelFileError.missing("calibration.reader_weights.\(label.name)") }
-        return try row.map { weight in
+        let weights = try row.map { weight in
           guard case .number(let weight) = weight, weight.isFinite else {
             throw ModelFileError.missing("calibration.reader_weights.\(label.name)")
           }
           return weight
         }
+        return SIMD2(weights[0], weights[1])
       }
     }
     return HeldOutFit(
@@ -565,12 +561,14 @@ public enum ModelFile {
   }
 
   /// A row of three shares in [0, 1] per class.
-  private static func shareRows(_ value: JSONValue?, _ name: String) throws -> [[Double]] {
-    try Sentiment.allCases.map { label in
-      guard case .array(let row)? = value?[label.name], row.count == Sentiment.count else {
+  private static func shareRows(_ value: JSONValue?, _ name: String) throws
+    -> PerClass<PerClass<Double>>
+  {
+    try PerClass { label in
+      guard case .array(let row)? = value?[label.name], let shares = PerClass(exactly: row) else {
         throw ModelFileError.missing("\(name).\(label.name)")
       }
-      return try row.map { share in
+      return try shares.map { share in
         guard case .number(let share) = share, share >= 0, share <= 1 else {
           throw ModelFileError.missing("\(name).\(label.name)")
         }

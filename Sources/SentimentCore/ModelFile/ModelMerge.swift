@@ -180,7 +180,12 @@ package enum ModelMerge {
   /// parts, so that merging is associative), in order.
   static func provenance(_ parts: [Provenance]) throws(ModelMergeError) -> Provenance {
     let flat = parts.flatMap { $0.parts.isEmpty ? [$0] : $0.parts }
-    let rows = try sumOf(flat.map(\.rows), "provenance.rows")
+    var rows = PerClass { _ in 0 }
+    for part in flat {
+      for label in Sentiment.allCases {
+        rows[label] = try checkedSum(rows[label], part.rows[label], "provenance.rows")
+      }
+    }
     let skipped = try sumOf(flat.map { [$0.skipped, 0, 0] }, "provenance.skipped")[0]
     return Provenance(
       source: "merge of \(flat.count) parts", sha256: "", rows: rows, skipped: skipped,
@@ -208,43 +213,46 @@ package enum ModelMerge {
   package static func pooled(_ fits: [HeldOutFit?]) throws(ModelMergeError) -> HeldOutFit? {
     let fits = fits.compactMap { $0 }.filter { $0.rows > 0 }
     guard let first = fits.first else { return nil }
-    let classes = Sentiment.count
     var rows = 0
     for fit in fits { rows = try checkedSum(rows, fit.rows, "calibration.rows") }
     var logTemperature = 0.0
-    var biases = [Double](repeating: 0, count: classes)
-    var readerWeights = first.calibration.readerWeights.map { $0.map { _ in 0.0 } }
-    var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
-    var classRows = [Int](repeating: 0, count: classes)
+    var biases = PerClass { _ in 0.0 }
+    var readerWeights = first.calibration.readerWeights.map { $0.map { _ in SIMD2<Double>.zero } }
+    var confusion = PerClass { _ in PerClass { _ in 0 } }
+    var classRows = PerClass { _ in 0 }
     for fit in fits {
       let weight = Double(fit.rows) / Double(rows)
       logTemperature += weight * log(fit.calibration.temperature)
       // The parts agree on options.reader, so their weights have one shape.
-      for (c, row) in fit.calibration.readerWeights.enumerated() where c < readerWeights.count {
-        for (k, value) in row.enumerated() where k < readerWeights[c].count {
-          readerWeights[c][k] += weight * value
+      if let rows = fit.calibration.readerWeights, var sums = readerWeights {
+        for label in Sentiment.allCases {
+          for k in 0..<rows[label].scalarCount { sums[label][k] += weight * rows[label][k] }
         }
+        readerWeights = sums
       }
-      for c in 0..<classes {
-        biases[c] += weight * fit.calibration.biases[c]
-        for p in 0..<classes {
-          confusion[c][p] = try checkedSum(
-            confusion[c][p], fit.confusion[c][p], "calibration.confusion")
-          classRows[c] = try checkedSum(classRows[c], fit.confusion[c][p], "calibration.confusion")
+      for label in Sentiment.allCases { biases[label] += weight * fit.calibration.biases[label] }
+      for actual in Sentiment.allCases {
+        for predicted in Sentiment.allCases {
+          let count = fit.confusion[actual][predicted]
+          confusion[actual][predicted] = try checkedSum(
+            confusion[actual][predicted], count, "calibration.confusion")
+          classRows[actual] = try checkedSum(classRows[actual], count, "calibration.confusion")
         }
       }
     }
     // Each true class's rows of means, weighted by the parts' held-out rows
     // of that class; the first part's row for a class none held out.
-    func pooledMeans(_ member: (HeldOutFit) -> [[Double]]) -> [[Double]] {
-      (0..<classes).map { c in
-        guard classRows[c] > 0 else { return member(first)[c] }
-        var sums = [Double](repeating: 0, count: classes)
+    func pooledMeans(
+      _ member: (HeldOutFit) -> PerClass<PerClass<Double>>
+    ) -> PerClass<PerClass<Double>> {
+      PerClass { actual in
+        guard classRows[actual] > 0 else { return member(first)[actual] }
+        var sums = PerClass { _ in 0.0 }
         for fit in fits {
-          let held = Double(fit.confusion[c].reduce(0, +))
-          for p in 0..<classes { sums[p] += held * member(fit)[c][p] }
+          let held = Double(fit.confusion[actual].sum)
+          sums = sums.zip(member(fit)[actual]) { $0 + held * $1 }
         }
-        return Sentiment.shares(sums.map { $0 / Double(classRows[c]) })
+        return sums.map { $0 / Double(classRows[actual]) }.shares
       }
     }
     let means = pooledMeans(\.meanProbabilities)

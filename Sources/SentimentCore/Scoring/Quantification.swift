@@ -33,10 +33,10 @@ public enum QuantificationMethod: String, CaseIterable, Sendable {
 /// the class balance it was trained on and its held-out confusion.
 package struct QuantificationContext: Equatable, Sendable {
   /// The share of each class in the training data (sums to 1).
-  package var trainingPrevalence: [Double]
+  package var trainingPrevalence: PerClass<Double>
   /// Held-out mean calibrated probabilities per true class:
   /// `rates[actual][c]`, each row summing to 1.
-  package var rates: [[Double]]
+  package var rates: PerClass<PerClass<Double>>
   /// Whether `rates` are means of probabilities re-weighted to equal class
   /// priors, so that ``QuantificationMethod/adjusted`` re-weights a set's
   /// probabilities likewise before it corrects them.
@@ -47,7 +47,8 @@ package struct QuantificationContext: Equatable, Sendable {
 
   /// Creates a context.
   package init(
-    trainingPrevalence: [Double], rates: [[Double]], equalPriors: Bool = false,
+    trainingPrevalence: PerClass<Double>, rates: PerClass<PerClass<Double>>,
+    equalPriors: Bool = false,
     priorWeight: Double = 0
   ) {
     self.trainingPrevalence = trainingPrevalence
@@ -140,14 +141,14 @@ package enum Quantifier {
   ///
   /// ```swift
   /// let p = PerClass(negative: 0.2, neutral: 0.6, positive: 0.2)
-  /// Quantifier.equalPriors(p, training: [0.2, 0.6, 0.2])
+  /// Quantifier.equalPriors(p, training: PerClass(negative: 0.2, neutral: 0.6, positive: 0.2))
   /// // negative 0.333…, neutral 0.333…, positive 0.333…
   /// ```
   package static func equalPriors(
-    _ probabilities: PerClass<Double>, training: [Double]
+    _ probabilities: PerClass<Double>, training: PerClass<Double>
   ) -> PerClass<Double> {
     func ratio(_ label: Sentiment) -> Double {
-      let prior = training[label.rawValue]
+      let prior = training[label]
       return prior > 0 ? probabilities[label] / prior : 0
     }
     return PerClass(
@@ -172,10 +173,12 @@ package enum Quantifier {
   /// observed shares when the rates are singular.
   ///
   /// - Complexity: O(1).
-  static func adjusted(_ observed: PerClass<Double>, rates: [[Double]]) -> PerClass<Double> {
+  static func adjusted(
+    _ observed: PerClass<Double>, rates: PerClass<PerClass<Double>>
+  ) -> PerClass<Double> {
     // The system's matrix is the transpose of the rates.
     let matrix = Sentiment.allCases.map { predicted in
-      Sentiment.allCases.map { actual in rates[actual.rawValue][predicted.rawValue] }
+      Sentiment.allCases.map { actual in rates[actual][predicted] }
     }
     guard let solution = CalibrationFit.solve(matrix, observed.array) else { return observed }
     return PerClass(
@@ -226,9 +229,7 @@ package enum Quantifier {
 extension QuantificationContext {
   /// ``trainingPrevalence`` as a value per class.
   package var trainingShares: PerClass<Double> {
-    PerClass(
-      negative: trainingPrevalence[0], neutral: trainingPrevalence[1],
-      positive: trainingPrevalence[2])
+    trainingPrevalence
   }
 
   /// What `model` knows for quantification: its training balance and its

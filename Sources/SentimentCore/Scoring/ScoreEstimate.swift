@@ -308,7 +308,8 @@ extension ScoreEstimate {
     guard let context = QuantificationContext(model: model) else {
       self.init(
         posteriors: posteriors, votes: experts, method: .count,
-        context: QuantificationContext(trainingPrevalence: [1, 1, 1], rates: []))
+        context: QuantificationContext(
+          trainingPrevalence: PerClass { _ in 1 }, rates: PerClass { _ in PerClass { _ in 0 } }))
       return
     }
     self.init(posteriors: posteriors, votes: experts, method: method, context: context)

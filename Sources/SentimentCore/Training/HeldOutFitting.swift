@@ -27,27 +27,23 @@ extension HeldOutFit {
       : nil
     let calibration = CalibrationFit.fit(
       scores: scores, labels: corpus.labels, readings: readings)
-    var confusion = [[Int]](
-      repeating: [Int](repeating: 0, count: Sentiment.count), count: Sentiment.count)
-    let zero = [[Double]](
-      repeating: [Double](repeating: 0, count: Sentiment.count), count: Sentiment.count)
-    var sums = zero
-    var equalPriorSums = zero
+    var confusion = PerClass { _ in PerClass { _ in 0 } }
+    var sums = PerClass { _ in PerClass { _ in 0.0 } }
+    var equalPriorSums = sums
     for (index, actual) in corpus.labels.enumerated() {
       let probabilities = calibration.probabilities(
         scores[index], reader: readings?[index] ?? .none)
       // The label `classify` prints: the most probable class.
-      confusion[actual.rawValue][Prediction.argmax(probabilities).rawValue] += 1
+      confusion[actual][Prediction.argmax(probabilities)] += 1
       let equal = Quantifier.equalPriors(probabilities, training: calibration.prior)
       for label in Sentiment.allCases {
-        sums[actual.rawValue][label.rawValue] += probabilities[label]
-        equalPriorSums[actual.rawValue][label.rawValue] += equal[label]
+        sums[actual][label] += probabilities[label]
+        equalPriorSums[actual][label] += equal[label]
       }
     }
     return HeldOutFit(
-      calibration: calibration, confusion: confusion,
-      meanProbabilities: sums.map { Sentiment.shares($0) },
-      equalPriorMeans: equalPriorSums.map { Sentiment.shares($0) }, folds: parts.count,
+      calibration: calibration, confusion: confusion, meanProbabilities: sums.map(\.shares),
+      equalPriorMeans: equalPriorSums.map(\.shares), folds: parts.count,
       rows: corpus.count)
   }
 

@@ -48,10 +48,10 @@ extension Context {
     } else if !options.quiet {
       try stderr.write(
         """
-        Merged \(models.count) models: \(rows.reduce(0, +)) rows, \
-        \(rows[Sentiment.negative.rawValue]) negative, \
-        \(rows[Sentiment.neutral.rawValue]) neutral, \
-        \(rows[Sentiment.positive.rawValue]) positive.
+        Merged \(models.count) models: \(rows.sum) rows, \
+        \(rows.negative) negative, \
+        \(rows.neutral) neutral, \
+        \(rows.positive) positive.
         Features: \(merged.vocabulary.count). Calibration: \(calibrated ?? "none").
         Wrote \(options.output == "-" ? "the model to stdout" : options.output).
 

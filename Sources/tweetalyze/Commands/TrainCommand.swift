@@ -77,7 +77,7 @@ extension Context {
       return (trainer, summary, reader.source.finalize())
     }
     let provenance = Provenance(
-      source: source, sha256: sha256, rows: summary.rows.array, skipped: summary.skipped)
+      source: source, sha256: sha256, rows: summary.rows, skipped: summary.skipped)
     try Files.writeAtomically(to: options.output) { write in
       try ModelFile.encode(
         trainer, metadata: options.metadata, provenance: provenance, heldOut: trainer.heldOut,

@@ -58,8 +58,9 @@ enum ExplainReport {
       lines.append(
         "calibrated: softmax(naive bayes + reader), naive bayes = (score - highest) / "
           + FixedDecimal.string(calibration.temperature, decimals: 2) + " + bias, biases "
-          + calibration.biases.map { FixedDecimal.string($0, decimals: 2) }.joined(separator: " ")
-          + ", at a balance of " + calibration.prior.map(percent).joined(separator: "/")
+          + calibration.biases.array.map { FixedDecimal.string($0, decimals: 2) }.joined(
+            separator: " ")
+          + ", at a balance of " + calibration.prior.array.map(percent).joined(separator: "/")
           + " % (negative/neutral/positive)")
       if let reading = explanation.reading {
         lines.append(
