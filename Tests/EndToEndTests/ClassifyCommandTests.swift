@@ -16,7 +16,7 @@ final class ClassifyCommandTests: XCTestCase {
     ]
     for (label, confidence, expected) in cases {
       var line = Array("before ".utf8)
-      Context.write(label, confidence, into: &line)
+      ClassifyOutput.write(label, confidence, into: &line)
       XCTAssertEqual(String(decoding: line, as: UTF8.self), "before " + expected)
     }
   }

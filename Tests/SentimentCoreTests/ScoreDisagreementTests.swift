@@ -40,7 +40,7 @@ final class ScoreDisagreementTests: XCTestCase {
     // The estimate is the labels' count whatever the experts say.
     for estimate in [plain, agreeing, parting] {
       XCTAssertEqual(estimate.value, 20, accuracy: 1e-9)
-      XCTAssertEqual(estimate.labelCount, 20)
+      XCTAssertEqual(estimate.labels.value, 20)
     }
     XCTAssertNil(plain.experts)
     XCTAssertEqual(parting.experts, ExpertScores(votes: votes(naiveBayes: 0, reader: 60)))

@@ -87,7 +87,8 @@ final class ScoreEstimateTests: XCTestCase {
         }
         let expected = max(0, squares / 50 - (sum / 50) * (sum / 50))
         let variance = ScoreEstimate.bootstrapVariance(
-          set, method: method, context: context, resamples: 50, iterations: 10)
+          set, rows: ScoreEstimate.meanRows(set, method: method, context: context),
+          method: method, context: context, resamples: 50, iterations: 10)
         XCTAssertEqual(variance, expected, accuracy: 1e-9 * max(1, expected), "\(name) \(method)")
       }
     }
@@ -236,6 +237,56 @@ final class ScoreEstimateTests: XCTestCase {
     }
   }
 
+  // MARK: One score path
+
+  /// Without a context (a model without a calibration) every method is the
+  /// labels' count, and no posts give equal shares, a true prevalence.
+  func testWithoutAContextEveryMethodCountsTheLabels() {
+    let rows: [PerClass<Double>] = [
+      [0.1, 0.2, 0.7], [0.5, 0.3, 0.2], [0.2, 0.5, 0.3], [0, 0.4, 0.6],
+    ]
+    for method in QuantificationMethod.allCases {
+      let estimate = ScoreEstimate(posteriors: rows, method: method, context: nil)
+      XCTAssertEqual(estimate.method, .count, "\(method)")
+      XCTAssertEqual(estimate.labels, LabelCount(positive: 2, negative: 1, neutral: 1))
+      XCTAssertEqual(estimate.value, 1, accuracy: 1e-12, "\(method)")
+      XCTAssertEqual(estimate.prevalence, [0.25, 0.25, 0.5])
+      let empty = ScoreEstimate(posteriors: [], method: method, context: nil)
+      XCTAssertEqual(empty.prevalence, [1.0 / 3, 1.0 / 3, 1.0 / 3], "\(method)")
+      XCTAssertEqual(empty.value, 0)
+    }
+  }
+
+  /// Labels counted by the caller are the ones the estimate keeps and the
+  /// count estimates; counted here, they are each row's most probable class.
+  func testTheLabelsAreCountedOnce() {
+    let rows: [PerClass<Double>] = [[0.1, 0.2, 0.7], [0.6, 0.3, 0.1], [0.1, 0.1, 0.8]]
+    let context = QuantificationContext(trainingPrevalence: [0.2, 0.6, 0.2], rates: rates)
+    let counted = ScoreEstimate(posteriors: rows, method: .count, context: context)
+    XCTAssertEqual(counted.labels, LabelCount(positive: 2, negative: 1, neutral: 0))
+    let given = LabelCount(positive: 1, negative: 1, neutral: 1)
+    let passed = ScoreEstimate(posteriors: rows, labels: given, method: .count, context: context)
+    XCTAssertEqual(passed.labels, given)
+    XCTAssertEqual(passed.value, 0, accuracy: 1e-12)
+    let adjusted = ScoreEstimate(
+      posteriors: rows, labels: given, method: .adjusted, context: context)
+    XCTAssertEqual(adjusted.labels, given, "kept for the note on how far the method moved")
+  }
+
+  /// One band rule for empty groups: no band for no posts, else the
+  /// printed score's, for an estimate and for a count of labels alike.
+  func testEmptyGroupsHaveNoBand() {
+    XCTAssertNil(ScoreEstimate(posteriors: [], method: .count, context: nil).bandIfAny)
+    XCTAssertNil(LabelCount().band)
+    for (positive, negative, count) in [(7, 0, 50), (0, 30, 100), (4, 0, 32), (0, 0, 3)] {
+      let estimate = counted(positive: positive, negative: negative, of: count)
+      let labels = LabelCount(
+        positive: positive, negative: negative, neutral: count - positive - negative)
+      XCTAssertEqual(estimate.bandIfAny, estimate.band)
+      XCTAssertEqual(labels.band, estimate.band, "\(positive) - \(negative) of \(count)")
+    }
+  }
+
   // MARK: The printed score is per 100 tweets
 
   /// `count` tweets, `positive` of them surely positive and `negative`
@@ -247,8 +298,7 @@ final class ScoreEstimateTests: XCTestCase {
       + [PerClass<Double>](repeating: [0, 1, 0], count: count - positive - negative)
     return ScoreEstimate(
       posteriors: rows, method: .count,
-      context: QuantificationContext(
-        trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]))
+      context: nil)
   }
 
   /// The estimate scaled to 100 tweets and rounded half away from zero: 7
@@ -348,8 +398,7 @@ extension ScoreEstimateTests {
   /// The chance that positives outnumber negatives: ½ at an estimate of 0,
   /// above ½ above it, below ½ below it, and 1 or 0 for a sure estimate.
   func testTheChanceThatPositivesOutnumberNegatives() {
-    let context = QuantificationContext(
-      trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    let context: QuantificationContext? = nil
     let doubtful = PerClass(negative: 0.3, neutral: 0.3, positive: 0.4)
     let sureNegative = PerClass(negative: 1.0, neutral: 0, positive: 0)
     let sureNeutral = PerClass(negative: 0.0, neutral: 1, positive: 0)

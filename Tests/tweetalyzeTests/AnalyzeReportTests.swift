@@ -51,8 +51,7 @@ final class AnalyzeReportTests: XCTestCase {
     }
     let estimate = ScoreEstimate(
       posteriors: posteriors, method: .count,
-      context: QuantificationContext(
-        trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]))
+      context: nil)
     let band = estimate.band
     let bytes = AnalyzeReport.summaryJSON(
       query: "@Acme", score, estimate, band: band, details: false, mentions: nil, trend: nil)
@@ -369,9 +368,7 @@ final class AnalyzeReportTests: XCTestCase {
     let estimate = ScoreEstimate(
       posteriors: labels.map { label in PerClass(Sentiment.allCases.map { $0 == label ? 1.0 : 0 })
       },
-      method: .count,
-      context: QuantificationContext(
-        trainingPrevalence: [1, 1, 1], rates: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]))
+      method: .count, context: nil)
     let text = AnalyzeReport.detailsText(
       LabelCount(labels: labels), estimate, calibrated: true, style: .plain)
     let lines = text.split(separator: "\n").map(String.init)

@@ -37,7 +37,8 @@ package struct QuantificationResult: Equatable, Sendable {
       if band == truth.band { emojiRight[index] += 1 }
       guard method != .em else { continue }
       let doubt = ScoreEstimate.doubt(
-        posteriors, value: value, experts: votes.flatMap(ExpertScores.init(votes:)),
+        posteriors, rows: ScoreEstimate.meanRows(posteriors, method: method, context: context),
+        value: value, experts: votes.flatMap(ExpertScores.init(votes:)),
         method: method, context: context, resamples: ScoreEstimate.resamples,
         iterations: Quantifier.maximumIterations)
       let interval = ScoreEstimate.interval(value: value, doubt: doubt, count: labels.count)

@@ -69,7 +69,9 @@ package struct Analysis {
     }
     self.predictions = predictions
     self.labels = labels
-    estimate = estimator(predictions)
+    // The set's labels were counted above, post by post.
+    estimate = ScoreEstimate(
+      predictions: predictions, labels: labels, model: model, method: method)
     self.mentions = mentions.flatMap { count in tally?.top(count, estimate: estimator) }
     self.trend = trend ? Trend(dated, unit: unit, estimate: estimator) : nil
     self.drivers = drivers.flatMap { count in driverTally?.top(count) }

@@ -62,3 +62,27 @@ public enum EmojiBand: String, CaseIterable, Sendable {
     }
   }
 }
+
+extension EmojiBand {
+  /// The band of `value` (positives minus negatives) among `count` posts:
+  /// the band of the printed score (``perHundred(_:count:)``); `nil` for no
+  /// posts. The one rule for empty groups, which ``ScoreEstimate/bandIfAny``
+  /// and ``LabelCount/band`` follow.
+  package init?(_ value: Double, among count: Int) {
+    guard count > 0 else { return nil }
+    self.init(scaled: Double(Self.perHundred(value, count: count)))
+  }
+
+  /// `value` among `count` posts scaled to 100 posts; 0 for no posts.
+  package static func scaled(_ value: Double, count: Int) -> Double {
+    count > 0 ? value * 100 / Double(count) : 0
+  }
+
+  /// `value` among `count` posts per 100 posts, rounded half away from
+  /// zero and held within -100...100: the printed score (7 of 50 is 14); 0
+  /// for no posts or a value that is not finite.
+  package static func perHundred(_ value: Double, count: Int) -> Int {
+    let rounded = scaled(value, count: count).rounded()
+    return rounded.isFinite ? Int(max(-100, min(100, rounded))) : 0
+  }
+}

@@ -54,11 +54,8 @@ package struct LabelCount: Equatable, Sendable {
   }
 
   /// The band of the score per 100 tweets, rounded as the printed score
-  /// is (``ScoreEstimate/perHundred(_:count:)``), or `nil` for no tweets.
-  package var band: EmojiBand? {
-    count == 0
-      ? nil : EmojiBand(scaled: Double(ScoreEstimate.perHundred(Double(value), count: count)))
-  }
+  /// is, or `nil` for no tweets: ``EmojiBand/init(_:among:)``.
+  package var band: EmojiBand? { EmojiBand(Double(value), among: count) }
 
   /// The emoji for the score, or `nil` for no tweets.
   package var emoji: String? { band?.emoji }

@@ -54,9 +54,9 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// Each expert's own score of the set (positives minus negatives among
   /// its labels), for a model with the lexicon reader; `nil` otherwise.
   package var experts: ExpertScores?
-  /// Positives minus negatives among the posts' labels (the most probable
-  /// class of each): what ``QuantificationMethod/count`` estimates.
-  package var labelCount: Int
+  /// The posts' labels (the most probable class of each) counted: what
+  /// ``QuantificationMethod/count`` estimates.
+  package var labels: LabelCount
   /// The sources of doubt behind ``interval``, as variances of ``value``:
   /// what more posts narrow and what they do not.
   package var doubt: Doubt
@@ -84,15 +84,20 @@ public struct ScoreEstimate: Equatable, Sendable {
 
   /// Estimates the score of posts whose calibrated class probabilities are
   /// `posteriors`, and, when given, each expert's label of each post.
+  /// `labels` is the posts' labels already counted (each the most probable
+  /// class of its row), or `nil` to count them here. Without a `context`
+  /// (a model without a calibration, whose probabilities are fit for
+  /// counting only) the method is ``QuantificationMethod/count`` whatever
+  /// `method` says.
   ///
   /// - Complexity: O(*n* × *B*) for *n* posts and *B* =
   ///   ``resamples``, times the method's iterations.
   package init(
-    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
-    context: QuantificationContext
+    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, labels: LabelCount? = nil,
+    method: QuantificationMethod, context: QuantificationContext?
   ) {
     self.init(
-      posteriors: posteriors, votes: votes, method: method, context: context,
+      posteriors: posteriors, votes: votes, labels: labels, method: method, context: context,
       resamples: Self.resamples, iterations: Quantifier.maximumIterations)
   }
 
@@ -100,20 +105,71 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// `iterations` of ``QuantificationMethod/em``: fewer for the fuzz target,
   /// which runs a million inputs.
   init(
-    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, method: QuantificationMethod,
-    context: QuantificationContext, resamples: Int, iterations: Int
+    posteriors: [PerClass<Double>], votes: [ExpertVotes]? = nil, labels: LabelCount? = nil,
+    method: QuantificationMethod, context: QuantificationContext?, resamples: Int, iterations: Int
   ) {
+    let method = context == nil ? .count : method
+    let labels = labels ?? LabelCount(labels: posteriors.lazy.map(Prediction.argmax))
+    // Each post's share of the mean the method starts from, built once for
+    // the estimate and its bootstrap.
+    let rows = Self.meanRows(posteriors, method: method, context: context)
     count = posteriors.count
     self.method = method
-    prevalence = Quantifier.prevalence(
-      of: posteriors, method: method, context: context, iterations: iterations)
+    self.labels = labels
+    prevalence = Self.prevalence(
+      posteriors, rows: rows, labels: labels, method: method, context: context,
+      iterations: iterations)
     value = Self.score(prevalence, count: count)
-    labelCount = posteriors.reduce(0) { $0 + Prediction.argmax($1).score }
     experts = votes.flatMap { $0.count == posteriors.count ? ExpertScores(votes: $0) : nil }
     doubt = Self.doubt(
-      posteriors, value: value, experts: experts, method: method, context: context,
+      posteriors, rows: rows, value: value, experts: experts, method: method, context: context,
       resamples: resamples, iterations: iterations)
     interval = Self.interval(value: value, doubt: doubt, count: count)
+  }
+
+  /// What each post adds to the mean that `method` starts from
+  /// (``Quantifier/meanRows(_:method:context:)``): for
+  /// ``QuantificationMethod/count``, which needs no context, each post's
+  /// label as a one-hot row; `nil` for ``QuantificationMethod/em``.
+  static func meanRows(
+    _ posteriors: [PerClass<Double>], method: QuantificationMethod,
+    context: QuantificationContext?
+  ) -> [PerClass<Double>]? {
+    if let context, method != .count {
+      return Quantifier.meanRows(posteriors, method: method, context: context)
+    }
+    return posteriors.map { row in
+      // The label `classify` prints: the most probable class.
+      let label = Prediction.argmax(row)
+      return PerClass(
+        negative: label == .negative ? 1 : 0, neutral: label == .neutral ? 1 : 0,
+        positive: label == .positive ? 1 : 0)
+    }
+  }
+
+  /// The estimated share of each class: the labels' shares for
+  /// ``QuantificationMethod/count``, else what ``Quantifier`` makes of
+  /// `rows` (or of the posteriors, for ``QuantificationMethod/em``); the
+  /// training balance (equal shares without a context) for no posts.
+  static func prevalence(
+    _ posteriors: [PerClass<Double>], rows: [PerClass<Double>]?, labels: LabelCount,
+    method: QuantificationMethod, context: QuantificationContext?, iterations: Int
+  ) -> PerClass<Double> {
+    guard !posteriors.isEmpty else {
+      return context?.trainingShares ?? PerClass(negative: 0.0, neutral: 0, positive: 0).shares
+    }
+    guard let context, method != .count else {
+      return PerClass(
+        negative: Double(labels.negative), neutral: Double(labels.neutral),
+        positive: Double(labels.positive)
+      ).shares
+    }
+    guard let rows else {
+      return Quantifier.expectationMaximization(
+        posteriors, context: context, iterations: iterations)
+    }
+    return Quantifier.shares(
+      ofMean: Quantifier.meanPosterior(rows), method: method, context: context)
   }
 
   /// The printed score: the estimate per 100 tweets (``scaled``) rounded
@@ -153,6 +209,12 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The band of the printed ``score`` (😐 for no tweets, whose score is 0).
   public var band: EmojiBand { EmojiBand(scaled: Double(score)) }
 
+  /// The band as a group of posts shows it: ``band``, or `nil` for a group
+  /// without posts (an empty trend bucket), whose columns stay empty and
+  /// keys `null` (``EmojiBand/init(_:among:)``, the one rule for empty
+  /// groups).
+  package var bandIfAny: EmojiBand? { EmojiBand(value, among: count) }
+
   /// The bands that the interval reaches on the printed scale
   /// (``scoreInterval``), from the highest, and always ``band``: one band
   /// when the estimate is sure of its emoji.
@@ -172,15 +234,14 @@ public struct ScoreEstimate: Equatable, Sendable {
 
   /// `value` among `count` tweets scaled to 100 tweets; 0 for no tweets.
   package static func scaled(_ value: Double, count: Int) -> Double {
-    count > 0 ? value * 100 / Double(count) : 0
+    EmojiBand.scaled(value, count: count)
   }
 
   /// `value` among `count` tweets per 100 tweets, rounded half away from
   /// zero and held within -100...100: the printed score (7 of 50 is 14);
   /// 0 for no tweets or a value that is not finite.
   package static func perHundred(_ value: Double, count: Int) -> Int {
-    let rounded = scaled(value, count: count).rounded()
-    return rounded.isFinite ? Int(max(-100, min(100, rounded))) : 0
+    EmojiBand.perHundred(value, count: count)
   }
 
   /// Positives minus negatives among `count` tweets with these shares.
@@ -191,9 +252,9 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The sources of doubt about the estimate `value` (see the type's
   /// documentation), as variances.
   static func doubt(
-    _ posteriors: [PerClass<Double>], value: Double, experts: ExpertScores? = nil,
-    method: QuantificationMethod, context: QuantificationContext, resamples: Int,
-    iterations: Int
+    _ posteriors: [PerClass<Double>], rows: [PerClass<Double>]?, value: Double,
+    experts: ExpertScores? = nil, method: QuantificationMethod, context: QuantificationContext?,
+    resamples: Int, iterations: Int
   ) -> Doubt {
     let n = Double(posteriors.count)
     let labels = posteriors.reduce(0.0) { sum, p in
@@ -202,7 +263,8 @@ public struct ScoreEstimate: Equatable, Sendable {
       return sum + max(0, positive + negative - (positive - negative) * (positive - negative))
     }
     let variance = bootstrapVariance(
-      posteriors, method: method, context: context, resamples: resamples, iterations: iterations)
+      posteriors, rows: rows, method: method, context: context, resamples: resamples,
+      iterations: iterations)
     var domain = 0.0
     var lean = 0.0
     if let experts {
@@ -231,18 +293,17 @@ public struct ScoreEstimate: Equatable, Sendable {
   /// The two-sided 90 % quantile of the normal distribution.
   package static let z = 1.6448536269514722
 
-  /// The variance of the estimate over bootstrap resamples of the tweets.
+  /// The variance of the estimate over bootstrap resamples of the tweets,
+  /// whose ``meanRows(_:method:context:)`` are `rows`.
   ///
   /// - Complexity: O(*B* × *n*); the mean-based methods sum each resample
   ///   in place, without copying it.
   static func bootstrapVariance(
-    _ posteriors: [PerClass<Double>], method: QuantificationMethod,
-    context: QuantificationContext, resamples: Int, iterations: Int
+    _ posteriors: [PerClass<Double>], rows: [PerClass<Double>]?, method: QuantificationMethod,
+    context: QuantificationContext?, resamples: Int, iterations: Int
   ) -> Double {
     guard posteriors.count > 1, resamples > 0 else { return 0 }
     var generator = SeededGenerator(seed: 1)
-    // What each tweet adds to the sums a mean-based method starts from.
-    let rows = Quantifier.meanRows(posteriors, method: method, context: context)
     var sample = posteriors
     var sum = 0.0
     var squares = 0.0
@@ -256,13 +317,17 @@ public struct ScoreEstimate: Equatable, Sendable {
           sums.neutral += row.neutral
           sums.positive += row.positive
         }
-        shares = Quantifier.shares(ofMean: sums.shares, method: method, context: context)
-      } else {
+        shares =
+          context.map { Quantifier.shares(ofMean: sums.shares, method: method, context: $0) }
+          ?? sums.shares
+      } else if let context {
         for index in sample.indices {
           sample[index] = posteriors[generator.next(below: posteriors.count)]
         }
         shares = Quantifier.prevalence(
           of: sample, method: method, context: context, iterations: iterations)
+      } else {
+        return 0
       }
       let value = score(shares, count: posteriors.count)
       sum += value
@@ -299,20 +364,19 @@ extension ScoreEstimate {
   }
 
   /// The estimate for posts whose predictions under `model` are
-  /// `predictions`: `method`, or the plain count for a model without a
-  /// calibration, whose probabilities are fit for counting only.
-  package init(predictions: [Prediction], model: NaiveBayesModel, method: QuantificationMethod) {
-    let posteriors = predictions.map(\.probabilities)
+  /// `predictions`, whose labels are `labels` when already counted:
+  /// `method`, or the plain count for a model without a calibration, whose
+  /// probabilities are fit for counting only.
+  package init(
+    predictions: [Prediction], labels: LabelCount? = nil, model: NaiveBayesModel,
+    method: QuantificationMethod
+  ) {
     let votes = predictions.compactMap(\.experts)
-    let experts = votes.count == predictions.count ? votes : nil
-    guard let context = QuantificationContext(model: model) else {
-      self.init(
-        posteriors: posteriors, votes: experts, method: .count,
-        context: QuantificationContext(
-          trainingPrevalence: PerClass { _ in 1 }, rates: PerClass { _ in PerClass { _ in 0 } }))
-      return
-    }
-    self.init(posteriors: posteriors, votes: experts, method: method, context: context)
+    self.init(
+      posteriors: predictions.map(\.probabilities),
+      votes: votes.count == predictions.count ? votes : nil,
+      labels: labels ?? LabelCount(labels: predictions.lazy.map(\.label)), method: method,
+      context: QuantificationContext(model: model))
   }
 }
 

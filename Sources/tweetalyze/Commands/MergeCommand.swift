@@ -25,37 +25,11 @@ extension Context {
     }
     try Files.writeAtomically(to: options.output) { write in try ModelFile.encode(merged, to: write)
     }
-    let rows = merged.provenance.rows
-    let calibrated = merged.heldOut.map {
-      "pooled from \(models.filter { $0.heldOut != nil }.count) of \(models.count) models, "
-        + "temperature \(FixedDecimal.string($0.calibration.temperature, decimals: 3))"
-    }
+    let summary = MergeSummary(merged, of: models, output: options.output)
     if options.json {
-      var json = JSONWriter()
-      json.beginObject()
-      json.key("calibrated")
-      json.bool(merged.heldOut != nil)
-      json.key("features")
-      json.integer(merged.vocabulary.count)
-      json.key("models")
-      json.integer(models.count)
-      json.key("output")
-      json.string(options.output)
-      json.key("rows")
-      json.perClass(rows)
-      json.endObject()
-      try stdout.write(json.bytes + [0x0A])
+      try stdout.write(summary.json)
     } else if !options.quiet {
-      try stderr.write(
-        """
-        Merged \(models.count) models: \(rows.sum) rows, \
-        \(rows.negative) negative, \
-        \(rows.neutral) neutral, \
-        \(rows.positive) positive.
-        Features: \(merged.vocabulary.count). Calibration: \(calibrated ?? "none").
-        Wrote \(options.output == "-" ? "the model to stdout" : options.output).
-
-        """)
+      try stderr.write(summary.text)
     }
   }
 }

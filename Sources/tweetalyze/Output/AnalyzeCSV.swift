@@ -18,7 +18,7 @@ extension AnalyzeReport {
   /// per 100 posts (new columns go at the end, so that earlier columns keep
   /// their places).
   static func csvRow(query: String, _ score: LabelCount, _ estimate: ScoreEstimate) -> String {
-    let band = estimate.shownBand
+    let band = estimate.bandIfAny
     let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
     let scaled = estimate.scaledInterval
     return CSVWriter.record([
@@ -45,7 +45,7 @@ extension AnalyzeReport {
     let decimal = { (value: Double) in FixedDecimal.string(value, decimals: 2) }
     let scaled = estimate.scaledInterval
     return [
-      estimate.shownBand?.emoji ?? "", estimate.shownBand?.rawValue ?? "", String(estimate.score),
+      estimate.bandIfAny?.emoji ?? "", estimate.bandIfAny?.rawValue ?? "", String(estimate.score),
       decimal(estimate.value), decimal(estimate.interval.lowerBound),
       decimal(estimate.interval.upperBound), decimal(Double(estimate.score)),
       decimal(estimate.scaled), decimal(scaled.lowerBound), decimal(scaled.upperBound),

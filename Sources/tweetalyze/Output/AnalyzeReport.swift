@@ -55,7 +55,7 @@ enum AnalyzeReport {
   static func detailsText(
     _ score: LabelCount, _ estimate: ScoreEstimate, calibrated: Bool, style: Style
   ) -> String {
-    guard let band = estimate.shownBand else { return "" }
+    guard let band = estimate.bandIfAny else { return "" }
     var lines = ["details"]
     for label in [Sentiment.positive, .negative, .neutral] {
       let count = self.count(of: label, in: score)
@@ -145,7 +145,7 @@ enum AnalyzeReport {
       }
     }
     if estimate.method != .count {
-      let counted = estimate.labelCount
+      let counted = estimate.labels.value
       let moved = (estimate.value - Double(counted)) * 100 / n
       if abs(moved) >= 10 {
         lines.append(
@@ -187,7 +187,7 @@ enum AnalyzeReport {
   static func groupText(_ estimate: ScoreEstimate, style: Style) -> String {
     let scaled = estimate.scaled
     let interval = estimate.scaledInterval
-    return pad((estimate.shownBand.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
+    return pad((estimate.bandIfAny.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
       + style.paint(signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
       + " (\(signed(interval.lowerBound, decimals: 1)) to "
       + "\(signed(interval.upperBound, decimals: 1)))"
@@ -435,7 +435,7 @@ enum AnalyzeReport {
   ) {
     json.beginObject()
     json.key("band_rule")
-    json.string(estimate.shownBand?.rule ?? "")
+    json.string(estimate.bandIfAny?.rule ?? "")
     json.key("chance_more_positive")
     json.number(estimate.chanceMorePositive, decimals: 4)
     json.key("experts")
@@ -499,9 +499,9 @@ enum AnalyzeReport {
   /// caller writes its own (`name`) before ``scaledKeys(_:into:)``.
   private static func groupHead(_ estimate: ScoreEstimate, into json: inout JSONWriter) {
     json.key("band")
-    if let band = estimate.shownBand { json.string(band.rawValue) } else { json.null() }
+    if let band = estimate.bandIfAny { json.string(band.rawValue) } else { json.null() }
     json.key("emoji")
-    if let band = estimate.shownBand { json.string(band.emoji) } else { json.null() }
+    if let band = estimate.bandIfAny { json.string(band.emoji) } else { json.null() }
     json.key("estimate")
     json.number(estimate.value, decimals: 2)
     json.key("interval")
@@ -546,13 +546,13 @@ enum AnalyzeReport {
     for bucket in trend.buckets {
       json.beginObject()
       json.key("band")
-      if let band = bucket.estimate.shownBand { json.string(band.rawValue) } else { json.null() }
+      if let band = bucket.estimate.bandIfAny { json.string(band.rawValue) } else { json.null() }
       json.key("count")
       json.integer(bucket.count)
       json.key("count_score")
       json.integer(bucket.score.value)
       json.key("emoji")
-      if let band = bucket.estimate.shownBand { json.string(band.emoji) } else { json.null() }
+      if let band = bucket.estimate.bandIfAny { json.string(band.emoji) } else { json.null() }
       json.key("estimate")
       json.number(bucket.estimate.value, decimals: 2)
       json.key("interval")
@@ -651,12 +651,6 @@ enum AnalyzeReport {
       blocks.count - 1, Int(((clamped + 1) / 2 * Double(blocks.count)).rounded(.down)))
     return blocks[index]
   }
-}
-
-extension ScoreEstimate {
-  /// The band as the output shows it: none for a group without posts (an
-  /// empty trend bucket), whose columns stay empty and keys `null`.
-  var shownBand: EmojiBand? { count > 0 ? band : nil }
 }
 
 /// A score's interval split by what would narrow it: the 90 % half-width
