@@ -107,20 +107,23 @@ private func builtModel(
     documents: documents)
   let calibration = input.next()
   if calibration % 4 == 0 {
-    let confusion = (0..<3).map { _ in (0..<3).map { _ in input.next() } }
+    let confusion = PerClass { _ in PerClass { _ in input.next() } }
     built.heldOut = HeldOutFit(
       calibration: Calibration(
         temperature: Double(input.next() + 1) / 16,
-        biases: (0..<3).map { _ in Double(input.next() - 128) / 32 },
+        biases: PerClass { _ in Double(input.next() - 128) / 32 },
         readerWeights: options.reader
-          ? (0..<3).map { c in
-            ReaderScores.featureNames.map { _ in c == 1 ? 0 : Double(input.next() - 128) / 64 }
-          } : []),
+          ? PerClass { label in
+            label == .neutral
+              ? SIMD2(0, 0)
+              : SIMD2(Double(input.next() - 128) / 64, Double(input.next() - 128) / 64)
+          }
+          : nil),
       confusion: confusion,
-      meanProbabilities: (0..<3).map { _ in Sentiment.shares([0.2, 0.3, 0.5]) },
-      equalPriorMeans: (0..<3).map { _ in Sentiment.shares([0.3, 0.3, 0.4]) },
+      meanProbabilities: PerClass { _ in PerClass(negative: 0.2, neutral: 0.3, positive: 0.5).shares },
+      equalPriorMeans: PerClass { _ in PerClass(negative: 0.3, neutral: 0.3, positive: 0.4).shares },
       folds: calibration % 8 == 0 ? 5 : 2 + input.next() % 4,
-      rows: confusion.joined().reduce(0, +))
+      rows: confusion.map { $0.sum }.sum)
   }
   return built
 }

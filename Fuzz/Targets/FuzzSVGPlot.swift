@@ -132,8 +132,11 @@ private final class PlotCheck: NSObject, XMLParserDelegate {
 /// The estimator that scores each bucket and name: a sound classifier's
 /// context, with few resamples and iterations (a million inputs run).
 private let plotContext = QuantificationContext(
-  trainingPrevalence: [0.2, 0.6, 0.2],
-  rates: [[0.7, 0.25, 0.05], [0.1, 0.8, 0.1], [0.05, 0.25, 0.7]])
+  trainingPrevalence: PerClass(negative: 0.2, neutral: 0.6, positive: 0.2),
+  rates: PerClass(
+    negative: PerClass(negative: 0.7, neutral: 0.25, positive: 0.05),
+    neutral: PerClass(negative: 0.1, neutral: 0.8, positive: 0.1),
+    positive: PerClass(negative: 0.05, neutral: 0.25, positive: 0.7)))
 
 private func plotEstimate(_ predictions: [Prediction]) -> ScoreEstimate {
   ScoreEstimate(

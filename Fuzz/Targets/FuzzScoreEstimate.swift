@@ -68,10 +68,12 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   let count = Int(cursor.byte()) % 17
   let priorWeight = Double(cursor.byte())
   let equalPriors = cursor.byte() & 1 == 1
+  let perClass = { (p: [Double]) in PerClass(negative: p[0], neutral: p[1], positive: p[2]) }
+  let prevalence = perClass(cursor.probabilities())
+  let rates = PerClass { _ in perClass(cursor.probabilities()) }
   let context = QuantificationContext(
-    trainingPrevalence: cursor.probabilities(),
-    rates: [cursor.probabilities(), cursor.probabilities(), cursor.probabilities()],
-    equalPriors: equalPriors, priorWeight: priorWeight)
+    trainingPrevalence: prevalence, rates: rates, equalPriors: equalPriors,
+    priorWeight: priorWeight)
   var rows: [PerClass<Double>] = []
   while !cursor.isAtEnd && rows.count < count {
     let p = cursor.probabilities()
