@@ -21,10 +21,10 @@ import os
 import re
 import sys
 
-# Calibration's biases, prior and reader weights; the held-out fit's
-# confusion and means; the quantification's rates and training prevalence;
-# what reads, writes and merges them; the model's document counts and log
-# priors.
+# The model's document counts and log priors (NaiveBayesModel.documents,
+# logPriors, NaiveBayesTrainer.documentCounts) and what reads, writes and
+# merges them: the fast model reader's columns, ModelFile's check of counts
+# against documents, ModelMerge.sumOf.
 KNOWN = 6
 
 RAW = re.compile(r"\[[^\[\]]*\.rawValue\]")

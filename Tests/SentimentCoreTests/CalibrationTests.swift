@@ -92,13 +92,13 @@ final class CalibrationTests: XCTestCase {
     }
     // Fitted at equal class weights, then moved to the data's own balance:
     // the biases that generated the labels come back.
-    let shares = Sentiment.shares(labels.reduce(into: [0.0, 0, 0]) { $0[$1.rawValue] += 1 })
+    let shares = labels.reduce(into: PerClass { _ in 0.0 }) { $0[$1] += 1 }.shares
     let fitted = CalibrationFit.fit(
-      scores: scores.map(PerClass.init), labels: labels, prior: PerClass(shares))
+      scores: scores.map(PerClass.init), labels: labels, prior: shares)
     XCTAssertEqual(fitted.temperature, 5, accuracy: 0.4)
     XCTAssertEqual(fitted.biases[1], 0.7, accuracy: 0.1)
     XCTAssertEqual(fitted.biases[2], -0.3, accuracy: 0.1)
-    XCTAssertEqual(fitted.prior, PerClass(shares))
+    XCTAssertEqual(fitted.prior, shares)
     // At the default balance the biases move by the log ratio of the priors.
     let balanced = CalibrationFit.fit(scores: scores.map(PerClass.init), labels: labels)
     XCTAssertEqual(balanced.temperature, fitted.temperature, accuracy: 1e-9)

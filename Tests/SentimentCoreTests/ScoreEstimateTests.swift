@@ -71,7 +71,7 @@ final class ScoreEstimateTests: XCTestCase {
   func testTheInPlaceBootstrapIsTheMethodsOwn() {
     var generator = SeededGenerator(seed: 9)
     let set = (0..<40).map { _ in
-      PerClass(Sentiment.shares((0..<3).map { _ in Double(1 + generator.next(below: 100)) }))
+      PerClass((0..<3).map { _ in Double(1 + generator.next(below: 100)) }).shares
     }
     for (name, context) in contexts {
       for method in QuantificationMethod.allCases where method != .em {

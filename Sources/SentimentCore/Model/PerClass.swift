@@ -95,7 +95,7 @@ extension PerClass where Value: AdditiveArithmetic {
 extension PerClass where Value == Double {
   /// The values scaled to sum to 1: shares of the classes (uniform when
   /// they sum to 0 or to a number that is not finite). The sum is taken in
-  /// the classes' order, as ``Sentiment/shares(_:)`` takes it.
+  /// the classes' order.
   ///
   /// ```swift
   /// PerClass(negative: 1.0, neutral: 1, positive: 2).shares

@@ -42,18 +42,6 @@ public enum Sentiment: Int, CaseIterable, Comparable, Sendable {
   /// The number of classes.
   public static let count = allCases.count
 
-  /// `values` scaled to sum to 1: shares of the classes (uniform when they
-  /// sum to 0 or to a number that is not finite).
-  ///
-  ///     Sentiment.shares([1, 1, 2])  // [0.25, 0.25, 0.5]
-  package static func shares(_ values: [Double]) -> [Double] {
-    let total = values.reduce(0, +)
-    guard total > 0, total.isFinite else {
-      return values.map { _ in 1 / Double(values.count) }
-    }
-    return values.map { $0 / total }
-  }
-
   /// Orders the classes as their raw values: negative, neutral, positive.
   public static func < (left: Sentiment, right: Sentiment) -> Bool {
     left.rawValue < right.rawValue
