@@ -18,7 +18,7 @@ public struct NaiveBayesModel: Sendable {
   /// The features, with ids indexing ``counts``.
   package let vocabulary: Vocabulary
   /// The number of training documents per class.
-  public let documents: [Int]
+  public let documents: PerClass<Int>
   /// The calibration fitted on held-out predictions, and their confusion;
   /// `nil` for a model trained on too little data to cross-validate (fewer
   /// texts than folds, or one class), whose probabilities are the raw Naive
@@ -86,7 +86,7 @@ public struct NaiveBayesModel: Sendable {
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon = Lexicon(), vocabulary: Vocabulary,
-    counts: [Int], documents: [Int]
+    counts: [Int], documents: PerClass<Int>
   ) {
     self.init(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
@@ -101,7 +101,7 @@ public struct NaiveBayesModel: Sendable {
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, vocabulary: Vocabulary, rows: CountRows,
-    documents: [Int], pairs: PairSource = .vocabulary
+    documents: PerClass<Int>, pairs: PairSource = .vocabulary
   ) {
     self.metadata = metadata
     self.provenance = provenance
@@ -148,7 +148,7 @@ public struct NaiveBayesModel: Sendable {
   /// - Complexity: O(*r*) in the number of distinct rows of counts: one
   ///   logarithm per class for each.
   private static func derive(
-    rows: CountRows, boosts: [Sentiment?], documents: [Int], options: NaiveBayesOptions
+    rows: CountRows, boosts: [Sentiment?], documents: PerClass<Int>, options: NaiveBayesOptions
   ) -> (rows: [Double], logPriors: PerClass<Double>) {
     let classes = Sentiment.count
     let features = rows.featureCount
@@ -181,9 +181,8 @@ public struct NaiveBayesModel: Sendable {
       weights[base + 1] = row.neutral
       weights[base + 2] = row.positive
     }
-    let documentTotal = Double(documents.reduce(0, +))
-    let logPriors = PerClass { label -> Double in
-      let count = documents[label.rawValue]
+    let documentTotal = Double(documents.sum)
+    let logPriors = documents.map { count -> Double in
       switch options.priors {
       case .uniform: return -log(Double(classes))
       case .data: return count > 0 ? log(Double(count) / documentTotal) : -Double.infinity
