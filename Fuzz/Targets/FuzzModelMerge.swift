@@ -120,8 +120,10 @@ private func builtModel(
           }
           : nil),
       confusion: confusion,
-      meanProbabilities: PerClass { _ in PerClass(negative: 0.2, neutral: 0.3, positive: 0.5).shares },
-      equalPriorMeans: PerClass { _ in PerClass(negative: 0.3, neutral: 0.3, positive: 0.4).shares },
+      meanProbabilities: PerClass { _ in PerClass(negative: 0.2, neutral: 0.3, positive: 0.5).shares
+      },
+      equalPriorMeans: PerClass { _ in PerClass(negative: 0.3, neutral: 0.3, positive: 0.4).shares
+      },
       folds: calibration % 8 == 0 ? 5 : 2 + input.next() % 4,
       rows: confusion.map { $0.sum }.sum)
   }
