@@ -12,7 +12,7 @@ final class CountRowsTests: XCTestCase {
     XCTAssertEqual(fast.featureCount, plain.featureCount, file: file, line: line)
     XCTAssertEqual(fast.rowOfFeature, plain.rowOfFeature, file: file, line: line)
     XCTAssertEqual(fast.counts, plain.counts, file: file, line: line)
-    XCTAssertEqual(fast.totals.array, plain.totals, file: file, line: line)
+    XCTAssertEqual(fast.totals, plain.totals, file: file, line: line)
   }
 
   func testSharedRowsAreNumberedInOrderOfFirstAppearance() {

@@ -19,7 +19,7 @@ struct ReferenceCountRows {
   /// Row × class → count.
   private(set) var counts: [Int] = []
   /// Class → the sum of its counts over all features, added in id order.
-  private(set) var totals = [Double](repeating: 0, count: Sentiment.count)
+  private(set) var totals = PerClass(negative: 0.0, neutral: 0, positive: 0)
   /// Each distinct row's number.
   private var numbers: [[Int]: UInt32] = [:]
 
@@ -35,7 +35,9 @@ struct ReferenceCountRows {
 
   /// Adds the next feature, with `row`, its count per class.
   mutating func append(_ row: [Int]) {
-    for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
+    if let counts = PerClass(exactly: row) {
+      totals = totals.zip(counts) { $0 + Double($1) }
+    }
     if let number = numbers[row] {
       rowOfFeature.append(number)
       return
