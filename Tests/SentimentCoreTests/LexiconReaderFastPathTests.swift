@@ -289,6 +289,14 @@ final class LexiconReaderFastPathTests: XCTestCase {
       "no cap", "hits different", "at best", "could be better",
     ]
     let afters = ["", " ", "  x", "é", "😍", " 😍", "\t", ", great"]
+    // Where a leading `though` ends its clause: the comma or semicolon
+    // right after the stripped word, not the word's last byte.
+    let clauses = [
+      "Although the food was great,) the service awful", "although good;! bad",
+      "though ok,, bad", "Though good.,bad awful", "although great), awful",
+      "although great!; awful", "Although GREAT,\" awful", "though a,) bad",
+    ]
+    for text in clauses { Self.assertAgree(Array(text.utf8), text) }
     for word in words {
       for before in 0...9 {
         for after in afters {
