@@ -678,8 +678,14 @@ enum ReaderScanner {
             base, from: index, count: count, table: table, buffer: buffer, into: &word)
           if end > 0 {
             sink.word(word)
-            index = end
-            afterSpace = false
+            // The space after it, as the loop would read it.
+            if end < count && base[end] == 0x20 {
+              index = end + 1
+              afterSpace = true
+            } else {
+              index = end
+              afterSpace = false
+            }
             continue
           }
           token = ReaderToken()
