@@ -76,7 +76,7 @@ final class LexiconReaderFastPathTests: XCTestCase {
   func testRandomTextsOfTheRulesWordsReadTheSame() {
     var generator = SeededGenerator(seed: 43)
     for round in 0..<10000 {
-      // Every 50th text is longer than the 128 words the fast reader keeps:
+      // Every 50th text is longer than the words the fast reader keeps:
       // it reads those twice, scoring over a window.
       let count = round % 50 == 0 ? 120 + generator.next(below: 100) : 1 + generator.next(below: 14)
       let text = Self.randomText(&generator, count: count)
@@ -158,7 +158,7 @@ final class LexiconReaderFastPathTests: XCTestCase {
 
   /// The sentences of `LexiconReaderTests` that check issue 41's rules, and
   /// the places those rules turn on (clause ends, `no cap` at the end and
-  /// across the long-text window, contrast beyond the 128 kept words): the
+  /// across the long-text window, contrast beyond the kept words): the
   /// fast reader restates every rule, so none falls back to the plain one.
   func testTheRuleSentencesReadTheSame() {
     let filler = String(repeating: "the ", count: 130)
@@ -245,6 +245,67 @@ final class LexiconReaderFastPathTests: XCTestCase {
       XCTAssertEqual(
         Self.bits(fromDictionaries.read(text)), Self.bits(FastLexiconReader.shared.read(text)),
         text)
+    }
+  }
+
+  /// Texts of about as many words as the fast reader keeps (read once) and
+  /// a few more (read twice, over a window): both sides of the line. The
+  /// kept words fit the 1 KiB that stays on the stack, so that a text costs
+  /// no allocation.
+  func testTextsAroundTheKeptWordsReadTheSame() {
+    let kept = FastLexiconReader.storedWords
+    XCTAssertLessThanOrEqual(kept * MemoryLayout<ReaderWord>.stride, 1024)
+    XCTAssertGreaterThan(kept, 32)
+    var generator = SeededGenerator(seed: 45)
+    for count in kept - 3...kept + 3 {
+      for round in 0..<40 {
+        // Spaces only, so that the words are exactly `count`.
+        var text: [UInt8] = []
+        for index in 0..<count {
+          if index > 0 { text.append(0x20) }
+          text += Self.pieces[generator.next(below: Self.pieces.count)].utf8.filter { $0 != 0x20 }
+        }
+        Self.assertAgree(text, "\(count) words, round \(round)")
+      }
+    }
+  }
+
+  /// Words of ASCII bytes are read at once, eight bytes at a time, their
+  /// last bytes in one load from before or after them when the text has
+  /// room, byte by byte when it is shorter than eight bytes: every length
+  /// and place in the text, around the punctuation that is stripped, the
+  /// longest key and past it, `n't` in any case, and words that go on
+  /// beyond ASCII (read scalar by scalar) read as the plain reader reads
+  /// them.
+  func testASCIIWordsReadAtOnceReadTheSame() {
+    let longest = String(repeating: "a", count: ReaderTable.longestKey)
+    let words = [
+      "good", "GOOD", "Good", "gOOD", "good,", "(good)", "\"good!!\"", "good;", ",good", "no,",
+      "ok", "ok,", "(ok)", "..", ",", "!", "?!?", "a", "A", "don't", "DON'T", "Don'T", "n't",
+      "can't,", "isn't!", "won't", "n'", "'t", "nn't", "n'n't", "happy", "unhappy",
+      "excellent", "EXCELLENT!", "fantastic", "wonderfully", "kind-of", "lol", "LOL", "xoxo",
+      "good\u{0}", "\u{0}", "disappointed", "heartbreaking", "12345678", "1234567",
+      longest, longest + "!", longest + "a", "!" + longest, "better,", "but", "BUT,",
+      "no cap", "hits different", "at best", "could be better",
+    ]
+    let afters = ["", " ", "  x", "é", "😍", " 😍", "\t", ", great"]
+    // Where a leading `though` ends its clause: the comma or semicolon
+    // right after the stripped word, not the word's last byte.
+    let clauses = [
+      "Although the food was great,) the service awful", "although good;! bad",
+      "though ok,, bad", "Though good.,bad awful", "although great), awful",
+      "although great!; awful", "Although GREAT,\" awful", "though a,) bad",
+    ]
+    for text in clauses { Self.assertAgree(Array(text.utf8), text) }
+    for word in words {
+      for before in 0...9 {
+        for after in afters {
+          let text = String(repeating: " ", count: before) + word + after
+          Self.assertAgree(Array(text.utf8), "'\(text)'")
+          let lead = String(repeating: "x", count: before) + " " + word + after
+          Self.assertAgree(Array(lead.utf8), "'\(lead)'")
+        }
+      }
     }
   }
 

@@ -4,7 +4,7 @@
 // rules compare in place of string compares, and keeps what the rules need
 // of each word (24 bytes) on the stack. The rules need the whole text first
 // (whether some words, not all, are in capitals; where the contrast of a
-// `but` or `though` turns), so a text of more than 128 words is read twice:
+// `but` or `though` turns), so a text of more than 42 words is read twice:
 // once to count, once to score over a window of eight words. Every rule of
 // the plain reader is restated, issue 41's too (`no cap`, `is fire`, `hits
 // different`, `could be better`, `at best`, comparatives, `can't stop`,
@@ -95,8 +95,10 @@ package struct FastLexiconReader: Sendable {
     return repaired.withUTF8 { self.read($0.span) }
   }
 
-  /// The words of a text kept for the rules (more are read twice).
-  static let storedWords = 128
+  /// The words of a text kept for the rules (more are read twice): as many
+  /// as fit in the 1 KiB that `withUnsafeTemporaryAllocation` keeps on the
+  /// stack (more went to the heap, one allocation a text), 42.
+  static let storedWords = 1024 / MemoryLayout<ReaderWord>.stride
 }
 
 // MARK: - Tables
@@ -123,16 +125,32 @@ final class ReaderTable: @unchecked Sendable {
     var keyStart: Int32 = 0
     /// The key's length in bytes.
     var keyLength: Int32 = 0
+    /// The key's first eight bytes, the first in the lowest bits, zeros
+    /// past its end: the whole key for most.
+    var head: UInt64 = 0
     /// The id of a word the rules name (``WordID``), 0 for others.
     var id: UInt16 = 0
+    /// The word's ``ReaderWord/Flag``s: ``negator``, ``verdict``,
+    /// ``comparative``.
+    var flags: UInt8 = 0
+
     /// Whether the word is one of ``ReaderLexicon/negators``.
-    var negator = false
+    var negator: Bool {
+      get { flags & ReaderWord.Flag.negator != 0 }
+      set { ReaderWord.set(ReaderWord.Flag.negator, newValue, in: &flags) }
+    }
     /// Whether the word makes `fire` a verdict
     /// (``ReaderAdditions/verdictWords``).
-    var verdict = false
+    var verdict: Bool {
+      get { flags & ReaderWord.Flag.verdict != 0 }
+      set { ReaderWord.set(ReaderWord.Flag.verdict, newValue, in: &flags) }
+    }
     /// Whether the word is a comparative no negation turns
     /// (``ReaderAdditions/comparatives``).
-    var comparative = false
+    var comparative: Bool {
+      get { flags & ReaderWord.Flag.comparative != 0 }
+      set { ReaderWord.set(ReaderWord.Flag.comparative, newValue, in: &flags) }
+    }
   }
 
   /// The ids of the words the rules compare with.
@@ -164,6 +182,11 @@ final class ReaderTable: @unchecked Sendable {
     static let could: UInt16 = 25
     static let been: UInt16 = 26
     static let have: UInt16 = 27
+
+    /// Whether a word of this id may take a phrase's valence
+    /// (`phraseValence`): `fire`, `different`, `better`, `best`.
+    @inline(__always)
+    static func setsValence(_ id: UInt16) -> Bool { id &- fire < 4 }
     /// The words the ids up to here stand for, in id order from 1.
     static let named = [
       "but", "no", "kind", "of", "least", "at", "very", "never", "so", "this", "without",
@@ -274,6 +297,9 @@ final class ReaderTable: @unchecked Sendable {
       var made = Entry()
       made.keyStart = Int32(start)
       made.keyLength = Int32(length)
+      for index in 0..<min(length, 8) {
+        made.head |= UInt64(keys[start + index]) << UInt64(index * 8)
+      }
       (entries + count).initialize(to: made)
       count += 1
       slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(count)
@@ -355,9 +381,7 @@ final class ReaderTable: @unchecked Sendable {
     var index = 0
     let raw = UnsafeRawPointer(bytes)
     while count &- index >= 8 {
-      hash =
-        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 32
+      hash = mix(hash, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
       index &+= 8
     }
     if index < count {
@@ -370,10 +394,53 @@ final class ReaderTable: @unchecked Sendable {
       }
       hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
     }
-    hash ^= hash >> 29
-    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return finish(hash)
+  }
+
+  /// ``hash(_:_:)`` of the bytes `start..<end` of a text of `textCount`
+  /// bytes, all ASCII, as they are in lower case: eight bytes at a time
+  /// straight from the text (a last part of fewer than eight in one load
+  /// where the text has room), folded as loaded.
+  @inline(__always)
+  static func foldedHash(
+    _ base: UnsafePointer<UInt8>, start: Int, end: Int, textCount: Int
+  ) -> (hash: UInt64, head: UInt64) {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: end &- start)
+    var index = start
+    let raw = UnsafeRawPointer(base)
+    var head: UInt64 = 0
+    while end &- index >= 8 {
+      let chunk = ASCIIChunk.lowercased(
+        raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
+      if index == start { head = chunk }
+      hash = mix(hash, chunk)
+      index &+= 8
+    }
+    let rest = end &- index
+    if rest > 0 {
+      let tail = ASCIIChunk.lowercased(ReaderScanner.chunk(base, from: index, rest, textCount))
+      if index == start { head = tail }
+      hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+    }
+    return (finish(hash), head)
+  }
+
+  /// One step of ``hash(_:_:)``: eight more bytes.
+  @inline(__always)
+  static func mix(_ hash: UInt64, _ chunk: UInt64) -> UInt64 {
+    let hash = (hash ^ chunk) &* 0xFF51_AFD7_ED55_8CCD
     return hash ^ hash >> 32
   }
+
+  /// The last step of ``hash(_:_:)``.
+  @inline(__always)
+  static func finish(_ hash: UInt64) -> UInt64 {
+    let hash = (hash ^ hash >> 29) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ hash >> 32
+  }
+
+  /// The longest key in bytes (``longestRawKey`` folded to a third).
+  static let longestKey = longestRawKey / 3
 
   /// The entry of a lower-case word's bytes, if the table has it. A slot
   /// holds its key's tag beside the entry's number, so that a word not in
@@ -381,8 +448,42 @@ final class ReaderTable: @unchecked Sendable {
   @inline(__always)
   func entry(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<Entry>? {
     let hash = Self.hash(bytes, count)
+    guard mayHold(hash) else { return nil }
+    return entry(hash: hash, bytes, count)
+  }
+
+  /// Whether the bit filter lets a key of this ``hash(_:_:)`` through (no
+  /// key of the table is stopped by it).
+  @inline(__always)
+  func mayHold(_ hash: UInt64) -> Bool {
     let bit = Int(truncatingIfNeeded: hash >> 40) & 0xFFFF
-    if filter[bit >> 6] >> UInt64(bit & 63) & 1 == 0 { return nil }
+    return filter[bit >> 6] >> UInt64(bit & 63) & 1 != 0
+  }
+
+  /// The entry of a key of at most eight bytes whose ``hash(_:_:)`` is
+  /// `hash` and whose bytes are `head` (as ``Entry/head``), if the table has
+  /// it: compared in one step.
+  @inline(__always)
+  func entry(hash: UInt64, head: UInt64, count: Int) -> UnsafeMutablePointer<Entry>? {
+    let tag = hash >> 32
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
+    while true {
+      let value = slots[slot]
+      if value == 0 { return nil }
+      let entry = entries + (Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1)
+      if value >> 32 == tag && Int(entry.pointee.keyLength) == count && entry.pointee.head == head {
+        return entry
+      }
+      slot = (slot + 1) & slotMask
+    }
+  }
+
+  /// The entry of the bytes of a key whose ``hash(_:_:)`` is `hash`, if the
+  /// table has it.
+  @inline(__always)
+  func entry(
+    hash: UInt64, _ bytes: UnsafePointer<UInt8>, _ count: Int
+  ) -> UnsafeMutablePointer<Entry>? {
     let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
@@ -428,24 +529,57 @@ struct ReaderWord {
   var booster: Double = .nan
   /// The id of a named word (``ReaderTable/WordID``), 0 for others.
   var id: UInt16 = 0
+  /// The word's yes-or-no properties, a bit each (``Flag``): one byte to
+  /// copy and pass, not five.
+  var flags: UInt8 = 0
+
+  /// The bits of ``flags`` (and of ``ReaderTable/Entry/flags``).
+  enum Flag {
+    static let negator: UInt8 = 1
+    static let upper: UInt8 = 2
+    static let verdict: UInt8 = 4
+    static let comparative: UInt8 = 8
+    static let clauseEnd: UInt8 = 16
+  }
+
+  /// Sets or clears `flag` in `flags`.
+  @inline(__always)
+  static func set(_ flag: UInt8, _ on: Bool, in flags: inout UInt8) {
+    flags = on ? flags | flag : flags & ~flag
+  }
+
   /// Whether the word negates what follows.
-  var negator = false
+  var negator: Bool {
+    get { flags & Flag.negator != 0 }
+    set { Self.set(Flag.negator, newValue, in: &flags) }
+  }
   /// Whether the word is in capitals.
-  var upper = false
+  var upper: Bool {
+    get { flags & Flag.upper != 0 }
+    set { Self.set(Flag.upper, newValue, in: &flags) }
+  }
   /// Whether the word makes a following `fire` a verdict.
-  var verdict = false
+  var verdict: Bool {
+    get { flags & Flag.verdict != 0 }
+    set { Self.set(Flag.verdict, newValue, in: &flags) }
+  }
   /// Whether the word is a comparative no negation turns.
-  var comparative = false
+  var comparative: Bool {
+    get { flags & Flag.comparative != 0 }
+    set { Self.set(Flag.comparative, newValue, in: &flags) }
+  }
   /// Whether a comma or semicolon ends the word
   /// (``LexiconReader``'s `endsClause`).
-  var clauseEnd = false
+  var clauseEnd: Bool {
+    get { flags & Flag.clauseEnd != 0 }
+    set { Self.set(Flag.clauseEnd, newValue, in: &flags) }
+  }
 }
 
-/// Receives the words that ``ReaderScanner`` finds.
+/// Receives the words that ``ReaderScanner`` finds, looked up.
 protocol ReaderWordSink {
-  /// One word: the bytes the scanner kept of it (``ReaderToken/kept``) are
-  /// in `buffer`, ASCII letters in lower case.
-  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>)
+  /// The next word of the text.
+  mutating func word(_ word: ReaderWord)
 }
 
 /// The state of the word being read.
@@ -530,7 +664,7 @@ enum ReaderScanner {
       if lead < 0x80 {
         if isSpace(lead) {
           if inWord {
-            sink.word(token, buffer: buffer)
+            sink.word(word(token, buffer: buffer, table: table))
             inWord = false
           }
           afterSpace = lead == 0x20
@@ -538,6 +672,22 @@ enum ReaderScanner {
           continue
         }
         if !inWord {
+          // Most words are ASCII between white space: read at once.
+          var word = ReaderWord()
+          let end = asciiWord(
+            base, from: index, count: count, table: table, buffer: buffer, into: &word)
+          if end > 0 {
+            sink.word(word)
+            // The space after it, as the loop would read it.
+            if end < count && base[end] == 0x20 {
+              index = end + 1
+              afterSpace = true
+            } else {
+              index = end
+              afterSpace = false
+            }
+            continue
+          }
           token = ReaderToken()
           inWord = true
         }
@@ -548,14 +698,16 @@ enum ReaderScanner {
       guard let (scalar, length) = decode(base, at: index, count: count) else { return false }
       if let (start, descriptionLength) = table.emoji(scalar) {
         if !afterSpace {
-          feedASCII(0x20, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+          feedASCII(
+            0x20, token: &token, inWord: &inWord, table: table, buffer: buffer, sink: &sink)
         }
         var at = start
         let end = start + descriptionLength
         while at < end {
           let byte = table.descriptions[at]
           if byte < 0x80 {
-            feedASCII(byte, token: &token, inWord: &inWord, buffer: buffer, sink: &sink)
+            feedASCII(
+              byte, token: &token, inWord: &inWord, table: table, buffer: buffer, sink: &sink)
             at += 1
           } else {
             // Descriptions are valid UTF-8: they come from `String`s.
@@ -564,7 +716,7 @@ enum ReaderScanner {
             }
             feedScalar(
               scalar, bytes: table.descriptions + at, length: length, token: &token,
-              inWord: &inWord, buffer: buffer, sink: &sink)
+              inWord: &inWord, table: table, buffer: buffer, sink: &sink)
             at += length
           }
         }
@@ -572,12 +724,12 @@ enum ReaderScanner {
       } else {
         feedScalar(
           scalar, bytes: base + index, length: length, token: &token, inWord: &inWord,
-          buffer: buffer, sink: &sink)
+          table: table, buffer: buffer, sink: &sink)
         afterSpace = false
       }
       index += length
     }
-    if inWord { sink.word(token, buffer: buffer) }
+    if inWord { sink.word(word(token, buffer: buffer, table: table)) }
     return true
   }
 
@@ -611,6 +763,122 @@ enum ReaderScanner {
   @inline(__always)
   static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte &- 0x09 < 5
+  }
+
+  /// Reads the word of ASCII bytes from `start` (not white space) to the
+  /// next white space or the end of the text at once, eight bytes at a
+  /// time: the index after it, its word (what ``word(_:buffer:table:)``
+  /// gives for its token) in `word`, which is new; 0 when a byte beyond
+  /// ASCII comes first (the word is then read scalar by scalar).
+  @inline(__always)
+  static func asciiWord(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, table: ReaderTable,
+    buffer: UnsafeMutablePointer<UInt8>, into word: inout ReaderWord
+  ) -> Int {
+    let raw = UnsafeRawPointer(base)
+    var end = start
+    var capitals: UInt64 = 0
+    var lowers: UInt64 = 0
+    var apostrophes: UInt64 = 0
+    while end < count {
+      let chunk: UInt64
+      var stops: UInt64
+      if count &- end >= 8 {
+        chunk = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian
+        stops = 0
+      } else {
+        let rest = count &- end
+        chunk = Self.chunk(base, from: end, rest, count)
+        stops = ~ASCIIChunk.first(rest) & ASCIIChunk.high
+      }
+      stops |= ASCIIChunk.spaces(chunk) | chunk & ASCIIChunk.high
+      let taken = stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
+      if taken > 0 {
+        let part = taken == 8 ? chunk : chunk & ASCIIChunk.first(taken)
+        // A letter is in lower case when it has the case bit (0x20), moved
+        // here to the byte's high bit.
+        let letters = ASCIIChunk.letters(part)
+        capitals |= letters & ~(part &<< 2)
+        lowers |= letters & part &<< 2
+        apostrophes |= ASCIIChunk.zeros(part ^ 0x2727_2727_2727_2727)
+      }
+      end &+= taken
+      if taken < 8 { break }
+    }
+    if end < count && base[end] >= 0x80 { return 0 }
+    word.upper = capitals != 0 && lowers == 0
+    if apostrophes != 0 { word.negator = hasNot(base, from: start, to: end) }
+    // The rules read the word stripped of the punctuation around it, unless
+    // that leaves two bytes or fewer.
+    var first = start
+    while first < end && isASCIIPunctuation(base[first]) { first &+= 1 }
+    var keyStart = start
+    var keyEnd = end
+    var closing = base[end &- 1]
+    if first < end {
+      var last = end &- 1
+      while isASCIIPunctuation(base[last]) { last &-= 1 }
+      if last &- first >= 2 {
+        keyStart = first
+        keyEnd = last &+ 1
+        closing = keyEnd < end ? base[keyEnd] : 0
+      }
+    }
+    word.clauseEnd = closing == UInt8(ascii: ",") || closing == UInt8(ascii: ";")
+    let length = keyEnd &- keyStart
+    if length <= ReaderTable.longestKey {
+      let (hash, head) = ReaderTable.foldedHash(
+        base, start: keyStart, end: keyEnd, textCount: count)
+      if table.mayHold(hash) {
+        if length <= 8 {
+          if let entry = table.entry(hash: hash, head: head, count: length) {
+            word.take(entry.pointee)
+          }
+        } else {
+          for offset in 0..<length {
+            let byte = base[keyStart &+ offset]
+            buffer[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          }
+          if let entry = table.entry(hash: hash, buffer, length) { word.take(entry.pointee) }
+        }
+      }
+    }
+    return end
+  }
+
+  /// The `count` (1...7) bytes of a text of `textCount` bytes from `index`,
+  /// the first in the lowest bits, zeros above: one load where the text has
+  /// eight bytes from `index` or up to `index + count`.
+  @inline(__always)
+  static func chunk(
+    _ base: UnsafePointer<UInt8>, from index: Int, _ count: Int, _ textCount: Int
+  ) -> UInt64 {
+    let raw = UnsafeRawPointer(base)
+    if textCount &- index >= 8 {
+      return raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+        & ASCIIChunk.first(count)
+    }
+    if index &+ count >= 8 {
+      return raw.loadUnaligned(fromByteOffset: index &+ count &- 8, as: UInt64.self).littleEndian
+        &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8)
+    }
+    var chunk: UInt64 = 0
+    for offset in 0..<count { chunk |= UInt64(base[index &+ offset]) &<< UInt64(offset &* 8) }
+    return chunk
+  }
+
+  /// Whether the ASCII bytes `start..<end` hold `n't` in any case.
+  static func hasNot(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    var index = start &+ 1
+    while index &+ 1 < end {
+      if base[index] == UInt8(ascii: "'") && base[index &- 1] | 0x20 == UInt8(ascii: "n")
+        && base[index &+ 1] | 0x20 == UInt8(ascii: "t")
+      {
+        return true
+      }
+      index &+= 1
+    }
+    return false
   }
 
   /// Adds the run of ASCII bytes but white space from `start` to the word;
@@ -669,12 +937,12 @@ enum ReaderScanner {
 
   @inline(__always)
   static func feedASCII<Sink: ReaderWordSink>(
-    _ byte: UInt8, token: inout ReaderToken, inWord: inout Bool,
+    _ byte: UInt8, token: inout ReaderToken, inWord: inout Bool, table: ReaderTable,
     buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
   ) {
     if byte == 0x20 || (0x09...0x0D).contains(byte) {
       if inWord {
-        sink.word(token, buffer: buffer)
+        sink.word(word(token, buffer: buffer, table: table))
         inWord = false
       }
       return
@@ -717,13 +985,14 @@ enum ReaderScanner {
   @inline(__always)
   static func feedScalar<Sink: ReaderWordSink>(
     _ scalar: UInt32, bytes: UnsafePointer<UInt8>, length: Int, token: inout ReaderToken,
-    inWord: inout Bool, buffer: UnsafeMutablePointer<UInt8>, sink: inout Sink
+    inWord: inout Bool, table: ReaderTable, buffer: UnsafeMutablePointer<UInt8>,
+    sink: inout Sink
   ) {
     // Valid UTF-8 decodes to a valid scalar.
     let properties = Unicode.Scalar(scalar).map(\.properties)
     if properties?.isWhitespace == true {
       if inWord {
-        sink.word(token, buffer: buffer)
+        sink.word(word(token, buffer: buffer, table: table))
         inWord = false
       }
       return
@@ -748,6 +1017,13 @@ enum ReaderScanner {
       if properties.changesWhenLowercased { token.foldsBeyondASCII = true }
     }
     token.notProgress = 0
+  }
+
+  /// ``isPunctuation(_:)`` of a byte known to be ASCII.
+  @inline(__always)
+  static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    let mask: UInt64 = byte < 64 ? 0xFC00_FFFE_0000_0000 : 0x7800_0001_F800_0001
+    return mask &>> UInt64(byte & 63) & 1 == 1
   }
 
   /// Whether an ASCII byte is punctuation (Python's `string.punctuation`).
@@ -788,15 +1064,14 @@ enum ReaderScanner {
 }
 
 extension ReaderWord {
-  /// Takes a table entry's values.
+  /// Takes a table entry's values (into a word that has only its own
+  /// capitals, clause end and `n't`).
   @inline(__always)
   mutating func take(_ entry: ReaderTable.Entry) {
     valence = entry.valence
     booster = entry.booster
     id = entry.id
-    negator = negator || entry.negator
-    verdict = entry.verdict
-    comparative = entry.comparative
+    flags |= entry.flags
   }
 }
 
@@ -826,20 +1101,23 @@ private struct ReaderCollector: ReaderWordSink {
     self.capacity = capacity
   }
 
-  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
+  @inline(__always)
+  mutating func word(_ word: ReaderWord) {
     typealias W = ReaderTable.WordID
-    let word = ReaderScanner.word(token, buffer: buffer, table: table)
     if word.upper { capitals += 1 }
-    if but == nil && word.id == W.but { but = count }
-    let though = word.id == W.though || word.id == W.although
-    if count == 0 {
-      leadingThough = though
-    } else if though && innerThough == nil {
-      innerThough = count
-    }
     if word.clauseEnd && clauseEnd == nil { clauseEnd = count }
-    if word.id == W.cap, count > 0, count <= capacity, words[count - 1].id == W.no {
-      words[count - 1] = table.noCap(for: words[count - 1])
+    // Only the words the rules name have an id (few).
+    if word.id != 0 {
+      if but == nil && word.id == W.but { but = count }
+      let though = word.id == W.though || word.id == W.although
+      if count == 0 {
+        leadingThough = though
+      } else if though && innerThough == nil {
+        innerThough = count
+      }
+      if word.id == W.cap, count > 0, count <= capacity, words[count - 1].id == W.no {
+        words[count - 1] = table.noCap(for: words[count - 1])
+      }
     }
     if count < capacity { (words + count).initialize(to: word) }
     count += 1
@@ -909,8 +1187,8 @@ private struct ReaderScorer: ReaderWordSink {
     self.turn = turn
   }
 
-  mutating func word(_ token: borrowing ReaderToken, buffer: UnsafeMutablePointer<UInt8>) {
-    let word = ReaderScanner.word(token, buffer: buffer, table: table)
+  @inline(__always)
+  mutating func word(_ word: ReaderWord) {
     if word.id == ReaderTable.WordID.cap, read > 0,
       words[(read - 1) & mask].id == ReaderTable.WordID.no
     {
@@ -928,6 +1206,14 @@ private struct ReaderScorer: ReaderWordSink {
 
   private mutating func scoreNext() {
     let index = scored
+    // A word with no valence of its own nor a phrase's (most words) or a
+    // degree word scores 0: adding 0 changes none of the sums.
+    let word = at(index)
+    if !word.booster.isNaN || (word.valence.isNaN && !ReaderTable.WordID.setsValence(word.id)) {
+      neutral += 1
+      scored += 1
+      return
+    }
     var valence = valence(at: index)
     if let turn, index != turn { valence *= index < turn ? 0.5 : 1.5 }
     sum += valence
@@ -941,12 +1227,7 @@ private struct ReaderScorer: ReaderWordSink {
 
   /// The scores of the text, as ``LexiconReader``'s `scores` gives them.
   func scores(text: UnsafeBufferPointer<UInt8>) -> ReaderScores {
-    var exclamations = 0
-    var questions = 0
-    for byte in text {
-      if byte == UInt8(ascii: "!") { exclamations += 1 }
-      if byte == UInt8(ascii: "?") { questions += 1 }
-    }
+    let (exclamations, questions) = Self.marks(text)
     let emphasis =
       Double(min(exclamations, 4)) * 0.292
       + (questions > 3 ? 0.96 : questions > 1 ? Double(questions) * 0.18 : 0)
@@ -965,6 +1246,27 @@ private struct ReaderScorer: ReaderWordSink {
     return ReaderScores(
       compound: compound, positive: positive / total, negative: negative / total,
       positiveSum: positiveSum, negativeSum: negativeSum, exclamations: exclamations)
+  }
+
+  /// The `!` and `?` in a text, eight bytes at a time.
+  static func marks(_ text: UnsafeBufferPointer<UInt8>) -> (exclamations: Int, questions: Int) {
+    guard let base = text.baseAddress else { return (0, 0) }
+    let raw = UnsafeRawPointer(base)
+    var exclamations = 0
+    var questions = 0
+    var index = 0
+    while text.count &- index >= 8 {
+      let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      exclamations &+= ASCIIChunk.zeros(chunk ^ 0x2121_2121_2121_2121).nonzeroBitCount
+      questions &+= ASCIIChunk.zeros(chunk ^ 0x3F3F_3F3F_3F3F_3F3F).nonzeroBitCount
+      index &+= 8
+    }
+    while index < text.count {
+      if base[index] == UInt8(ascii: "!") { exclamations &+= 1 }
+      if base[index] == UInt8(ascii: "?") { questions &+= 1 }
+      index &+= 1
+    }
+    return (exclamations, questions)
   }
 
   // MARK: The rules

@@ -682,7 +682,7 @@ private struct TokenScanner {
 /// Eight bytes of text in one integer, the first in the lowest bits: word
 /// tests on all of them at once (SWAR). A mask has the high bit of each byte
 /// that passes a test.
-private enum ASCIIChunk {
+enum ASCIIChunk {
   static let high: UInt64 = 0x8080_8080_8080_8080
   static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
   static let ones: UInt64 = 0x0101_0101_0101_0101
