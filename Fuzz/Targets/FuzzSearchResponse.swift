@@ -11,12 +11,12 @@ public func fuzzSearchResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
       for tweet in page.tweets { _ = tweet.text.utf8.count }
     }
   } catch {
-    _ = (error as? SearchResponseError)?.errorDescription
+    _ = (error as? PostDecodingError)?.errorDescription
   }
   do {
     _ = try SearchResponseDecoder.decodePage(bytes, line: 3)
   } catch {
-    _ = (error as? SearchResponseError)?.errorDescription
+    _ = (error as? PostDecodingError)?.errorDescription
   }
   return 0
 }

@@ -101,7 +101,7 @@ final class MastodonStatusesTests: XCTestCase {
       try MastodonStatuses.decode(Data(#"[{"id":"1"}]"#.utf8), includeBoosts: false, language: nil)
     ) { error in
       XCTAssertEqual(
-        error as? PostPageError,
+        error as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 0, detail: "missing \"content\" in [0]"))
       XCTAssertTrue(error.localizedDescription.contains("/api/v1/timelines/tag"))
     }
@@ -110,13 +110,13 @@ final class MastodonStatusesTests: XCTestCase {
         Data(#"{"error":"Not found"}"#.utf8), includeBoosts: false, language: nil)
     ) {
       XCTAssertEqual(
-        $0 as? PostPageError,
+        $0 as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 0, detail: "unexpected value at top level"))
     }
     XCTAssertThrowsError(
       try MastodonStatuses.decode(Data("[{\"id\":".utf8), includeBoosts: false, language: nil)
     ) {
-      XCTAssertEqual($0 as? PostPageError, .notJSON(.mastodon, line: 0))
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.mastodon, line: 0))
     }
   }
 
@@ -131,7 +131,7 @@ final class MastodonStatusesTests: XCTestCase {
         Data((file + "[{\"id\":\"9\"}]\n").utf8), includeBoosts: false, language: nil)
     ) {
       XCTAssertEqual(
-        $0 as? PostPageError,
+        $0 as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 4, detail: "missing \"content\" in [0]"))
     }
   }

@@ -92,13 +92,15 @@ final class TweetSourceTests: XCTestCase {
   }
 
   func testABrokenBlueskyOrMastodonRecordingNamesItsPath() async throws {
-    for (text, kind) in [(#"{"posts":5}"#, PostPageKind.bluesky), ("[{\"id\":1}]", .mastodon)] {
+    for (text, kind) in [
+      (#"{"posts":5}"#, PostDecodingError.Format.bluesky), ("[{\"id\":1}]", .mastodon),
+    ] {
       let url = try write(text, to: "bad.json")
       do {
         _ = try await FixtureTweetSource(location: url).tweets(for: SearchQuery("#x"), count: 10)
         XCTFail("read \(text)")
       } catch let error as FixtureError {
-        guard case .invalidPage(let path, let problem) = error else {
+        guard case .invalid(let path, let problem) = error else {
           return XCTFail("\(error)")
         }
         XCTAssertEqual(path, url.path)
@@ -223,7 +225,7 @@ final class TweetSourceTests: XCTestCase {
       _ = try await source.tweets(for: SearchQuery("@broken"), count: 10)
       XCTFail("no error")
     } catch let error as FixtureError {
-      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(line: 0)))
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(.xSearch, line: 0)))
       XCTAssertTrue((error.errorDescription ?? "").contains(file.path))
     }
   }

@@ -45,7 +45,7 @@ package enum PostFileError: LocalizedError, Equatable {
   /// JSON that is cut off or broken (`line` 0: the file as one object).
   case invalidJSON(line: Int)
   /// A Bluesky or Mastodon page of the wrong shape, as its decoder says.
-  case invalidPage(PostPageError)
+  case invalidPage(PostDecodingError)
   /// `--text-column` names a column that the header lacks.
   case missingTextColumn(name: String, header: [String])
   /// A CSV problem (quotes, record length), as its message.
@@ -366,7 +366,7 @@ package enum PostFile {
   private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
     throws(PostFileError)
   {
-    let pageProblem: SearchResponseError
+    let pageProblem: PostDecodingError
     var pages = 0
     do {
       // A page at a time: a file may hold millions of posts.
@@ -378,9 +378,9 @@ package enum PostFile {
     } catch {
       pageProblem = error
     }
-    if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
+    if case .notJSON(_, let line) = pageProblem { throw .invalidJSON(line: line) }
     // Pages, then a line that is none: the posts before it were seen.
-    if pages > 0, case .unexpectedShape(_, let detail) = pageProblem {
+    if pages > 0, case .unexpectedShape(_, _, let detail) = pageProblem {
       throw .unknownJSON(detail: detail)
     }
     try forEachLine(bytes) { number, line throws(PostFileError) in
@@ -388,10 +388,10 @@ package enum PostFile {
       do {
         tweets = try TweetArchive.tweets(inLine: Array(line), number: number)
       } catch {
-        if case TweetArchiveError.notJSON(let line) = error {
+        if case PostDecodingError.notJSON(_, let line) = error {
           throw .invalidJSON(line: lineCount > 1 ? line : 0)
         }
-        if case .unexpectedShape(_, let detail) = pageProblem {
+        if case .unexpectedShape(_, _, let detail) = pageProblem {
           throw .unknownJSON(detail: detail)
         }
         throw .unknownJSON(detail: "not an X API page or tweet")
@@ -417,7 +417,7 @@ package enum PostFile {
   }
 
   /// A Bluesky or Mastodon decoding error as a ``PostFileError``.
-  private static func fileError(_ error: PostPageError) -> PostFileError {
+  private static func fileError(_ error: PostDecodingError) -> PostFileError {
     switch error {
     case .notJSON(_, let line): .invalidJSON(line: line)
     case .empty: .empty

@@ -16,10 +16,9 @@ package enum FixtureError: LocalizedError, Equatable {
   case notFound(query: String, directory: String, tried: [String])
   /// The file could not be read.
   case unreadable(path: String, reason: String)
-  /// The file's contents are not a search response.
-  case invalid(path: String, problem: SearchResponseError)
-  /// The file's contents look like Bluesky or Mastodon pages but are not.
-  case invalidPage(path: String, problem: PostPageError)
+  /// The file's contents are not the recorded pages they look like (X API
+  /// search responses, or Bluesky or Mastodon pages).
+  case invalid(path: String, problem: PostDecodingError)
   /// The file is larger than `limit` bytes (an endless stream, or not a
   /// recording).
   case tooLarge(path: String, limit: Int)
@@ -31,8 +30,6 @@ package enum FixtureError: LocalizedError, Equatable {
     case .unreadable(let path, let reason):
       "cannot read \(path): \(reason)"
     case .invalid(let path, let problem):
-      "\(path): \(problem.localizedDescription)"
-    case .invalidPage(let path, let problem):
       "\(path): \(problem.localizedDescription)"
     case .tooLarge(let path, let limit):
       "\(path) is larger than \(limit >> 20) MiB, more than any recording of a search holds; "
@@ -120,8 +117,8 @@ public struct FixtureTweetSource: TweetSource {
     let pages: [SearchResponsePage]
     do {
       pages = try SearchResponseDecoder.decodeFile(Data(bytes))
-    } catch let problem as SearchResponseError {
-      throw FixtureError.invalid(path: Self.shown(path), problem: problem)
+    } catch {
+      throw FixtureError.invalid(path: Self.shown(path), problem: error)
     }
     for page in pages where !collector.isFull {
       for problem in page.warnings { warning?(problem) }
@@ -133,7 +130,7 @@ public struct FixtureTweetSource: TweetSource {
   /// The posts of a recording of Bluesky or Mastodon pages, page by page;
   /// `nil` for a file of another format.
   ///
-  /// - Throws: ``FixtureError/invalidPage(path:problem:)``.
+  /// - Throws: ``FixtureError/invalid(path:problem:)``.
   private static func blueskyOrMastodonPages(
     _ bytes: [UInt8], path: String, includeBoosts: Bool
   ) throws(FixtureError) -> [[Tweet]]? {
@@ -149,7 +146,7 @@ public struct FixtureTweetSource: TweetSource {
         return nil
       }
     } catch {
-      throw .invalidPage(path: shown(path), problem: error)
+      throw .invalid(path: shown(path), problem: error)
     }
   }
 
