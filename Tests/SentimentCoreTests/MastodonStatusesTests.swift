@@ -123,12 +123,10 @@ final class MastodonStatusesTests: XCTestCase {
   func testRecordingOfArraysOnePerLine() throws {
     let file =
       "[" + status("2", "b") + "," + status("1", "a") + "]\n[]\n[" + status("0", "z") + "]\n"
-    let pages = try MastodonStatuses.decodeFile(
-      Data(file.utf8), includeBoosts: false, language: nil)
+    let pages = try recordedPages(file.utf8)
     XCTAssertEqual(pages.map { $0.map(\.id) }, [["2", "1"], [], ["0"]])
     XCTAssertThrowsError(
-      try MastodonStatuses.decodeFile(
-        Data((file + "[{\"id\":\"9\"}]\n").utf8), includeBoosts: false, language: nil)
+      try recordedPages((file + "[{\"id\":\"9\"}]\n").utf8)
     ) {
       XCTAssertEqual(
         $0 as? PostDecodingError,
@@ -155,5 +153,15 @@ final class MastodonStatusesTests: XCTestCase {
     XCTAssertNil(MastodonStatuses.nextMaxID(linkHeader: "<broken; rel=\"next\""))
     XCTAssertNil(
       MastodonStatuses.nextMaxID(linkHeader: #"<https://m.example/x?since_id=1>; rel="next""#))
+  }
+
+  /// The pages of a recording, as `forEachPage` reads them (boosts left
+  /// out, any language).
+  private func recordedPages(_ bytes: some Sequence<UInt8>) throws -> [[Tweet]] {
+    var pages: [[Tweet]] = []
+    try MastodonStatuses.forEachPage(in: Array(bytes)[...], includeBoosts: false, language: nil) {
+      pages.append($0)
+    }
+    return pages
   }
 }

@@ -6,16 +6,19 @@ import XCTest
 /// mark, `null`, invalid UTF-8 and deep nesting.
 final class PostPageTests: XCTestCase {
   func testAByteOrderMarkIsSkippedAndNullIsAbsent() throws {
-    let pages = try BlueskySearchPage.decodeFile(
-      Data([0xEF, 0xBB, 0xBF] + Array(#"{"posts":[],"cursor":null}"#.utf8)))
+    var pages: [BlueskySearchPage] = []
+    try BlueskySearchPage.forEachPage(
+      in: ([0xEF, 0xBB, 0xBF] + Array(#"{"posts":[],"cursor":null}"#.utf8))[...]
+    ) { pages.append($0) }
     XCTAssertEqual(pages, [BlueskySearchPage(tweets: [], cursor: nil)])
   }
 
   func testInvalidUTF8IsNotJSON() {
     XCTAssertThrowsError(
-      try MastodonStatuses.decodeFile(
-        Data(Array(#"[{"id":"1","content":""#.utf8) + [0xFF] + Array(#""}]"#.utf8)),
-        includeBoosts: false, language: nil)
+      try MastodonStatuses.forEachPage(
+        in: (Array(#"[{"id":"1","content":""#.utf8) + [0xFF] + Array(#""}]"#.utf8))[...],
+        includeBoosts: false, language: nil
+      ) { _ in }
     ) {
       XCTAssertEqual($0 as? PostDecodingError, .notJSON(.mastodon, line: 0))
     }

@@ -8,7 +8,9 @@ final class SearchResponseTests: XCTestCase {
   }
 
   private func file(_ text: String) throws -> [SearchResponsePage] {
-    try SearchResponseDecoder.decodeFile(Data(text.utf8))
+    var pages: [SearchResponsePage] = []
+    try SearchResponseDecoder.forEachPage(in: Array(text.utf8)[...]) { pages.append($0) }
+    return pages
   }
 
   private func assertError(

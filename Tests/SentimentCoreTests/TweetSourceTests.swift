@@ -156,6 +156,23 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertEqual(warnings.all, ["first", "first", "second"])
   }
 
+  /// A recording whose later line is broken fails whole: no warning of the
+  /// pages before it, whose posts are not analyzed either.
+  func testABrokenLineAfterAWarningWarnsOfNothing() async throws {
+    let first = #"{"data":[{"id":"2","text":"t"}],"errors":[{"title":"first"}],"meta":{}}"#
+    let file = try write(first + "\n{\"data\":[\n", to: "at-b.jsonl")
+    let warnings = Warnings()
+    var source = FixtureTweetSource(location: temporary)
+    source.warning = { warnings.append($0) }
+    do {
+      _ = try await source.tweets(for: SearchQuery("@b"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(.xSearch, line: 2)))
+    }
+    XCTAssertEqual(warnings.all, [])
+  }
+
   func testDuplicateIdsAreDropped() async throws {
     _ = try write(
       page([5, 4, 3], next: "x") + "\n" + page([3, 2, 4, 1]) + "\n", to: "at-dupes.jsonl")

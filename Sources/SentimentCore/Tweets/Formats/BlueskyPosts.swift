@@ -43,15 +43,12 @@ package struct BlueskySearchPage: Equatable, Sendable {
     return BlueskySearchPage(tweets: response.posts.map(\.tweet), cursor: response.cursor)
   }
 
-  /// Decodes a recording: one response, or JSONL with one page per line
-  /// (as `--record` writes them).
+  /// Calls `body` with each page of a recording, one response or JSONL
+  /// with one page per line (as `--record` writes them), holding one page
+  /// at a time.
   ///
   /// - Throws: ``PostDecodingError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
-  /// Calls `body` with each page of a recording, as
-  /// ``decodeFile(_:)`` reads them, holding one page at a time.
-  ///
-  /// - Throws: ``PostDecodingError``, as ``decodeFile(_:)``.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, _ body: (BlueskySearchPage) -> Void
   ) throws(PostDecodingError) {
@@ -59,12 +56,6 @@ package struct BlueskySearchPage: Equatable, Sendable {
       bytes, format: .bluesky,
       page: { (data, line) throws(PostDecodingError) in try decodePage(data, line: line) },
       wholeErrorFirst: true, body)
-  }
-
-  package static func decodeFile(_ data: Data) throws(PostDecodingError) -> [BlueskySearchPage] {
-    try PostPageJSON.decodeFile(data, format: .bluesky) { (data, line) throws(PostDecodingError) in
-      try decodePage(data, line: line)
-    }
   }
 
   // MARK: Wire format

@@ -67,16 +67,13 @@ package enum MastodonStatuses {
     return (tweets, withText)
   }
 
-  /// Decodes a recording: one status array, or JSONL with one array per
-  /// line (as `--record` writes them).
+  /// Calls `body` with the posts of each page of a recording, one status
+  /// array or JSONL with one array per line (as `--record` writes them),
+  /// holding one page at a time; the filters are
+  /// ``decodePage(_:line:includeBoosts:language:)``'s.
   ///
   /// - Throws: ``PostDecodingError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
-  /// Calls `body` with the posts of each page of a recording, as
-  /// ``decodeFile(_:includeBoosts:language:)`` reads them, holding one page
-  /// at a time.
-  ///
-  /// - Throws: ``PostDecodingError``, as ``decodeFile(_:includeBoosts:language:)``.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, includeBoosts: Bool, language: String?,
     _ body: ([Tweet]) -> Void
@@ -87,14 +84,6 @@ package enum MastodonStatuses {
         try decodePage(data, line: line, includeBoosts: includeBoosts, language: language)
       },
       wholeErrorFirst: true, body)
-  }
-
-  package static func decodeFile(_ data: Data, includeBoosts: Bool, language: String?)
-    throws(PostDecodingError) -> [[Tweet]]
-  {
-    try PostPageJSON.decodeFile(data, format: .mastodon) { (data, line) throws(PostDecodingError) in
-      try decodePage(data, line: line, includeBoosts: includeBoosts, language: language)
-    }
   }
 
   /// The `max_id` of the `rel="next"` link of a `Link` header, or nil.

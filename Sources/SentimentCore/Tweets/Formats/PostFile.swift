@@ -241,22 +241,13 @@ package enum PostFile {
     var report = PostFileReport()
     switch format {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
-    case .blueskySearch:
-      do {
-        // A page at a time: a file may hold millions of posts.
-        try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { page in
-          page.tweets.forEach(body)
-        }
-      } catch {
-        throw fileError(error)
-      }
-    case .mastodonStatuses:
+    case .blueskySearch, .mastodonStatuses:
       do {
         // Boosts are left out, as the live source leaves them by default:
         // a boost repeats a post that is not the query's own.
-        try MastodonStatuses.forEachPage(
-          in: withoutBOM(bytes), includeBoosts: false, language: nil
-        ) { page in page.forEach(body) }
+        try forEachPage(of: format, in: bytes, includeBoosts: false) { tweets, _ in
+          tweets.forEach(body)
+        }
       } catch {
         throw fileError(error)
       }
@@ -269,6 +260,46 @@ package enum PostFile {
       }
     }
     return report
+  }
+
+  /// Calls `body` with the posts and warnings of each page of a recording
+  /// of a search, in order, one page at a time: X API search responses (v2
+  /// pages, JSONL of them as twarc2 and `--record` write them, or a v1.1
+  /// response, with the API's partial errors as warnings), or Bluesky or
+  /// Mastodon pages or JSONL of them, told apart as
+  /// ``detect(_:textColumns:)`` tells them. A file of white space holds no
+  /// pages; a file of any other format fails as an X API response.
+  ///
+  /// - Parameters:
+  ///   - includeBoosts: whether a Mastodon boost is read (as the boosted
+  ///     status) or left out, as the live source does.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL; `body`
+  ///   may have seen the pages before it.
+  /// - Complexity: O(*n*) in the file's size.
+  package static func forEachRecordedPage(
+    in bytes: [UInt8], includeBoosts: Bool = false,
+    _ body: (_ tweets: [Tweet], _ warnings: [String]) -> Void
+  ) throws(PostDecodingError) {
+    guard let format = detect(bytes, textColumns: []) else { return }
+    try forEachPage(of: format, in: bytes, includeBoosts: includeBoosts, body)
+  }
+
+  /// ``forEachRecordedPage(in:includeBoosts:_:)`` for a format already
+  /// detected: Bluesky's, Mastodon's, else the X API's.
+  private static func forEachPage(
+    of format: PostFileFormat, in bytes: [UInt8], includeBoosts: Bool,
+    _ body: ([Tweet], [String]) -> Void
+  ) throws(PostDecodingError) {
+    switch format {
+    case .blueskySearch:
+      try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, []) }
+    case .mastodonStatuses:
+      try MastodonStatuses.forEachPage(
+        in: withoutBOM(bytes), includeBoosts: includeBoosts, language: nil
+      ) { body($0, []) }
+    case .xSearch, .csv, .plainText:
+      try SearchResponseDecoder.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, $0.warnings) }
+    }
   }
 
   /// Whether `bytes` are no text: a NUL byte anywhere, or, in the first

@@ -22,41 +22,11 @@ enum PostPageJSON {
     }
   }
 
-  /// Decodes a file: one page, or JSONL with one page per line. A file
-  /// whose first line is not JSON by itself is one page spread over lines,
-  /// and its error is the whole file's.
-  ///
-  /// - Complexity: O(*n*) in the file's size.
-  static func decodeFile<Page>(
-    _ data: Data, format: PostDecodingError.Format,
-    page: (Data, Int) throws(PostDecodingError) -> Page
-  ) throws(PostDecodingError) -> [Page] {
-    guard data.contains(where: { !isSpace($0) }) else { throw .empty(format) }
-    let problem: PostDecodingError
-    do {
-      return [try page(data, 0)]
-    } catch {
-      problem = error
-    }
-    let lines = nonBlankLines(in: data)
-    guard lines.count > 1 else { throw problem }
-    var pages: [Page] = []
-    for (index, (number, line)) in lines.enumerated() {
-      do {
-        pages.append(try page(line, number))
-      } catch {
-        if index == 0, case .notJSON = error { throw problem }
-        throw error
-      }
-    }
-    return pages
-  }
-
-  /// Calls `body` with each page of a file, as ``decodeFile(_:format:page:)``
-  /// reads them, without holding more than one page and one line at a
-  /// time: a file whose first non-blank line is a page is JSONL, decoded
-  /// line by line; otherwise the file is one page spread over lines. A
-  /// file of white space is ``PostDecodingError/empty(_:)``.
+  /// Calls `body` with each page of a file, one page or JSONL with one page
+  /// per line, without holding more than one page and one line at a time:
+  /// a file whose first non-blank line is a page is JSONL, decoded line by
+  /// line; otherwise the file is one page spread over lines. A file of
+  /// white space is ``PostDecodingError/empty(_:)``.
   ///
   /// - Parameters:
   ///   - wholeErrorFirst: which error a file fails with whose first line
@@ -101,14 +71,6 @@ enum PostPageJSON {
         }
       }
     }
-  }
-
-  /// The lines of `data` (split at line feeds) that hold more than JSON
-  /// white space, with their numbers from 1.
-  static func nonBlankLines(in data: Data) -> [(number: Int, bytes: Data)] {
-    data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-      .filter { !$0.element.allSatisfy(isSpace) }
-      .map { (number: $0.offset + 1, bytes: Data($0.element)) }
   }
 
   /// JSON white space.

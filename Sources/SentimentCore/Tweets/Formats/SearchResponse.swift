@@ -45,10 +45,11 @@ package enum SearchResponseDecoder {
     return try page(response, line: line)
   }
 
-  /// Calls `body` with each page of a file, as ``decodeFile(_:)`` reads
-  /// them, holding one page at a time.
+  /// Calls `body` with each page of a file, one response object or JSONL
+  /// with one page per line, holding one page at a time.
   ///
-  /// - Throws: ``PostDecodingError``, as ``decodeFile(_:)``.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL.
+  /// - Complexity: O(*n*) in the file's size.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, _ body: (SearchResponsePage) -> Void
   ) throws(PostDecodingError) {
@@ -56,30 +57,6 @@ package enum SearchResponseDecoder {
       bytes, format: .xSearch,
       page: { (data, line) throws(PostDecodingError) in try decodePage(data, line: line) },
       wholeErrorFirst: false, body)
-  }
-
-  /// Decodes a file: one response object, or JSONL with one page per line.
-  ///
-  /// - Throws: ``PostDecodingError``, naming the line for JSONL.
-  /// - Complexity: O(*n*) in the file's size.
-  package static func decodeFile(_ data: Data) throws(PostDecodingError)
-    -> [SearchResponsePage]
-  {
-    guard data.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty(.xSearch) }
-    let problem: PostDecodingError
-    do {
-      return [try decodePage(data)]
-    } catch {
-      problem = error
-    }
-    let lines = PostPageJSON.nonBlankLines(in: data)
-    guard lines.count > 1 else { throw problem }
-    // Not one object spread over lines: JSONL, one page per line.
-    var pages: [SearchResponsePage] = []
-    for (number, line) in lines {
-      pages.append(try decodePage(line, line: number))
-    }
-    return pages
   }
 
   /// The page a decoded response holds, or why it holds none.

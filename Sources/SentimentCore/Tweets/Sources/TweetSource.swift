@@ -41,8 +41,9 @@ package enum FixtureError: LocalizedError, Equatable {
 /// Tweets from recorded API responses: a v2 search response object, a JSONL
 /// file of such pages (what twarc2 and `--record` write), or a v1.1 response;
 /// or a Bluesky searchPosts page or a Mastodon status array, or JSONL of
-/// them. The format comes from the content, as ``PostFile`` tells it;
-/// Mastodon boosts are left out unless ``includeBoosts``, as the live source
+/// them, read by ``PostFile``'s reader of recordings (the format comes from
+/// the content, as `--input` tells it), then gathered with no repeated ids
+/// up to the count asked for. Mastodon boosts are left out unless ``includeBoosts``, as the live source
 /// leaves them out unless `--include-retweets`.
 ///
 /// Given a directory, the file is chosen from the query: its
@@ -107,47 +108,20 @@ public struct FixtureTweetSource: TweetSource {
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     var collector = TweetCollector(limit: count)
-    // An empty recording (a search that found nothing) holds no posts.
-    guard PostFile.detect(bytes, textColumns: []) != nil else { return collector.tweets }
-    if let pages = try Self.blueskyOrMastodonPages(bytes, path: path, includeBoosts: includeBoosts)
-    {
-      for page in pages where !collector.isFull { collector.add(page) }
-      return collector.tweets
-    }
-    let pages: [SearchResponsePage]
+    var warnings: [String] = []
     do {
-      pages = try SearchResponseDecoder.decodeFile(Data(bytes))
+      // An empty recording (a search that found nothing) holds no pages.
+      try PostFile.forEachRecordedPage(in: bytes, includeBoosts: includeBoosts) { tweets, found in
+        guard !collector.isFull else { return }
+        warnings += found
+        collector.add(tweets)
+      }
     } catch {
       throw FixtureError.invalid(path: Self.shown(path), problem: error)
     }
-    for page in pages where !collector.isFull {
-      for problem in page.warnings { warning?(problem) }
-      collector.add(page.tweets)
-    }
+    // Only a recording read whole warns, as the live run warned.
+    for problem in warnings { warning?(problem) }
     return collector.tweets
-  }
-
-  /// The posts of a recording of Bluesky or Mastodon pages, page by page;
-  /// `nil` for a file of another format.
-  ///
-  /// - Throws: ``FixtureError/invalid(path:problem:)``.
-  private static func blueskyOrMastodonPages(
-    _ bytes: [UInt8], path: String, includeBoosts: Bool
-  ) throws(FixtureError) -> [[Tweet]]? {
-    let format = PostFile.detect(bytes, textColumns: [])
-    do {
-      switch format {
-      case .blueskySearch:
-        return try BlueskySearchPage.decodeFile(Data(bytes)).map(\.tweets)
-      case .mastodonStatuses:
-        return try MastodonStatuses.decodeFile(
-          Data(bytes), includeBoosts: includeBoosts, language: nil)
-      default:
-        return nil
-      }
-    } catch {
-      throw .invalid(path: shown(path), problem: error)
-    }
   }
 
   /// The bytes of the file at `path`, or `nil` when it cannot be read.
