@@ -91,6 +91,33 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertTrue(tweets.contains { $0.author == "lievito@pane.example" })
   }
 
+  /// A Mastodon replay keeps the statuses of its language as the live
+  /// source does (`en` keeps `en-GB`, a status without one is left out),
+  /// before the count; X recordings, filtered when searched, are read whole.
+  func testALanguageKeepsAMastodonReplaysStatusesOfIt() async throws {
+    let statuses = [("5", "de"), ("4", "en-GB"), ("3", nil), ("2", "EN"), ("1", "fr")].map {
+      id, language in
+      #"{"id":"\#(id)","content":"post \#(id)""#
+        + (language.map { #","language":"\#($0)""# } ?? "") + "}"
+    }
+    let mastodon = try write("[" + statuses.joined(separator: ",") + "]", to: "m.json")
+    var source = FixtureTweetSource(location: mastodon)
+    source.language = "en"
+    let query = try SearchQuery("#x")
+    let english = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(english.map(\.id), ["4", "2"])
+    let first = try await source.tweets(for: query, count: 1)
+    XCTAssertEqual(first.map(\.id), ["4"])
+    source.language = nil
+    let all = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(all.map(\.id), ["5", "4", "3", "2", "1"])
+    let x = try write(#"{"data":[{"id":"1","text":"t","lang":"de"}]}"#, to: "x.json")
+    var replay = FixtureTweetSource(location: x)
+    replay.language = "en"
+    let german = try await replay.tweets(for: query, count: 10)
+    XCTAssertEqual(german.map(\.id), ["1"])
+  }
+
   func testABrokenBlueskyOrMastodonRecordingNamesItsPath() async throws {
     for (text, kind) in [
       (#"{"posts":5}"#, PostDecodingError.Format.bluesky), ("[{\"id\":1}]", .mastodon),

@@ -245,7 +245,7 @@ package enum PostFile {
       do {
         // Boosts are left out, as the live source leaves them by default:
         // a boost repeats a post that is not the query's own.
-        try forEachPage(of: format, in: bytes, includeBoosts: false) { tweets, _ in
+        try forEachPage(of: format, in: bytes, includeBoosts: false, language: nil) { tweets, _ in
           tweets.forEach(body)
         }
       } catch {
@@ -273,21 +273,26 @@ package enum PostFile {
   /// - Parameters:
   ///   - includeBoosts: whether a Mastodon boost is read (as the boosted
   ///     status) or left out, as the live source does.
+  ///   - language: the language a Mastodon status must be in (nil: any), by
+  ///     the live source's rule (``MastodonStatuses/primarySubtag(_:)``:
+  ///     `en` keeps `en-GB`): recorded Mastodon pages hold every status of
+  ///     the timeline, while X's and Bluesky's were filtered when searched.
   /// - Throws: ``PostDecodingError``, naming the line for JSONL; `body`
   ///   may have seen the pages before it.
   /// - Complexity: O(*n*) in the file's size.
   package static func forEachRecordedPage(
-    in bytes: [UInt8], includeBoosts: Bool = false,
+    in bytes: [UInt8], includeBoosts: Bool = false, language: String? = nil,
     _ body: (_ tweets: [Tweet], _ warnings: [String]) -> Void
   ) throws(PostDecodingError) {
     guard let format = detect(bytes, textColumns: []) else { return }
-    try forEachPage(of: format, in: bytes, includeBoosts: includeBoosts, body)
+    try forEachPage(
+      of: format, in: bytes, includeBoosts: includeBoosts, language: language, body)
   }
 
-  /// ``forEachRecordedPage(in:includeBoosts:_:)`` for a format already
-  /// detected: Bluesky's, Mastodon's, else the X API's.
+  /// ``forEachRecordedPage(in:includeBoosts:language:_:)`` for a format
+  /// already detected: Bluesky's, Mastodon's, else the X API's.
   private static func forEachPage(
-    of format: PostFileFormat, in bytes: [UInt8], includeBoosts: Bool,
+    of format: PostFileFormat, in bytes: [UInt8], includeBoosts: Bool, language: String?,
     _ body: ([Tweet], [String]) -> Void
   ) throws(PostDecodingError) {
     switch format {
@@ -295,7 +300,7 @@ package enum PostFile {
       try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, []) }
     case .mastodonStatuses:
       try MastodonStatuses.forEachPage(
-        in: withoutBOM(bytes), includeBoosts: includeBoosts, language: nil
+        in: withoutBOM(bytes), includeBoosts: includeBoosts, language: language
       ) { body($0, []) }
     case .xSearch, .csv, .plainText:
       try SearchResponseDecoder.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, $0.warnings) }

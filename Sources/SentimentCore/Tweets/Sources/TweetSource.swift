@@ -43,8 +43,9 @@ package enum FixtureError: LocalizedError, Equatable {
 /// or a Bluesky searchPosts page or a Mastodon status array, or JSONL of
 /// them, read by ``PostFile``'s reader of recordings (the format comes from
 /// the content, as `--input` tells it), then gathered with no repeated ids
-/// up to the count asked for. Mastodon boosts are left out unless ``includeBoosts``, as the live source
-/// leaves them out unless `--include-retweets`.
+/// up to the count asked for. Mastodon statuses are kept as the live source
+/// keeps them: boosts only with ``includeBoosts`` (`--include-retweets`),
+/// and only those in ``language`` (`--lang`) when it is set.
 ///
 /// Given a directory, the file is chosen from the query: its
 /// ``SearchQuery/fileStem`` with `.jsonl` or else `.json` (`@Apple` →
@@ -63,6 +64,11 @@ public struct FixtureTweetSource: TweetSource {
   /// Whether a recorded Mastodon page's boosts are read (the boosted
   /// status), as the live source reads them with `--include-retweets`.
   package var includeBoosts = false
+  /// The language a recorded Mastodon status must be in (nil: any), as the
+  /// live source keeps those of `--lang` (`en` keeps `en-GB`): recorded
+  /// Mastodon pages hold every status of the timeline. X and Bluesky
+  /// recordings are read whole: the service filtered them when searched.
+  package var language: String?
 
   /// The largest file read: 256 MiB (10,000 tweets recorded with their
   /// pages take about 10 MB).
@@ -111,7 +117,9 @@ public struct FixtureTweetSource: TweetSource {
     var warnings: [String] = []
     do {
       // An empty recording (a search that found nothing) holds no pages.
-      try PostFile.forEachRecordedPage(in: bytes, includeBoosts: includeBoosts) { tweets, found in
+      try PostFile.forEachRecordedPage(
+        in: bytes, includeBoosts: includeBoosts, language: language
+      ) { tweets, found in
         guard !collector.isFull else { return }
         warnings += found
         collector.add(tweets)
