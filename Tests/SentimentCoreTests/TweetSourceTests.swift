@@ -288,6 +288,30 @@ final class TweetSourceTests: XCTestCase {
 
   // MARK: Collector
 
+  /// Whether a source is live, and where it fetches, is the source's own
+  /// answer (`tweetalyze` guards a live fetch and reads a replay whole).
+  func testEachSourceSaysWhereItsPostsComeFrom() {
+    let sources: [(any TweetSource, TweetOrigin)] = [
+      (FixtureTweetSource(path: "f"), .recorded),
+      (
+        XSource(.init(token: "t", userAgent: "u", baseURL: "https://x.example/2")),
+        .live(baseURL: "https://x.example/2")
+      ),
+      (
+        BlueskySource(
+          .init(handle: "h", appPassword: "p", userAgent: "u", baseURL: "https://b.example/xrpc")),
+        .live(baseURL: "https://b.example/xrpc")
+      ),
+      (
+        MastodonSource(.init(token: nil, userAgent: "u", instance: "https://m.example")),
+        .live(baseURL: "https://m.example")
+      ),
+    ]
+    for (source, origin) in sources {
+      XCTAssertEqual(source.origin, origin, "\(type(of: source))")
+    }
+  }
+
   func testCollector() {
     var collector = TweetCollector(limit: 3)
     XCTAssertFalse(collector.isFull)

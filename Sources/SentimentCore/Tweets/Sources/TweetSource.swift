@@ -8,6 +8,27 @@ public protocol TweetSource: Sendable {
   /// It runs on the caller's executor: a source that need not wait (as
   /// recorded responses) starts no thread.
   nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
+
+  /// Where the posts come from: a service searched over the network, or
+  /// recorded posts. A caller decides by it what to guard while fetching
+  /// and how many posts to ask for (a replay reads every recorded post, to
+  /// say when the count cuts it). ``TweetOrigin/recorded`` unless the
+  /// source says otherwise; ``XSource`` is ``TweetOrigin/live(baseURL:)``.
+  var origin: TweetOrigin { get }
+}
+
+extension TweetSource {
+  /// Recorded posts: a source that sends nothing says no more.
+  public var origin: TweetOrigin { .recorded }
+}
+
+/// Where a ``TweetSource``'s posts come from.
+public enum TweetOrigin: Equatable, Sendable {
+  /// A service searched over the network at `baseURL` (the API's, or the
+  /// instance's).
+  case live(baseURL: String)
+  /// Recorded posts (``FixtureTweetSource``): nothing is sent.
+  case recorded
 }
 
 /// Why recorded tweets could not be read.
