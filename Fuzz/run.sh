@@ -6,6 +6,11 @@
 #   Fuzz/run.sh [--short] csv model    only these targets
 #   Fuzz/run.sh --build-only          build the binary, fuzz nothing
 #   Fuzz/run.sh --prebuilt --short    fuzz with the binary built before
+#   Fuzz/run.sh --typecheck           only check that the targets compile
+#                                     against today's sources (no sanitizers,
+#                                     no binary; `swift test` does not build
+#                                     Fuzz/, so run this after changing a type
+#                                     a target uses)
 #
 # (CI builds the binary while the tests run, which wait on processes and
 # servers more than they compute, and fuzzes after them.)
@@ -28,9 +33,11 @@ fi
 
 build_only=0
 prebuilt=0
-while [ "${1:-}" = "--build-only" ] || [ "${1:-}" = "--prebuilt" ]; do
+typecheck=0
+while [ "${1:-}" = "--build-only" ] || [ "${1:-}" = "--prebuilt" ] || [ "${1:-}" = "--typecheck" ]; do
   [ "$1" = "--build-only" ] && build_only=1
   [ "$1" = "--prebuilt" ] && prebuilt=1
+  [ "$1" = "--typecheck" ] && typecheck=1
   shift
 done
 mode=(-runs=1000000)
@@ -55,7 +62,7 @@ build=Fuzz/.build
 binary="$build/fuzz"
 failed=0
 mkdir -p "$build" Fuzz/Crashes
-if [ "$prebuilt" -eq 0 ] || [ ! -x "$binary" ]; then
+if [ "$typecheck" -eq 1 ] || [ "$prebuilt" -eq 0 ] || [ ! -x "$binary" ]; then
   mkdir -p "$build/src"
   rm -f "$build"/src/*.swift
   find Sources/SentimentCore -name '*.swift' -exec cp {} "$build/src/" \;
@@ -67,6 +74,16 @@ if [ "$prebuilt" -eq 0 ] || [ ! -x "$binary" ]; then
     sed -e '/^import XCTest/d' -e '/^@testable import/d' "$file" >"$build/src/oracle-$(basename "$file")"
   done
 
+  if [ "$typecheck" -eq 1 ]; then
+    echo "== typechecking all targets"
+    if ! swiftc -typecheck -parse-as-library -module-name SentimentCore -package-name tweetalyze \
+      -suppress-warnings Fuzz/FuzzMain.swift Fuzz/Targets/*.swift "$build"/src/*.swift; then
+      echo "== the fuzz targets do not compile against the sources"
+      exit 2
+    fi
+    echo "== the fuzz targets compile"
+    exit 0
+  fi
   echo "== building all targets (one binary)"
   build_began=$SECONDS
   # One module: `import SentimentCore` in the executable's files is then the
