@@ -13,19 +13,17 @@ Model/PerClass.swift. Some are not values per class and are allowed by rule:
   from `package enum CalibrationFit` on);
 - lists of row indices per fold or group (`folds`, `parts`).
 
-The per-class values not yet moved to PerClass are counted in KNOWN (issue 46
-item 2 is not finished; `--list` lists them). More fails: new code uses
-PerClass. Fewer is reported, so that KNOWN comes down as the work goes on.
+Every per-class value is a PerClass (issue 46 item 2): KNOWN is 0, and any
+site found fails (`--list` lists them). Were one ever allowed back, KNOWN
+would count it, and fewer than KNOWN is reported so that it comes down.
 """
 import os
 import re
 import sys
 
-# The model's document counts and log priors (NaiveBayesModel.documents,
-# logPriors, NaiveBayesTrainer.documentCounts) and what reads, writes and
-# merges them: the fast model reader's columns, ModelFile's check of counts
-# against documents, ModelMerge.sumOf.
-KNOWN = 6
+# None left: the last six (the model's document counts and log priors and
+# what read, wrote and merged them) became PerClass values.
+KNOWN = 0
 
 RAW = re.compile(r"\[[^\[\]]*\.rawValue\]")
 NESTED = re.compile(r"\[\[(Double|Int)\]\]")

@@ -79,16 +79,16 @@ private func builtModel(
   _ input: inout MergeInput, _ options: NaiveBayesOptions, _ lexicon: Lexicon
 ) -> NaiveBayesModel {
   let model = options.lexiconWeight > 0 ? lexicon : Lexicon()
-  var documents = [input.count(), input.count(), input.count()]
-  if documents.allSatisfy({ $0 == 0 }) { documents[input.next() % 3] = 1 }
+  var documents = PerClass { _ in input.count() }
+  if documents.sum == 0 { documents[Sentiment.allCases[input.next() % 3]] = 1 }
   var vocabulary = Vocabulary()
   var counts: [Int] = []
   func feature(_ token: String) {
     let before = vocabulary.count
     guard vocabulary.insert(token) == before else { return }
-    for c in 0..<Sentiment.count {
+    for label in Sentiment.allCases {
       let count = input.count()
-      counts.append(options.binarized ? min(count, documents[c]) : count)
+      counts.append(options.binarized ? min(count, documents[label]) : count)
     }
   }
   for entry in model.entries { feature(entry.word) }
@@ -120,8 +120,10 @@ private func builtModel(
           }
           : nil),
       confusion: confusion,
-      meanProbabilities: PerClass { _ in PerClass(negative: 0.2, neutral: 0.3, positive: 0.5).shares },
-      equalPriorMeans: PerClass { _ in PerClass(negative: 0.3, neutral: 0.3, positive: 0.4).shares },
+      meanProbabilities: PerClass { _ in PerClass(negative: 0.2, neutral: 0.3, positive: 0.5).shares
+      },
+      equalPriorMeans: PerClass { _ in PerClass(negative: 0.3, neutral: 0.3, positive: 0.4).shares
+      },
       folds: calibration % 8 == 0 ? 5 : 2 + input.next() % 4,
       rows: confusion.map { $0.sum }.sum)
   }
@@ -157,13 +159,13 @@ public func fuzzModelMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let foldsDiffer = a.heldOut.map(\.folds).flatMap { x in b.heldOut.map { $0.folds != x } } ?? false
   let sameSettings = firstOptions == secondOptions && a.lexicon == b.lexicon && !foldsDiffer
   // The sums, or nil when one exceeds what a model file holds.
-  var sums: [Int]? = (0..<3).map { a.documents[$0] + b.documents[$0] }
+  var sums: PerClass<Int>? = a.documents.zip(b.documents, +)
   var tokens: [String] = []
   for model in [a, b] {
     for id in 0..<model.vocabulary.count { tokens.append(model.vocabulary.token(at: id)) }
   }
   let tooLarge =
-    sums?.contains { $0 > ModelMerge.countLimit } == true
+    sums.map { sums in Sentiment.allCases.contains { sums[$0] > ModelMerge.countLimit } } == true
     || tokens.contains { token in
       Sentiment.allCases.contains {
         mergeCount(a, token, $0) + mergeCount(b, token, $0) > ModelMerge.countLimit

@@ -124,7 +124,8 @@ public func fuzzScoreEstimate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     fatalError("\(method): band \(estimate.band), bands \(estimate.bands)")
   }
   if count > 0, !estimate.bands.contains(estimate.band) {
-    fatalError("\(method): the interval's bands \(estimate.bands) lack the score's \(estimate.band)")
+    fatalError(
+      "\(method): the interval's bands \(estimate.bands) lack the score's \(estimate.band)")
   }
   return 0
 }

@@ -116,6 +116,57 @@ final class CalibrationTests: XCTestCase {
     XCTAssertLessThan(problem.loss(weighted), problem.loss([1, 0, 0]))
   }
 
+  /// The Newton step's gradient and Hessian are the loss's: each agrees
+  /// with central differences, with reader features (some rows leaning
+  /// each way, some not at all) and with a weight held at 0, so the
+  /// sparse Jacobian entries the sums run over are the right ones.
+  func testTheDerivativesAreTheLossesDerivatives() {
+    var generator = SeededGenerator(seed: 7)
+    func uniform() -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
+    var scores: [PerClass<Double>] = []
+    var labels: [Sentiment] = []
+    var readings: [ReaderScores] = []
+    for i in 0..<60 {
+      scores.append([-4 * uniform(), -4 * uniform(), -4 * uniform()])
+      labels.append(Sentiment.allCases[i % 3])
+      let compound = i % 4 == 3 ? 0 : 2 * uniform() - 1
+      readings.append(
+        ReaderScores(
+          compound: compound, positive: 0, negative: 0, positiveSum: 3 * uniform(),
+          negativeSum: 3 * uniform()))
+    }
+    var problem = CalibrationFit.Problem(scores: scores, labels: labels, readings: readings)
+    XCTAssertEqual(problem.width, 7)
+    let point = [1.3, 0.2, -0.4, 0.5, 0.1, 0.7, 0.3]
+    for held in [Set<Int>(), [4]] {
+      problem.held = held
+      let entries = problem.jacobianEntries()
+      let (gradient, hessian) = problem.derivatives(point, entries)
+      let h = 1e-5
+      for a in 0..<problem.width where !held.contains(a) {
+        var up = point
+        var down = point
+        up[a] += h
+        down[a] -= h
+        XCTAssertEqual(
+          gradient[a], (problem.loss(up) - problem.loss(down)) / (2 * h), accuracy: 1e-6,
+          "gradient \(a), held \(held)")
+        let (gradientUp, _) = problem.derivatives(up, entries)
+        let (gradientDown, _) = problem.derivatives(down, entries)
+        for b in 0..<problem.width where !held.contains(b) {
+          // The ridge and the 1e-9 on the diagonal are in both.
+          XCTAssertEqual(
+            hessian[b][a], (gradientUp[b] - gradientDown[b]) / (2 * h), accuracy: 1e-5,
+            "Hessian \(b), \(a), held \(held)")
+        }
+      }
+      for a in held {
+        XCTAssertEqual(gradient[a], 0)
+        XCTAssertEqual(hessian[a], (0..<problem.width).map { $0 == a ? 1 : 0 })
+      }
+    }
+  }
+
   func testNothingToFitIsTheIdentity() {
     XCTAssertEqual(CalibrationFit.fit(scores: [], labels: []), .identity)
     XCTAssertEqual(

@@ -493,7 +493,7 @@ final class ModelFileTests: XCTestCase {
     // And exactly documents(c) is fine when binarized.
     var exact = try JSONValue.parse(ModelFile.encode(model))
     guard case .array(var exactColumn)? = exact["counts"]?["negative"] else { return XCTFail() }
-    exactColumn[0] = .number(Double(model.documents[0]))
+    exactColumn[0] = .number(Double(model.documents.negative))
     set(["counts", "negative"], to: .array(exactColumn), in: &exact)
     XCTAssertNoThrow(try ModelFile.decode(serialize(exact)))
   }

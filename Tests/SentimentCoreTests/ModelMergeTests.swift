@@ -99,7 +99,7 @@ final class ModelMergeTests: XCTestCase {
     // One less is what a file holds: it merges, and loads.
     let below = try oneWordModel(documents: 8_999_999_999_999_998, count: 1)
     let merged = try ModelMerge.merge([below, try oneWordModel(documents: 1, count: 1)])
-    XCTAssertEqual(merged.documents[Sentiment.positive.rawValue], 8_999_999_999_999_999)
+    XCTAssertEqual(merged.documents.positive, 8_999_999_999_999_999)
     XCTAssertEqual(try ModelFile.decode(ModelFile.encode(merged)).documents, merged.documents)
   }
 

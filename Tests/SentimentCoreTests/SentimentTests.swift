@@ -71,11 +71,14 @@ final class SentimentTests: XCTestCase {
   }
 
   func testPerClassNestsAndKeepsItsPlaceInAnObject() {
-    let confusion = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    let confusion = PerClass(
+      negative: PerClass(negative: 1, neutral: 2, positive: 3),
+      neutral: PerClass(negative: 4, neutral: 5, positive: 6),
+      positive: PerClass(negative: 7, neutral: 8, positive: 9))
     let text = written { json in
       json.beginObject()
       json.key("confusion")
-      json.perClass { json, actual in json.perClass(confusion[actual.rawValue]) }
+      json.perClass { json, actual in json.perClass(confusion[actual]) }
       json.key("rows")
       json.integer(45)
       json.endObject()

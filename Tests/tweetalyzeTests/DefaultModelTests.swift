@@ -13,7 +13,7 @@ final class DefaultModelTests: XCTestCase {
     XCTAssertEqual(model.tokenizer, TokenizerSettings())
     XCTAssertEqual(model.provenance.source, "sanders-full-corpus.csv")
     XCTAssertEqual(model.provenance.sha256.count, 64)
-    XCTAssertEqual(model.provenance.rows.reduce(0, +), model.documents.reduce(0, +))
+    XCTAssertEqual(model.provenance.rows.sum, model.documents.sum)
     XCTAssertGreaterThan(model.vocabulary.count, 1000)
   }
 

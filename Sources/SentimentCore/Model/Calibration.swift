@@ -220,8 +220,9 @@ package enum CalibrationFit {
   static func minimize(_ problem: Problem) -> [Double] {
     var parameters = [1.0] + [Double](repeating: 0, count: problem.width - 1)
     var loss = problem.loss(parameters)
+    let entries = problem.jacobianEntries()
     for _ in 0..<100 {
-      let (gradient, hessian) = problem.derivatives(parameters)
+      let (gradient, hessian) = problem.derivatives(parameters, entries)
       guard let step = solve(hessian, gradient.map { -$0 }) else { break }
       var scale = 1.0
       var improved = false
@@ -244,9 +245,11 @@ package enum CalibrationFit {
   /// The rows of a fit: each text's centred scores, reader features, label
   /// and weight (each class weighs the same in all).
   struct Problem {
-    let scores: [[Double]]
-    /// Each text's reader evidence for negative, then for positive.
-    let features: [[Double]]
+    /// Each text's three centred scores, row after row.
+    let scores: [Double]
+    /// Each text's reader evidence for negative, then for positive, row
+    /// after row (`width - 3` values a row; none without the reader).
+    let features: [Double]
     let labels: [Int]
     let weights: [Double]
     /// The number of parameters.
@@ -255,12 +258,12 @@ package enum CalibrationFit {
     var held: Set<Int> = []
 
     init(scores: [PerClass<Double>], labels: [Sentiment], readings: [ReaderScores]?) {
-      self.scores = scores.map { row in
+      self.scores = scores.flatMap { row in
         let top = max(row.negative, row.neutral, row.positive)
         return [row.negative - top, row.neutral - top, row.positive - top]
       }
       features =
-        readings?.map { reading in
+        readings?.flatMap { reading in
           let negative = reading.evidence(for: .negative)
           let positive = reading.evidence(for: .positive)
           return [negative[0], negative[1], positive[0], positive[1]]
@@ -285,16 +288,15 @@ package enum CalibrationFit {
     /// - Complexity: O(1), with no allocation: the loss calls it for every
     ///   row at every step of the line search.
     func logitValues(_ p: [Double], _ i: Int) -> (Double, Double, Double) {
-      let s = scores[i]
-      var z0 = p[0] * s[0]
-      let z1 = p[0] * s[1] + p[1]
-      var z2 = p[0] * s[2] + p[2]
+      var z0 = p[0] * scores[3 * i]
+      let z1 = p[0] * scores[3 * i + 1] + p[1]
+      var z2 = p[0] * scores[3 * i + 2] + p[2]
       if width > 3 {
-        let f = features[i]
-        let k = f.count / 2
+        let row = (width - 3) * i
+        let k = (width - 3) / 2
         for j in 0..<k {
-          z0 += p[3 + j] * f[j]
-          z2 += p[3 + k + j] * f[k + j]
+          z0 += p[3 + j] * features[row + j]
+          z2 += p[3 + k + j] * features[row + k + j]
         }
       }
       return (z0, z1, z2)
@@ -304,14 +306,14 @@ package enum CalibrationFit {
     /// the entry `[c][a]` of the logits' Jacobian.
     func jacobian(_ i: Int, _ c: Int, _ a: Int, _ isHeld: [Bool]) -> Double {
       switch a {
-      case 0: return scores[i][c]
+      case 0: return scores[3 * i + c]
       case 1: return c == 1 ? 1 : 0
       case 2: return c == 2 ? 1 : 0
       default:
         let k = (width - 3) / 2
         let isNegative = a < 3 + k
         guard !isHeld[a], c == (isNegative ? 0 : 2) else { return 0 }
-        return features[i][a - 3]
+        return features[(width - 3) * i + a - 3]
       }
     }
 
@@ -329,37 +331,79 @@ package enum CalibrationFit {
       return total / Double(max(1, labels.count)) + penalty
     }
 
-    /// The gradient and Hessian of ``loss(_:)``.
-    ///
-    /// - Complexity: O(*n*) in the number of texts, with no allocation per
-    ///   text: ``jacobian(_:_:_:_:)`` gives each derivative of a logit in
-    ///   the order ``logits(_:_:)`` lays them out.
-    func derivatives(_ p: [Double]) -> ([Double], [[Double]]) {
-      var gradient = [Double](repeating: 0, count: width)
-      var hessian = [[Double]](repeating: gradient, count: width)
+    /// Each row's non-zero entries of the logits' Jacobian, in increasing
+    /// parameter order as ``jacobian(_:_:_:_:)`` gives them: they depend on
+    /// the rows and the held weights, not on the parameters, so a Newton
+    /// run lists them once.
+    struct JacobianEntries {
+      /// Class `c`'s entries of row `i` are `start[3 i + c] ..< start[3 i + c + 1]`.
+      var start: [Int32] = [0]
+      var parameter: [Int32] = []
+      var value: [Double] = []
+    }
+
+    /// The non-zero Jacobian entries of every row, for the weights held now.
+    func jacobianEntries() -> JacobianEntries {
       let isHeld = (0..<width).map { held.contains($0) }
+      var entries = JacobianEntries()
+      entries.start.reserveCapacity(3 * labels.count + 1)
       for i in labels.indices {
-        let (z0, z1, z2) = logitValues(p, i)
-        let q = Calibration.softmax(PerClass(negative: z0, neutral: z1, positive: z2)).array
-        let w = weights[i]
         for c in 0..<3 {
-          let residual = w * (q[c] - (c == labels[i] ? 1 : 0))
           for a in 0..<width {
             let ja = jacobian(i, c, a, isHeld)
-            if ja != 0 { gradient[a] += residual * ja }
+            if ja != 0 {
+              entries.parameter.append(Int32(a))
+              entries.value.append(ja)
+            }
           }
+          entries.start.append(Int32(entries.parameter.count))
         }
-        // Σ_cd J_c (δ_cd q_c − q_c q_d) J_d
-        for c in 0..<3 {
-          for d in 0..<3 {
-            let weight = w * ((c == d ? q[c] : 0) - q[c] * q[d])
-            guard weight != 0 else { continue }
-            for a in 0..<width {
-              let ja = jacobian(i, c, a, isHeld)
-              guard ja != 0 else { continue }
-              for b in 0..<width {
-                let jb = jacobian(i, d, b, isHeld)
-                if jb != 0 { hessian[a][b] += weight * ja * jb }
+      }
+      return entries
+    }
+
+    /// The gradient and Hessian of ``loss(_:)``, given the rows' Jacobian
+    /// entries (``jacobianEntries()``).
+    ///
+    /// - Complexity: O(*n*) in the number of texts, with no allocation per
+    ///   text. The sums run over each row's non-zero Jacobian entries alone:
+    ///   the same terms, added in the same order, as running over every
+    ///   parameter and skipping the zeros.
+    func derivatives(_ p: [Double], _ entries: JacobianEntries) -> ([Double], [[Double]]) {
+      var gradient = [Double](repeating: 0, count: width)
+      var hessian = [Double](repeating: 0, count: width * width)
+      do {
+        // Spans: the sums below write without a copy-on-write check each.
+        var gradientSums = gradient.mutableSpan
+        var hessianSums = hessian.mutableSpan
+        let start = entries.start.span
+        let parameter = entries.parameter.span
+        let value = entries.value.span
+        for i in labels.indices {
+          let (z0, z1, z2) = logitValues(p, i)
+          let q = Calibration.softmax(PerClass(negative: z0, neutral: z1, positive: z2))
+          func probability(_ c: Int) -> Double {
+            c == 0 ? q.negative : c == 1 ? q.neutral : q.positive
+          }
+          func row(_ c: Int) -> Range<Int> { Int(start[3 * i + c])..<Int(start[3 * i + c + 1]) }
+          let w = weights[i]
+          for c in 0..<3 {
+            let residual = w * (probability(c) - (c == labels[i] ? 1 : 0))
+            for e in row(c) {
+              gradientSums[Int(parameter[e])] += residual * value[e]
+            }
+          }
+          // Σ_cd J_c (δ_cd q_c − q_c q_d) J_d
+          for c in 0..<3 {
+            for d in 0..<3 {
+              let weight = w * ((c == d ? probability(c) : 0) - probability(c) * probability(d))
+              guard weight != 0 else { continue }
+              for e in row(c) {
+                let offset = Int(parameter[e]) * width
+                let ja = value[e]
+                for f in row(d) {
+                  hessianSums[offset + Int(parameter[f])] += weight * ja * value[f]
+                }
               }
             }
           }
@@ -370,12 +414,12 @@ package enum CalibrationFit {
         gradient.indices.map { a in
           held.contains(a) ? 0 : gradient[a] / n + (a >= 3 ? Self.ridge * p[a] : 0)
         },
-        hessian.indices.map { a in
-          hessian[a].indices.map { b in
+        (0..<width).map { a in
+          (0..<width).map { b in
             // A held weight's row is the identity: its step is 0.
             held.contains(a) || held.contains(b)
               ? (a == b ? 1 : 0)
-              : hessian[a][b] / n + (a == b ? (a >= 3 ? Self.ridge : 1e-9) : 0)
+              : hessian[a * width + b] / n + (a == b ? (a >= 3 ? Self.ridge : 1e-9) : 0)
           }
         }
       )

@@ -76,7 +76,7 @@ struct ModelContents<Features: FeatureCounts> {
   var tokenizer: TokenizerSettings
   var options: NaiveBayesOptions
   var lexicon: Lexicon
-  var documents: [Int]
+  var documents: PerClass<Int>
   var heldOut: HeldOutFit?
   var features: Features
 }

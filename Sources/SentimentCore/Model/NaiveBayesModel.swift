@@ -18,7 +18,7 @@ public struct NaiveBayesModel: Sendable {
   /// The features, with ids indexing ``counts``.
   package let vocabulary: Vocabulary
   /// The number of training documents per class.
-  public let documents: [Int]
+  public let documents: PerClass<Int>
   /// The calibration fitted on held-out predictions, and their confusion;
   /// `nil` for a model trained on too little data to cross-validate (fewer
   /// texts than folds, or one class), whose probabilities are the raw Naive
@@ -80,13 +80,13 @@ public struct NaiveBayesModel: Sendable {
   /// score.
   let weightRows: [Double]
   /// The score each class starts from: its log prior.
-  let logPriors: [Double]
+  let logPriors: PerClass<Double>
 
   /// Creates a model from counts, feature id × class.
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon = Lexicon(), vocabulary: Vocabulary,
-    counts: [Int], documents: [Int]
+    counts: [Int], documents: PerClass<Int>
   ) {
     self.init(
       metadata: metadata, provenance: provenance, tokenizer: tokenizer, options: options,
@@ -101,7 +101,7 @@ public struct NaiveBayesModel: Sendable {
   init(
     metadata: ModelMetadata, provenance: Provenance, tokenizer: TokenizerSettings,
     options: NaiveBayesOptions, lexicon: Lexicon, vocabulary: Vocabulary, rows: CountRows,
-    documents: [Int], pairs: PairSource = .vocabulary
+    documents: PerClass<Int>, pairs: PairSource = .vocabulary
   ) {
     self.metadata = metadata
     self.provenance = provenance
@@ -148,26 +148,20 @@ public struct NaiveBayesModel: Sendable {
   /// - Complexity: O(*r*) in the number of distinct rows of counts: one
   ///   logarithm per class for each.
   private static func derive(
-    rows: CountRows, boosts: [Sentiment?], documents: [Int], options: NaiveBayesOptions
-  ) -> (rows: [Double], logPriors: [Double]) {
+    rows: CountRows, boosts: [Sentiment?], documents: PerClass<Int>, options: NaiveBayesOptions
+  ) -> (rows: [Double], logPriors: PerClass<Double>) {
     let classes = Sentiment.count
     let features = rows.featureCount
     let totals = rows.totals
-    let allTotal = totals.reduce(0, +)
+    let allTotal = totals.sum
     let mass = options.alpha * Double(features)
-    var denominators = [Double](repeating: 0, count: classes)
-    for c in 0..<classes {
-      let total = options.complement ? allTotal - totals[c] : totals[c]
-      denominators[c] = log(total + mass)
+    let denominators = totals.map { total in
+      log((options.complement ? allTotal - total : total) + mass)
     }
     var weights = [Double](repeating: 0, count: rows.counts.count)
-    var counts = [Double](repeating: 0, count: classes)
-    for base in stride(from: 0, to: rows.counts.count, by: classes) {
-      var data = 0.0
-      for c in 0..<classes {
-        counts[c] = Double(rows.counts[base + c])
-        data += counts[c]
-      }
+    for number in 0..<rows.rowCount {
+      var counts = rows.row(number).map(Double.init)
+      let data = counts.sum
       // The feature's pseudo-count in each class: α, or its share of the
       // mass α·V by its background probability (from the data's counts, not
       // the lexicon's boost).
@@ -176,18 +170,18 @@ public struct NaiveBayesModel: Sendable {
       case .additive: pseudo = options.alpha
       case .background: pseudo = mass * (data + options.alpha) / (allTotal + mass)
       }
-      if let label = boosts[base / classes] { counts[label.rawValue] += options.lexiconWeight }
-      var all = 0.0
-      if options.complement { for c in 0..<classes { all += counts[c] } }
-      for c in 0..<classes {
-        if options.complement {
-          weights[base + c] = denominators[c] - log(all - counts[c] + pseudo)
-        } else {
-          weights[base + c] = log(counts[c] + pseudo) - denominators[c]
-        }
+      if let label = boosts[number] { counts[label] += options.lexiconWeight }
+      let all = options.complement ? counts.sum : 0
+      let row = counts.zip(denominators) { count, denominator in
+        options.complement
+          ? denominator - log(all - count + pseudo) : log(count + pseudo) - denominator
       }
+      let base = number * classes
+      weights[base] = row.negative
+      weights[base + 1] = row.neutral
+      weights[base + 2] = row.positive
     }
-    let documentTotal = Double(documents.reduce(0, +))
+    let documentTotal = Double(documents.sum)
     let logPriors = documents.map { count -> Double in
       switch options.priors {
       case .uniform: return -log(Double(classes))
@@ -199,7 +193,7 @@ public struct NaiveBayesModel: Sendable {
 
   /// The log prior plus the weights of the given features, per class.
   func scores(ofFeatureIDs ids: [Int32]) -> PerClass<Double> {
-    var scores = PerClass(negative: logPriors[0], neutral: logPriors[1], positive: logPriors[2])
+    var scores = logPriors
     for id in ids {
       let base = Int(weightRow[Int(id)]) &* Sentiment.count
       scores.negative += weightRows[base]
@@ -216,6 +210,6 @@ public struct NaiveBayesModel: Sendable {
 
   /// The score every class starts from.
   public func logPrior(of label: Sentiment) -> Double {
-    logPriors[label.rawValue]
+    logPriors[label]
   }
 }

@@ -31,7 +31,8 @@ public struct NaiveBayesTrainer {
   /// 1 KiB of pair hashes, which the trainer's fast path keeps on the stack
   /// (TrainerFastPath.swift).
   static let chunkSize = 128
-  var documents = [Int](repeating: 0, count: Sentiment.count)
+  /// The number of documents added so far, per class.
+  var documents = PerClass(negative: 0, neutral: 0, positive: 0)
   /// The current document's number, for binarized counts.
   var document: UInt32 = 0
   /// When recording, every document's feature ids and class, so that the
@@ -61,7 +62,7 @@ public struct NaiveBayesTrainer {
   }
 
   /// The number of documents added so far, per class.
-  public var documentCounts: [Int] { documents }
+  public var documentCounts: PerClass<Int> { documents }
 
   /// Adds one labeled text.
   ///

@@ -135,13 +135,6 @@ extension JSONWriter {
     perClass { json, label in json.integer(counts[label]) }
   }
 
-  /// Writes `{"negative":…,"neutral":…,"positive":…}` with the integers of
-  /// `counts`, an array indexed by ``Sentiment/rawValue`` (the model file's
-  /// document counts, until `NaiveBayesModel.documents` is a `PerClass`).
-  package mutating func perClass(_ counts: [Int]) {
-    perClass { json, label in json.integer(counts[label.rawValue]) }
-  }
-
   /// Writes `{"negative":…,"neutral":…,"positive":…}` with `values`, each
   /// rounded to `decimals` places as ``JSONWriter/number(_:decimals:)``
   /// writes it.

@@ -365,8 +365,8 @@ public enum ModelFile {
 
     let features = try features()
     let (vocabulary, rows) = (features.vocabulary, features.rows)
-    let documents = try classCounts(root["documents"], name: "documents").array
-    guard documents.reduce(0, +) > 0 else {
+    let documents = try classCounts(root["documents"], name: "documents")
+    guard documents.sum > 0 else {
       throw ModelFileError.inconsistent("no training documents")
     }
     let options = try decodeOptions(root["options"])
@@ -376,9 +376,9 @@ public enum ModelFile {
     if options.binarized {
       // Row by row: the first row with a count too high is the first
       // feature's with one, as rows are numbered in order of first feature.
-      for base in stride(from: 0, to: rows.counts.count, by: Sentiment.count) {
-        for label in Sentiment.allCases
-        where rows.counts[base + label.rawValue] > documents[label.rawValue] {
+      for number in 0..<rows.rowCount {
+        let row = rows.row(number)
+        for label in Sentiment.allCases where row[label] > documents[label] {
           throw ModelFileError.inconsistent(
             "a binarized count exceeds the number of \(label.name) documents")
         }

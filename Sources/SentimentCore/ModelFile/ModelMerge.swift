@@ -163,13 +163,13 @@ package enum ModelMerge {
   }
 
   /// Sums per class, checked against the file's limit.
-  private static func sumOf(_ rows: [[Int]], _ what: String) throws(ModelMergeError) -> [Int] {
-    var total = [Int](repeating: 0, count: Sentiment.count)
-    for row in rows {
-      for c in total.indices {
-        let (sum, overflow) = total[c].addingReportingOverflow(row[c])
-        guard !overflow, sum <= countLimit else { throw ModelMergeError.tooLarge(what) }
-        total[c] = sum
+  private static func sumOf(_ parts: [PerClass<Int>], _ what: String) throws(ModelMergeError)
+    -> PerClass<Int>
+  {
+    var total = PerClass(negative: 0, neutral: 0, positive: 0)
+    for part in parts {
+      for label in Sentiment.allCases {
+        total[label] = try checkedSum(total[label], part[label], what)
       }
     }
     return total
@@ -180,13 +180,9 @@ package enum ModelMerge {
   /// parts, so that merging is associative), in order.
   static func provenance(_ parts: [Provenance]) throws(ModelMergeError) -> Provenance {
     let flat = parts.flatMap { $0.parts.isEmpty ? [$0] : $0.parts }
-    var rows = PerClass { _ in 0 }
-    for part in flat {
-      for label in Sentiment.allCases {
-        rows[label] = try checkedSum(rows[label], part.rows[label], "provenance.rows")
-      }
-    }
-    let skipped = try sumOf(flat.map { [$0.skipped, 0, 0] }, "provenance.skipped")[0]
+    let rows = try sumOf(flat.map(\.rows), "provenance.rows")
+    var skipped = 0
+    for part in flat { skipped = try checkedSum(skipped, part.skipped, "provenance.skipped") }
     return Provenance(
       source: "merge of \(flat.count) parts", sha256: "", rows: rows, skipped: skipped,
       parts: flat)

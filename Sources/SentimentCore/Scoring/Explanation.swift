@@ -103,9 +103,7 @@ package struct Explanation: Equatable, Sendable {
             neutral: model.weight(ofFeature: id, for: .neutral),
             positive: model.weight(ofFeature: id, for: .positive))))
     }
-    logPriors = PerClass(
-      negative: model.logPrior(of: .negative), neutral: model.logPrior(of: .neutral),
-      positive: model.logPrior(of: .positive))
+    logPriors = model.logPriors
     var scores = logPriors
     for feature in features {
       for label in Sentiment.allCases {

@@ -21,9 +21,7 @@ extension Classifier {
     let stamp = rows.nextText()
     return model.weightRows.withUnsafeBufferPointer { weights in
       var sum = ScoreSum(
-        scores: PerClass(
-          negative: model.logPriors[0], neutral: model.logPriors[1],
-          positive: model.logPriors[2]),
+        scores: model.logPriors,
         rows: rows.entries, weights: weights, stamp: model.options.binarized ? stamp : 0)
       guard let pairs else {
         let vocabulary = model.vocabulary.view

@@ -6,8 +6,8 @@ struct CountRows {
   private(set) var rowOfFeature: [UInt32] = []
   /// Row × class → count.
   private(set) var counts: [Int] = []
-  /// Class → the sum of its counts over all features, added in id order.
-  private(set) var totals = [Double](repeating: 0, count: Sentiment.count)
+  /// Each class's sum of its counts over all features, added in id order.
+  private(set) var totals = PerClass(negative: 0.0, neutral: 0, positive: 0)
   /// Slot → row number + 1, 0 for an empty slot; at most half full.
   private var slots = [UInt32](repeating: 0, count: 1024)
 
@@ -28,11 +28,22 @@ struct CountRows {
   /// The number of features.
   var featureCount: Int { rowOfFeature.count }
 
+  /// The number of distinct rows.
+  var rowCount: Int { counts.count / Sentiment.count }
+
+  /// Row `number`'s count per class.
+  func row(_ number: Int) -> PerClass<Int> {
+    let base = number * Sentiment.count
+    return PerClass(negative: counts[base], neutral: counts[base + 1], positive: counts[base + 2])
+  }
+
   /// Adds the next feature, with `row`, its count per class.
   ///
   /// - Complexity: O(1) on average.
   mutating func append(_ row: Span<Int>) {
-    for label in 0..<Sentiment.count { totals[label] += Double(row[label]) }
+    totals.negative += Double(row[0])
+    totals.neutral += Double(row[1])
+    totals.positive += Double(row[2])
     rowOfFeature.append(number(of: row))
   }
 

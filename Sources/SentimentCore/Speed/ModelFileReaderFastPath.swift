@@ -247,8 +247,8 @@ struct ModelFileReader {
   ///
   /// - Complexity: O(*n*) in the object's length in bytes.
   private mutating func counts() throws(Failure) -> CountRows {
-    // Where each class's column starts, just after its `[`.
-    var columns = [Int](repeating: -1, count: Sentiment.count)
+    // Where each class's column starts, just after its `[`; -1 until found.
+    var columns = PerClass(negative: -1, neutral: -1, positive: -1)
     guard try next() == UInt8(ascii: "{") else { throw .content(.missing("counts.negative")) }
     repeat {
       skipSpace()
@@ -262,12 +262,12 @@ struct ModelFileReader {
         skipSpace()
         continue
       }
-      guard columns[label.rawValue] < 0 else {
+      guard columns[label] < 0 else {
         try skipStrictly()
         throw .syntax(JSONError(offset: position, reason: "duplicate member '\(name)'"))
       }
       guard try next() == UInt8(ascii: "[") else { throw .content(.missing("counts.\(name)")) }
-      columns[label.rawValue] = position
+      columns[label] = position
       // Only numbers are read: anything else, `]` included, is found then.
       guard let base = bytes.baseAddress,
         let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
@@ -276,17 +276,17 @@ struct ModelFileReader {
       skipSpace()
     } while try next() == UInt8(ascii: ",")
     guard bytes[position - 1] == UInt8(ascii: "}") else { throw .unread }
-    if let missing = columns.firstIndex(of: -1) {
-      throw .content(.missing("counts.\(Sentiment.allCases[missing].name)"))
+    if let missing = Sentiment.allCases.first(where: { columns[$0] < 0 }) {
+      throw .content(.missing("counts.\(missing.name)"))
     }
     let end = position
-    var rows = CountRows(capacity: elementCount(from: columns[0]))
+    var rows = CountRows(capacity: elementCount(from: columns.negative))
     var isEmpty = true
-    for label in columns.indices {
+    for label in Sentiment.allCases {
       position = columns[label]
       skipSpace()
       let empty = position < bytes.count && bytes[position] == UInt8(ascii: "]")
-      guard label == 0 || empty == isEmpty else { throw .unread }
+      guard label == .negative || empty == isEmpty else { throw .unread }
       isEmpty = empty
     }
     guard !isEmpty, let base = bytes.baseAddress else {
@@ -296,9 +296,8 @@ struct ModelFileReader {
     // Each column's read position and the row being read, inline: the loop
     // runs once per count, so no array (no uniqueness check per store).
     let classes = Sentiment.count
-    var cursors = InlineArray<3, Int>(repeating: 0)
+    var cursors: InlineArray<3, Int> = [columns.negative, columns.neutral, columns.positive]
     var row = InlineArray<3, Int>(repeating: 0)
-    for label in 0..<classes { cursors[label] = columns[label] }
     let size = bytes.count
     var isLast = false
     while !isLast {

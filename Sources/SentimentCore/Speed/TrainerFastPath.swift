@@ -14,7 +14,7 @@ extension NaiveBayesTrainer {
   mutating func add(span: Span<UInt8>, as label: Sentiment) {
     if !isKnownUniquelyReferenced(&table) { table = table.copy() }
     let offset = label.rawValue
-    documents[offset] += 1
+    documents[label] += 1
     if document == .max {
       table.resetSeen()
       document = 0

@@ -184,10 +184,8 @@ package struct CorpusTrainer {
             >= options.minCount
       }.map(\.element)
     }
-    base.documents = [Int](repeating: 0, count: Sentiment.count)
-    for worker in workers {
-      for c in base.documents.indices { base.documents[c] += worker.trainer.documents[c] }
-    }
+    base.documents = PerClass(negative: 0, neutral: 0, positive: 0)
+    for worker in workers { base.documents = base.documents.zip(worker.trainer.documents, +) }
     fitting.wait()
     let heldOut = fit.values().first ?? nil
     return (CorpusTrainer(trainer: base, order: order, heldOut: heldOut), summary)

@@ -58,32 +58,15 @@ extension Tweetalyze {
     }
   }
 
-  /// What stderr shows for `error`: the `Error: …` line, then `usage`
-  /// lines if any; with `json`, then also the error as one JSON object on a
-  /// line of its own, `{"error":{"code":N,"message":"…"}}` (with `"query"`
-  /// when the error is one query's).
+  /// What stderr shows for `error` (``ErrorReport``): the `Error: …` line,
+  /// then `usage` lines if any; with `json`, then also the error as one JSON
+  /// object on a line of its own.
   static func errorReport(
     _ error: Error, json: Bool, usage: String? = nil, query: String? = nil
   ) -> String {
-    let message = ErrorLine.clean(self.message(for: error))
-    var text = "Error: " + (query.map { "\($0): " } ?? "") + message + "\n"
-    if let usage { text += usage + "\n" }
-    guard json else { return text }
-    var writer = JSONWriter()
-    writer.beginObject()
-    writer.key("error")
-    writer.beginObject()
-    writer.key("code")
-    writer.integer(Int(ExitStatus(for: error).rawValue))
-    writer.key("message")
-    writer.string(message)
-    if let query {
-      writer.key("query")
-      writer.string(query)
-    }
-    writer.endObject()
-    writer.endObject()
-    return text + String(decoding: writer.bytes, as: UTF8.self) + "\n"
+    let report = ErrorReport(
+      message: message(for: error), status: ExitStatus(for: error), query: query, usage: usage)
+    return report.text + (json ? String(decoding: report.json, as: UTF8.self) : "")
   }
 
   /// The user-facing text of an error: a usage error's message, else
@@ -111,14 +94,9 @@ struct Context {
     case .completions(let shell):
       try stdout.write(Completions.script(for: shell))
     case .version:
-      try stdout.write("tweetalyze \(Tweetalyze.version)\n")
+      try stdout.write(VersionReport(version: Tweetalyze.version).text)
     case .versionJSON:
-      var json = JSONWriter()
-      json.beginObject()
-      json.key("version")
-      json.string(Tweetalyze.version)
-      json.endObject()
-      try stdout.write(json.bytes + [0x0A])
+      try stdout.write(VersionReport(version: Tweetalyze.version).json)
     case .analyze(let options):
       return try await analyze(options)
     case .compare(let options):

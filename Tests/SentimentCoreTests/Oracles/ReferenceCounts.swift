@@ -39,7 +39,7 @@ struct ReferenceCounts {
   /// which would count `é` and `e` + U+0301 as one feature.
   private(set) var counts: [[UInt8]: [Int]] = [:]
   /// Texts per class.
-  private(set) var documents = [Int](repeating: 0, count: Sentiment.count)
+  private(set) var documents = PerClass(negative: 0, neutral: 0, positive: 0)
 
   /// Counts nothing yet.
   init(tokenizer: Tokenizer, options: NaiveBayesOptions) {
@@ -63,7 +63,7 @@ struct ReferenceCounts {
   ///
   /// - Complexity: O(*n*) in the length of the text.
   mutating func add(_ text: [UInt8], as label: Sentiment) {
-    documents[label.rawValue] += 1
+    documents[label] += 1
     var features = features(of: text)
     if options.binarized { features = Array(Set(features)) }
     for feature in features {

@@ -71,7 +71,9 @@ do {
     ("update out tomorrow", .neutral),
   ]
   for (text, label) in examples { trainer.add(text, as: label) }
-  check(trainer.documentCounts == [3, 3, 3], "3 documents per class: \(trainer.documentCounts)")
+  check(
+    trainer.documentCounts == PerClass(negative: 3, neutral: 3, positive: 3),
+    "3 documents per class: \(trainer.documentCounts)")
   let trained = trainer.model()
   let bytes = ModelFile.encode(trained)
   let decoded = try ModelFile.decode(bytes)
