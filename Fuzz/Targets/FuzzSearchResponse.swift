@@ -6,17 +6,16 @@ import Foundation
 public func fuzzSearchResponse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
   do {
-    let pages = try SearchResponseDecoder.decodeFile(bytes)
-    for page in pages {
+    try SearchResponseDecoder.forEachPage(in: Array(bytes)[...]) { page in
       for tweet in page.tweets { _ = tweet.text.utf8.count }
     }
   } catch {
-    _ = (error as? SearchResponseError)?.errorDescription
+    _ = (error as? PostDecodingError)?.errorDescription
   }
   do {
     _ = try SearchResponseDecoder.decodePage(bytes, line: 3)
   } catch {
-    _ = (error as? SearchResponseError)?.errorDescription
+    _ = (error as? PostDecodingError)?.errorDescription
   }
   return 0
 }

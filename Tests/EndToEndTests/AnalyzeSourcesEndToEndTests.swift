@@ -383,7 +383,7 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
     XCTAssertEqual(any, plain + 1, "the one German status is kept only with --lang any")
   }
 
-  func testMastodonReplayKeepsBoostsOnlyWhenAsked() throws {
+  func testMastodonReplayKeepsBoostsAndOtherLanguagesOnlyWhenAsked() throws {
     let fixtures = Self.packageRoot.appendingPathComponent("Fixtures/tweets/mastodon")
     func posts(_ arguments: [String]) throws -> Int {
       let run = try BinaryRunner.run(
@@ -392,9 +392,13 @@ final class AnalyzeSourcesEndToEndTests: XCTestCase {
       XCTAssertEqual(run.status, 0, run.stderr)
       return run.stdout.split(separator: "\n").count - 1
     }
+    let plain = try posts([])
     XCTAssertEqual(
-      try posts(["--include-retweets"]), try posts([]) + 1,
+      try posts(["--include-retweets"]), plain + 1,
       "a replay reads the recorded boost with --include-retweets, as the live source does")
+    XCTAssertEqual(
+      try posts(["--lang", "any"]), plain + 1,
+      "a replay keeps the one German status only with --lang any, as the live source does")
   }
 
   func testMastodonMentionsAndPhrasesAreUsageErrors() throws {

@@ -65,7 +65,7 @@ final class BlueskyPostsTests: XCTestCase {
   func testErrorsNameThePathAndWhatToExpect() {
     XCTAssertThrowsError(try BlueskySearchPage.decode(Data(#"{"posts":5}"#.utf8))) { error in
       XCTAssertEqual(
-        error as? PostPageError,
+        error as? PostDecodingError,
         .unexpectedShape(.bluesky, line: 0, detail: "unexpected value at posts"))
       XCTAssertTrue(error.localizedDescription.contains("app.bsky.feed.searchPosts"))
     }
@@ -73,15 +73,15 @@ final class BlueskyPostsTests: XCTestCase {
       try BlueskySearchPage.decode(Data(#"{"posts":[{"uri":"u","record":{}}]}"#.utf8))
     ) { error in
       XCTAssertEqual(
-        error as? PostPageError,
+        error as? PostDecodingError,
         .unexpectedShape(.bluesky, line: 0, detail: "missing \"text\" in posts[0].record"))
     }
     XCTAssertThrowsError(try BlueskySearchPage.decode(Data(#"{"posts":[{"uri""#.utf8))) {
-      XCTAssertEqual($0 as? PostPageError, .notJSON(.bluesky, line: 0))
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.bluesky, line: 0))
     }
     XCTAssertThrowsError(try BlueskySearchPage.decode(Data(#"{"data":[]}"#.utf8))) {
       XCTAssertEqual(
-        $0 as? PostPageError, .unexpectedShape(.bluesky, line: 0, detail: "missing \"posts\""))
+        $0 as? PostDecodingError, .unexpectedShape(.bluesky, line: 0, detail: "missing \"posts\""))
     }
   }
 
@@ -89,23 +89,30 @@ final class BlueskyPostsTests: XCTestCase {
     let first =
       #"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{"text":"one"}}],"cursor":"1"}"#
     let second = #"{"posts":[{"uri":"at://a/app.bsky.feed.post/2","record":{"text":"two"}}]}"#
-    let pages = try BlueskySearchPage.decodeFile(Data("\u{FEFF}\(first)\n\n\(second)\n".utf8))
+    let pages = try recordedPages("\u{FEFF}\(first)\n\n\(second)\n".utf8)
     XCTAssertEqual(pages.map(\.cursor), ["1", nil])
     XCTAssertEqual(pages.flatMap(\.tweets).map(\.text), ["one", "two"])
-    XCTAssertThrowsError(try BlueskySearchPage.decodeFile(Data("\(first)\n{\"posts\":[".utf8))) {
-      XCTAssertEqual($0 as? PostPageError, .notJSON(.bluesky, line: 2))
+    XCTAssertThrowsError(try recordedPages("\(first)\n{\"posts\":[".utf8)) {
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.bluesky, line: 2))
     }
-    XCTAssertThrowsError(try BlueskySearchPage.decodeFile(Data(" \n".utf8))) {
-      XCTAssertEqual($0 as? PostPageError, .empty(.bluesky))
+    XCTAssertThrowsError(try recordedPages(" \n".utf8)) {
+      XCTAssertEqual($0 as? PostDecodingError, .empty(.bluesky))
     }
   }
 
   func testOnePagePrettyPrintedOverLines() throws {
-    let pages = try BlueskySearchPage.decodeFile(Data(page.utf8))
+    let pages = try recordedPages(page.utf8)
     XCTAssertEqual(pages.count, 1)
     // Cut off: the whole file's error, not its first line's.
-    XCTAssertThrowsError(try BlueskySearchPage.decodeFile(Data(page.utf8.dropLast(20)))) {
-      XCTAssertEqual($0 as? PostPageError, .notJSON(.bluesky, line: 0))
+    XCTAssertThrowsError(try recordedPages(page.utf8.dropLast(20))) {
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.bluesky, line: 0))
     }
+  }
+
+  /// The pages of a recording, as `forEachPage` reads them.
+  private func recordedPages(_ bytes: some Sequence<UInt8>) throws -> [BlueskySearchPage] {
+    var pages: [BlueskySearchPage] = []
+    try BlueskySearchPage.forEachPage(in: Array(bytes)[...]) { pages.append($0) }
+    return pages
   }
 }

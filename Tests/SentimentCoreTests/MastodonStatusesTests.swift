@@ -101,7 +101,7 @@ final class MastodonStatusesTests: XCTestCase {
       try MastodonStatuses.decode(Data(#"[{"id":"1"}]"#.utf8), includeBoosts: false, language: nil)
     ) { error in
       XCTAssertEqual(
-        error as? PostPageError,
+        error as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 0, detail: "missing \"content\" in [0]"))
       XCTAssertTrue(error.localizedDescription.contains("/api/v1/timelines/tag"))
     }
@@ -110,28 +110,26 @@ final class MastodonStatusesTests: XCTestCase {
         Data(#"{"error":"Not found"}"#.utf8), includeBoosts: false, language: nil)
     ) {
       XCTAssertEqual(
-        $0 as? PostPageError,
+        $0 as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 0, detail: "unexpected value at top level"))
     }
     XCTAssertThrowsError(
       try MastodonStatuses.decode(Data("[{\"id\":".utf8), includeBoosts: false, language: nil)
     ) {
-      XCTAssertEqual($0 as? PostPageError, .notJSON(.mastodon, line: 0))
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.mastodon, line: 0))
     }
   }
 
   func testRecordingOfArraysOnePerLine() throws {
     let file =
       "[" + status("2", "b") + "," + status("1", "a") + "]\n[]\n[" + status("0", "z") + "]\n"
-    let pages = try MastodonStatuses.decodeFile(
-      Data(file.utf8), includeBoosts: false, language: nil)
+    let pages = try recordedPages(file.utf8)
     XCTAssertEqual(pages.map { $0.map(\.id) }, [["2", "1"], [], ["0"]])
     XCTAssertThrowsError(
-      try MastodonStatuses.decodeFile(
-        Data((file + "[{\"id\":\"9\"}]\n").utf8), includeBoosts: false, language: nil)
+      try recordedPages((file + "[{\"id\":\"9\"}]\n").utf8)
     ) {
       XCTAssertEqual(
-        $0 as? PostPageError,
+        $0 as? PostDecodingError,
         .unexpectedShape(.mastodon, line: 4, detail: "missing \"content\" in [0]"))
     }
   }
@@ -155,5 +153,15 @@ final class MastodonStatusesTests: XCTestCase {
     XCTAssertNil(MastodonStatuses.nextMaxID(linkHeader: "<broken; rel=\"next\""))
     XCTAssertNil(
       MastodonStatuses.nextMaxID(linkHeader: #"<https://m.example/x?since_id=1>; rel="next""#))
+  }
+
+  /// The pages of a recording, as `forEachPage` reads them (boosts left
+  /// out, any language).
+  private func recordedPages(_ bytes: some Sequence<UInt8>) throws -> [[Tweet]] {
+    var pages: [[Tweet]] = []
+    try MastodonStatuses.forEachPage(in: Array(bytes)[...], includeBoosts: false, language: nil) {
+      pages.append($0)
+    }
+    return pages
   }
 }

@@ -611,8 +611,10 @@ final class LabelRuleTests: XCTestCase {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fixtures/tweets/at-apple.json")
-    let pages = try SearchResponseDecoder.decodeFile(try Data(contentsOf: url))
-    let tweets = pages.flatMap(\.tweets)
+    var tweets: [Tweet] = []
+    try PostFile.forEachRecordedPage(in: Array(try Data(contentsOf: url))) { page, _ in
+      tweets += page
+    }
     XCTAssertEqual(tweets.count, 100)
     for tweet in tweets {
       let prediction = classifier.predict(tweet.text)

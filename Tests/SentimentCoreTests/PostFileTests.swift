@@ -207,6 +207,34 @@ final class PostFileTests: XCTestCase {
     XCTAssertEqual(detect(#"{"a\"b":1,"posts":[]}"#), .blueskySearch, "escaped quote in a name")
   }
 
+  /// The recordings the fixture source replays: each service's pages, one
+  /// at a time, with X's partial errors; white space holds none; anything
+  /// else fails as an X API response.
+  func testARecordingIsReadPageByPageInEachServicesFormat() throws {
+    func pages(_ text: String, includeBoosts: Bool = false) throws -> [[String]] {
+      var pages: [[String]] = []
+      try PostFile.forEachRecordedPage(in: Array(text.utf8), includeBoosts: includeBoosts) {
+        tweets, warnings in pages.append(tweets.map(\.id) + warnings.map { "warning: \($0)" })
+      }
+      return pages
+    }
+    let x = #"{"data":[{"id":"2","text":"a"}],"errors":[{"title":"late"}],"meta":{}}"#
+    XCTAssertEqual(
+      try pages("\u{FEFF}\(x)\n\n{\"data\":[{\"id\":\"1\",\"text\":\"b\"}]}\n"),
+      [["2", "warning: late"], ["1"]])
+    XCTAssertEqual(
+      try pages(#"{"posts":[{"uri":"at://a/app.bsky.feed.post/1","record":{"text":"hi"}}]}"#),
+      [["at://a/app.bsky.feed.post/1"]])
+    let boost = #"{"id":"3","content":"","reblog":{"id":"1","content":"boosted"}}"#
+    let mastodon = #"[{"id":"2","content":"own"},\#(boost)]"# + "\n[]"
+    XCTAssertEqual(try pages(mastodon), [["2"], []])
+    XCTAssertEqual(try pages(mastodon, includeBoosts: true), [["2", "1"], []])
+    XCTAssertEqual(try pages("\u{FEFF} \n\t"), [])
+    XCTAssertThrowsError(try pages("id,text\n1,hi\n")) {
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.xSearch, line: 1))
+    }
+  }
+
   func testTopLevelKeysOnlyAtTheTop() {
     XCTAssertEqual(
       PostFile.topLevelKeys(Array(#"{"a":{"b":1},"c":[{"d":2}],"e":"f","g":null}"#.utf8)[...]),

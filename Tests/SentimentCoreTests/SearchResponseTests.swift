@@ -8,15 +8,17 @@ final class SearchResponseTests: XCTestCase {
   }
 
   private func file(_ text: String) throws -> [SearchResponsePage] {
-    try SearchResponseDecoder.decodeFile(Data(text.utf8))
+    var pages: [SearchResponsePage] = []
+    try SearchResponseDecoder.forEachPage(in: Array(text.utf8)[...]) { pages.append($0) }
+    return pages
   }
 
   private func assertError(
-    _ text: String, _ check: (SearchResponseError) -> Void, file: StaticString = #filePath,
+    _ text: String, _ check: (PostDecodingError) -> Void, file: StaticString = #filePath,
     line: UInt = #line
   ) {
     XCTAssertThrowsError(try self.file(text), file: file, line: line) { error in
-      guard let error = error as? SearchResponseError else {
+      guard let error = error as? PostDecodingError else {
         return XCTFail("\(error)", file: file, line: line)
       }
       check(error)
@@ -152,16 +154,16 @@ final class SearchResponseTests: XCTestCase {
   }
 
   func testNotJSON() {
-    assertError("hello") { XCTAssertEqual($0, .notJSON(line: 0)) }
-    assertError("{\"data\": [") { XCTAssertEqual($0, .notJSON(line: 0)) }
+    assertError("hello") { XCTAssertEqual($0, .notJSON(.xSearch, line: 0)) }
+    assertError("{\"data\": [") { XCTAssertEqual($0, .notJSON(.xSearch, line: 0)) }
   }
 
   func testJSONLWithABadLineNamesIt() {
     let text = "{\"data\":[{\"id\":\"2\",\"text\":\"b\"}]}\n{not json\n"
-    assertError(text) { XCTAssertEqual($0, .notJSON(line: 2)) }
+    assertError(text) { XCTAssertEqual($0, .notJSON(.xSearch, line: 2)) }
     let shape = "{\"data\":[{\"id\":\"2\",\"text\":\"b\"}]}\n\n{\"other\":1}\n"
     assertError(shape) { error in
-      guard case .unexpectedShape(let line, _) = error else { return XCTFail("\(error)") }
+      guard case .unexpectedShape(_, let line, _) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(line, 3)
     }
   }
@@ -169,7 +171,7 @@ final class SearchResponseTests: XCTestCase {
   func testWrongShape() {
     for text in [#"{"foo": 1}"#, "[1, 2]", #"{"data": "x"}"#, #"{"data": [{"id": "1"}]}"#, "42"] {
       assertError(text) { error in
-        guard case .unexpectedShape(let line, let detail) = error else {
+        guard case .unexpectedShape(_, let line, let detail) = error else {
           return XCTFail("\(text): \(error)")
         }
         XCTAssertEqual(line, 0)
@@ -180,7 +182,7 @@ final class SearchResponseTests: XCTestCase {
 
   func testMissingMemberIsNamed() {
     assertError(#"{"data": [{"id": "1"}]}"#) { error in
-      guard case .unexpectedShape(_, let detail) = error else { return XCTFail("\(error)") }
+      guard case .unexpectedShape(_, _, let detail) = error else { return XCTFail("\(error)") }
       XCTAssertTrue(detail.contains("text"), detail)
     }
   }
@@ -190,14 +192,14 @@ final class SearchResponseTests: XCTestCase {
       #"{"title": "Unauthorized", "detail": "Unauthorized", "status": 401, "type": "about:blank"}"#
     ) {
       error in
-      guard case .unexpectedShape(_, let detail) = error else { return XCTFail("\(error)") }
+      guard case .unexpectedShape(_, _, let detail) = error else { return XCTFail("\(error)") }
       XCTAssertTrue(detail.contains("Unauthorized"), detail)
     }
   }
 
   func testEmptyFile() {
-    assertError("") { XCTAssertEqual($0, .empty) }
-    assertError(" \n\r\n\t") { XCTAssertEqual($0, .empty) }
+    assertError("") { XCTAssertEqual($0, .empty(.xSearch)) }
+    assertError(" \n\r\n\t") { XCTAssertEqual($0, .empty(.xSearch)) }
   }
 
   // MARK: As JSONDecoder decoded them
@@ -205,24 +207,25 @@ final class SearchResponseTests: XCTestCase {
   /// What `JSONDecoder` with `.convertFromSnakeCase` gave for these inputs
   /// (measured before the decoder replaced it), and this decoder gives.
   private func assertResult(
-    _ json: String, _ expected: Result<SearchResponsePage, SearchResponseError>,
+    _ json: String, _ expected: Result<SearchResponsePage, PostDecodingError>,
     file: StaticString = #filePath, line: UInt = #line
   ) {
-    let result = Result { () throws(SearchResponseError) in
+    let result = Result { () throws(PostDecodingError) in
       try SearchResponseDecoder.decodePage(Data(json.utf8))
     }
     XCTAssertEqual(result, expected, json, file: file, line: line)
   }
 
-  private func tweets(_ tweets: Tweet...) -> Result<SearchResponsePage, SearchResponseError> {
+  private func tweets(_ tweets: Tweet...) -> Result<SearchResponsePage, PostDecodingError> {
     .success(SearchResponsePage(tweets: tweets))
   }
 
-  private func shape(_ detail: String) -> Result<SearchResponsePage, SearchResponseError> {
-    .failure(.unexpectedShape(line: 0, detail: detail))
+  private func shape(_ detail: String) -> Result<SearchResponsePage, PostDecodingError> {
+    .failure(.unexpectedShape(.xSearch, line: 0, detail: detail))
   }
 
-  private let notJSON = Result<SearchResponsePage, SearchResponseError>.failure(.notJSON(line: 0))
+  private let notJSON = Result<SearchResponsePage, PostDecodingError>.failure(
+    .notJSON(.xSearch, line: 0))
 
   /// Members are found by the API's own snake-case names, exactly.
   func testMemberNamesAreTheAPIsSnakeCaseNames() {
@@ -320,12 +323,4 @@ final class SearchResponseTests: XCTestCase {
         Data(#"{"data":[{"id":"1","text":"a"#.utf8 + [0xFF] + #""}]}"#.utf8)))
   }
 
-  func testErrorDescriptions() {
-    XCTAssertTrue(SearchResponseError.notJSON(line: 3).errorDescription?.contains("line 3") == true)
-    XCTAssertEqual(SearchResponseError.notJSON(line: 0).errorDescription?.contains("line"), false)
-    XCTAssertTrue(
-      SearchResponseError.unexpectedShape(line: 2, detail: "missing \"data\"").errorDescription?
-        .contains("missing \"data\"") == true)
-    XCTAssertTrue(SearchResponseError.empty.errorDescription?.contains("empty") == true)
-  }
 }

@@ -52,20 +52,18 @@ final class TweetArchiveTests: XCTestCase {
 
   func testLinesThatHoldNoTweetsAreErrorsWithTheirNumber() {
     XCTAssertThrowsError(try tweets("not json")) {
-      XCTAssertEqual($0 as? TweetArchiveError, .notJSON(line: 4))
+      XCTAssertEqual($0 as? PostDecodingError, .notJSON(.xArchive, line: 4))
     }
     XCTAssertThrowsError(try tweets(#"{"name":"a user"}"#)) {
       XCTAssertEqual(
-        $0 as? TweetArchiveError,
-        .notTweets(line: 4, detail: "no \"data\", \"statuses\", or \"id\" and \"text\""))
+        $0 as? PostDecodingError,
+        .unexpectedShape(
+          .xArchive, line: 4, detail: "no \"data\", \"statuses\", or \"id\" and \"text\""))
     }
     XCTAssertThrowsError(try tweets(#"{"data":[{"id":"1","text":5}]}"#)) {
       XCTAssertEqual(
-        $0 as? TweetArchiveError,
-        .notTweets(line: 4, detail: "a member has an unexpected type"))
+        $0 as? PostDecodingError,
+        .unexpectedShape(.xArchive, line: 4, detail: "a member has an unexpected type"))
     }
-    XCTAssertEqual(
-      TweetArchiveError.notJSON(line: 0).at(line: 12).errorDescription,
-      "line 12 of the archive is not JSON; expected one JSON object per line (JSONL)")
   }
 }

@@ -91,14 +91,43 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertTrue(tweets.contains { $0.author == "lievito@pane.example" })
   }
 
+  /// A Mastodon replay keeps the statuses of its language as the live
+  /// source does (`en` keeps `en-GB`, a status without one is left out),
+  /// before the count; X recordings, filtered when searched, are read whole.
+  func testALanguageKeepsAMastodonReplaysStatusesOfIt() async throws {
+    let statuses = [("5", "de"), ("4", "en-GB"), ("3", nil), ("2", "EN"), ("1", "fr")].map {
+      id, language in
+      #"{"id":"\#(id)","content":"post \#(id)""#
+        + (language.map { #","language":"\#($0)""# } ?? "") + "}"
+    }
+    let mastodon = try write("[" + statuses.joined(separator: ",") + "]", to: "m.json")
+    var source = FixtureTweetSource(location: mastodon)
+    source.language = "en"
+    let query = try SearchQuery("#x")
+    let english = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(english.map(\.id), ["4", "2"])
+    let first = try await source.tweets(for: query, count: 1)
+    XCTAssertEqual(first.map(\.id), ["4"])
+    source.language = nil
+    let all = try await source.tweets(for: query, count: 10)
+    XCTAssertEqual(all.map(\.id), ["5", "4", "3", "2", "1"])
+    let x = try write(#"{"data":[{"id":"1","text":"t","lang":"de"}]}"#, to: "x.json")
+    var replay = FixtureTweetSource(location: x)
+    replay.language = "en"
+    let german = try await replay.tweets(for: query, count: 10)
+    XCTAssertEqual(german.map(\.id), ["1"])
+  }
+
   func testABrokenBlueskyOrMastodonRecordingNamesItsPath() async throws {
-    for (text, kind) in [(#"{"posts":5}"#, PostPageKind.bluesky), ("[{\"id\":1}]", .mastodon)] {
+    for (text, kind) in [
+      (#"{"posts":5}"#, PostDecodingError.Format.bluesky), ("[{\"id\":1}]", .mastodon),
+    ] {
       let url = try write(text, to: "bad.json")
       do {
         _ = try await FixtureTweetSource(location: url).tweets(for: SearchQuery("#x"), count: 10)
         XCTFail("read \(text)")
       } catch let error as FixtureError {
-        guard case .invalidPage(let path, let problem) = error else {
+        guard case .invalid(let path, let problem) = error else {
           return XCTFail("\(error)")
         }
         XCTAssertEqual(path, url.path)
@@ -152,6 +181,23 @@ final class TweetSourceTests: XCTestCase {
     XCTAssertEqual(warnings.all, ["first"])
     _ = try await source.tweets(for: SearchQuery("@w"), count: 2)
     XCTAssertEqual(warnings.all, ["first", "first", "second"])
+  }
+
+  /// A recording whose later line is broken fails whole: no warning of the
+  /// pages before it, whose posts are not analyzed either.
+  func testABrokenLineAfterAWarningWarnsOfNothing() async throws {
+    let first = #"{"data":[{"id":"2","text":"t"}],"errors":[{"title":"first"}],"meta":{}}"#
+    let file = try write(first + "\n{\"data\":[\n", to: "at-b.jsonl")
+    let warnings = Warnings()
+    var source = FixtureTweetSource(location: temporary)
+    source.warning = { warnings.append($0) }
+    do {
+      _ = try await source.tweets(for: SearchQuery("@b"), count: 10)
+      XCTFail("no error")
+    } catch let error as FixtureError {
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(.xSearch, line: 2)))
+    }
+    XCTAssertEqual(warnings.all, [])
   }
 
   func testDuplicateIdsAreDropped() async throws {
@@ -223,7 +269,7 @@ final class TweetSourceTests: XCTestCase {
       _ = try await source.tweets(for: SearchQuery("@broken"), count: 10)
       XCTFail("no error")
     } catch let error as FixtureError {
-      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(line: 0)))
+      XCTAssertEqual(error, .invalid(path: file.path, problem: .notJSON(.xSearch, line: 0)))
       XCTAssertTrue((error.errorDescription ?? "").contains(file.path))
     }
   }
@@ -241,6 +287,30 @@ final class TweetSourceTests: XCTestCase {
   }
 
   // MARK: Collector
+
+  /// Whether a source is live, and where it fetches, is the source's own
+  /// answer (`tweetalyze` guards a live fetch and reads a replay whole).
+  func testEachSourceSaysWhereItsPostsComeFrom() {
+    let sources: [(any TweetSource, TweetOrigin)] = [
+      (FixtureTweetSource(path: "f"), .recorded),
+      (
+        XSource(.init(token: "t", userAgent: "u", baseURL: "https://x.example/2")),
+        .live(baseURL: "https://x.example/2")
+      ),
+      (
+        BlueskySource(
+          .init(handle: "h", appPassword: "p", userAgent: "u", baseURL: "https://b.example/xrpc")),
+        .live(baseURL: "https://b.example/xrpc")
+      ),
+      (
+        MastodonSource(.init(token: nil, userAgent: "u", instance: "https://m.example")),
+        .live(baseURL: "https://m.example")
+      ),
+    ]
+    for (source, origin) in sources {
+      XCTAssertEqual(source.origin, origin, "\(type(of: source))")
+    }
+  }
 
   func testCollector() {
     var collector = TweetCollector(limit: 3)

@@ -97,7 +97,7 @@ extension Context {
               if !more { try stdout.flush() }
             })
         } catch let failure as ParallelLines.LineError {
-          let problem = (failure.error as? TweetArchiveError)?.at(line: failure.line)
+          let problem = (failure.error as? PostDecodingError)?.at(line: failure.line)
           throw RuntimeError(
             "\(path == "-" ? "stdin" : path): "
               + (problem?.errorDescription ?? Tweetalyze.message(for: failure.error)),

@@ -15,13 +15,15 @@ extension Context {
     let tweets: [Tweet]
     do {
       defer { display.stop() }
-      if let (base, service) = Self.baseURL(of: source.source) {
+      if case .live(let base) = source.source.origin {
         let host = URL(string: base).map { url in
           (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         }
         // The service was asked for the window; what it answered is kept
         // within it too (X's end_time is not sent for a time under 10 s ago).
-        tweets = try await NetworkTrap.guarding(host: host ?? "", service: service) {
+        tweets = try await NetworkTrap.guarding(
+          host: host ?? "", service: options.source.descriptor
+        ) {
           try await source.source.tweets(for: query, count: options.limit)
         }.filter { options.window.contains($0.createdAt) }
       } else {
@@ -137,12 +139,6 @@ extension Context {
 
   /// The largest `--input` file read: 256 MiB, as for every other input.
   static let inputLimit = 256 << 20
-
-  /// The base URL a live source fetches from, and its service; `nil` for
-  /// recorded responses.
-  static func baseURL(of source: TweetSource) -> (String, HTTPService)? {
-    (source as? any LiveSource).map { ($0.baseURL, $0.service.descriptor) }
-  }
 
   /// The posts of `all` in the options' window; a warning for the undated
   /// ones left out, and an error naming `name` when none is left.

@@ -18,14 +18,13 @@ extension ExitStatus {
       if case .unreadableFile = error { self = .noInput } else { self = .noPermission }
     case let error as FixtureError:
       switch error {
-      case .invalid, .invalidPage, .tooLarge: self = .dataError
+      case .invalid, .tooLarge: self = .dataError
       case .notFound, .unreadable: self = .noInput
       }
     case is InputTooLarge, is LineReaderError: self = .dataError
     case is ByteSourceError: self = .noInput
     case is CSVError, is TrainingDataError, is LexiconError, is ModelFileError,
-      is SearchResponseError, is PostPageError, is EvaluationError, is ModelMergeError,
-      is TweetArchiveError:
+      is PostDecodingError, is EvaluationError, is ModelMergeError:
       self = .dataError
     default: self = .failure
     }

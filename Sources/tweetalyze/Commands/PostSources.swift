@@ -21,9 +21,8 @@ extension Context {
       var source = FixtureTweetSource(path: fixtures)
       source.warning = { display.warn($0) }
       source.includeBoosts = options.includeRetweets
-      if options.source == .mastodon, let language = options.language {
-        return (LanguageFilter(source: source, language: language), display)
-      }
+      // Recorded Mastodon pages hold every language; the live source keeps --lang's.
+      if options.source == .mastodon { source.language = options.language }
       return (source, display)
     }
     let source = try liveSource(options, session: session, display: display)
@@ -146,26 +145,6 @@ extension Context {
     guard let value = environment[name] else { return nil }
     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed.isEmpty ? nil : trimmed
-  }
-}
-
-/// Recorded Mastodon pages hold every status of the timeline, and the live
-/// source keeps those in `--lang`: a replay keeps the same ones, by the
-/// live source's rule (``MastodonStatuses/primarySubtag(_:)``: `en` keeps
-/// `en-GB`).
-private struct LanguageFilter: TweetSource {
-  var source: FixtureTweetSource
-  var language: String
-
-  nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws
-    -> [Tweet]
-  {
-    let wanted = MastodonStatuses.primarySubtag(language)
-    let all = try await source.tweets(for: query, count: Int.max)
-    let kept = all.filter { tweet in
-      tweet.language.map(MastodonStatuses.primarySubtag) == wanted
-    }
-    return Array(kept.prefix(max(0, count)))
   }
 }
 

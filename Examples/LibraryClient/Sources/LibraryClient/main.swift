@@ -43,6 +43,7 @@ do {
   let source = FixtureTweetSource(location: root.appendingPathComponent("Fixtures/tweets"))
   let tweets = try await source.tweets(for: try SearchQuery("#WWDC"), count: 100)
   check(tweets.count == 32, "the #WWDC fixture holds 32 posts, not \(tweets.count)")
+  check(source.origin == .recorded, "a fixture source reads recorded posts: \(source.origin)")
   let wwdc = ScoreEstimate(texts: tweets.map(\.text), model: model)
   check(wwdc.method == .count, "the default method counts labels")
   check(

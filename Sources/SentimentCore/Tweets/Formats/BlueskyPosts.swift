@@ -27,7 +27,7 @@ package struct BlueskySearchPage: Equatable, Sendable {
 
   /// Decodes one response.
   ///
-  /// - Throws: ``PostPageError``.
+  /// - Throws: ``PostDecodingError``.
   /// - Complexity: O(*n*) in the number of bytes.
   package static func decode(_ data: Data) throws -> BlueskySearchPage {
     try decodePage(data, line: 0)
@@ -36,35 +36,26 @@ package struct BlueskySearchPage: Equatable, Sendable {
   /// Decodes one response (`line`: its line in a JSONL file, else 0).
   ///
   /// - Complexity: O(*n*) in the number of bytes.
-  package static func decodePage(_ data: Data, line: Int) throws(PostPageError)
+  package static func decodePage(_ data: Data, line: Int) throws(PostDecodingError)
     -> BlueskySearchPage
   {
-    let response = try PostPageJSON.decode(Response.self, from: data, kind: .bluesky, line: line)
+    let response = try PostPageJSON.decode(Response.self, from: data, format: .bluesky, line: line)
     return BlueskySearchPage(tweets: response.posts.map(\.tweet), cursor: response.cursor)
   }
 
-  /// Decodes a recording: one response, or JSONL with one page per line
-  /// (as `--record` writes them).
+  /// Calls `body` with each page of a recording, one response or JSONL
+  /// with one page per line (as `--record` writes them), holding one page
+  /// at a time.
   ///
-  /// - Throws: ``PostPageError``, naming the line for JSONL.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
-  /// Calls `body` with each page of a recording, as
-  /// ``decodeFile(_:)`` reads them, holding one page at a time.
-  ///
-  /// - Throws: ``PostPageError``, as ``decodeFile(_:)``.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, _ body: (BlueskySearchPage) -> Void
-  ) throws(PostPageError) {
-    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty(.bluesky) }
+  ) throws(PostDecodingError) {
     try PostPageJSON.forEachPage(
-      bytes, page: { (data, line) throws(PostPageError) in try decodePage(data, line: line) },
-      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: true, body)
-  }
-
-  package static func decodeFile(_ data: Data) throws(PostPageError) -> [BlueskySearchPage] {
-    try PostPageJSON.decodeFile(data, kind: .bluesky) { (data, line) throws(PostPageError) in
-      try decodePage(data, line: line)
-    }
+      bytes, format: .bluesky,
+      page: { (data, line) throws(PostDecodingError) in try decodePage(data, line: line) },
+      wholeErrorFirst: true, body)
   }
 
   // MARK: Wire format

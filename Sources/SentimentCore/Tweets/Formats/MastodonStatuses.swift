@@ -25,7 +25,7 @@ package enum MastodonStatuses {
   /// A language matches without regard to case, and by its primary subtag
   /// (`en` matches `en-GB`); a status without one matches none.
   ///
-  /// - Throws: ``PostPageError``.
+  /// - Throws: ``PostDecodingError``.
   /// - Complexity: O(*n*) in the number of bytes.
   package static func decode(_ data: Data, includeBoosts: Bool, language: String?) throws
     -> [Tweet]
@@ -37,7 +37,7 @@ package enum MastodonStatuses {
   /// file (0 for a file of one page).
   package static func decodePage(
     _ data: Data, line: Int, includeBoosts: Bool, language: String?
-  ) throws(PostPageError) -> [Tweet] {
+  ) throws(PostDecodingError) -> [Tweet] {
     try decodeCounting(data, line: line, includeBoosts: includeBoosts, language: language).tweets
   }
 
@@ -47,9 +47,9 @@ package enum MastodonStatuses {
   /// one decoding.
   package static func decodeCounting(
     _ data: Data, line: Int, includeBoosts: Bool, language: String?
-  ) throws(PostPageError) -> (tweets: [Tweet], withText: Int) {
+  ) throws(PostDecodingError) -> (tweets: [Tweet], withText: Int) {
     let statuses = try PostPageJSON.decode(
-      [Status].self, from: data, kind: .mastodon, line: line)
+      [Status].self, from: data, format: .mastodon, line: line)
     let wanted = language.map { primarySubtag($0) }
     var tweets: [Tweet] = []
     var withText = 0
@@ -67,35 +67,23 @@ package enum MastodonStatuses {
     return (tweets, withText)
   }
 
-  /// Decodes a recording: one status array, or JSONL with one array per
-  /// line (as `--record` writes them).
+  /// Calls `body` with the posts of each page of a recording, one status
+  /// array or JSONL with one array per line (as `--record` writes them),
+  /// holding one page at a time; the filters are
+  /// ``decodePage(_:line:includeBoosts:language:)``'s.
   ///
-  /// - Throws: ``PostPageError``, naming the line for JSONL.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL.
   /// - Complexity: O(*n*) in the file's size.
-  /// Calls `body` with the posts of each page of a recording, as
-  /// ``decodeFile(_:includeBoosts:language:)`` reads them, holding one page
-  /// at a time.
-  ///
-  /// - Throws: ``PostPageError``, as ``decodeFile(_:includeBoosts:language:)``.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, includeBoosts: Bool, language: String?,
     _ body: ([Tweet]) -> Void
-  ) throws(PostPageError) {
-    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty(.mastodon) }
+  ) throws(PostDecodingError) {
     try PostPageJSON.forEachPage(
-      bytes,
-      page: { (data, line) throws(PostPageError) in
+      bytes, format: .mastodon,
+      page: { (data, line) throws(PostDecodingError) in
         try decodePage(data, line: line, includeBoosts: includeBoosts, language: language)
       },
-      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: true, body)
-  }
-
-  package static func decodeFile(_ data: Data, includeBoosts: Bool, language: String?)
-    throws(PostPageError) -> [[Tweet]]
-  {
-    try PostPageJSON.decodeFile(data, kind: .mastodon) { (data, line) throws(PostPageError) in
-      try decodePage(data, line: line, includeBoosts: includeBoosts, language: language)
-    }
+      wholeErrorFirst: true, body)
   }
 
   /// The `max_id` of the `rel="next"` link of a `Link` header, or nil.

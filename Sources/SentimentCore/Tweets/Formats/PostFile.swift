@@ -45,7 +45,7 @@ package enum PostFileError: LocalizedError, Equatable {
   /// JSON that is cut off or broken (`line` 0: the file as one object).
   case invalidJSON(line: Int)
   /// A Bluesky or Mastodon page of the wrong shape, as its decoder says.
-  case invalidPage(PostPageError)
+  case invalidPage(PostDecodingError)
   /// `--text-column` names a column that the header lacks.
   case missingTextColumn(name: String, header: [String])
   /// A CSV problem (quotes, record length), as its message.
@@ -241,22 +241,13 @@ package enum PostFile {
     var report = PostFileReport()
     switch format {
     case .xSearch: try xTweets(bytes, lineCount: lineCount, body)
-    case .blueskySearch:
-      do {
-        // A page at a time: a file may hold millions of posts.
-        try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { page in
-          page.tweets.forEach(body)
-        }
-      } catch {
-        throw fileError(error)
-      }
-    case .mastodonStatuses:
+    case .blueskySearch, .mastodonStatuses:
       do {
         // Boosts are left out, as the live source leaves them by default:
         // a boost repeats a post that is not the query's own.
-        try MastodonStatuses.forEachPage(
-          in: withoutBOM(bytes), includeBoosts: false, language: nil
-        ) { page in page.forEach(body) }
+        try forEachPage(of: format, in: bytes, includeBoosts: false, language: nil) { tweets, _ in
+          tweets.forEach(body)
+        }
       } catch {
         throw fileError(error)
       }
@@ -269,6 +260,51 @@ package enum PostFile {
       }
     }
     return report
+  }
+
+  /// Calls `body` with the posts and warnings of each page of a recording
+  /// of a search, in order, one page at a time: X API search responses (v2
+  /// pages, JSONL of them as twarc2 and `--record` write them, or a v1.1
+  /// response, with the API's partial errors as warnings), or Bluesky or
+  /// Mastodon pages or JSONL of them, told apart as
+  /// ``detect(_:textColumns:)`` tells them. A file of white space holds no
+  /// pages; a file of any other format fails as an X API response.
+  ///
+  /// - Parameters:
+  ///   - includeBoosts: whether a Mastodon boost is read (as the boosted
+  ///     status) or left out, as the live source does.
+  ///   - language: the language a Mastodon status must be in (nil: any), by
+  ///     the live source's rule (``MastodonStatuses/primarySubtag(_:)``:
+  ///     `en` keeps `en-GB`): recorded Mastodon pages hold every status of
+  ///     the timeline, while X's and Bluesky's were filtered when searched.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL; `body`
+  ///   may have seen the pages before it.
+  /// - Complexity: O(*n*) in the file's size.
+  package static func forEachRecordedPage(
+    in bytes: [UInt8], includeBoosts: Bool = false, language: String? = nil,
+    _ body: (_ tweets: [Tweet], _ warnings: [String]) -> Void
+  ) throws(PostDecodingError) {
+    guard let format = detect(bytes, textColumns: []) else { return }
+    try forEachPage(
+      of: format, in: bytes, includeBoosts: includeBoosts, language: language, body)
+  }
+
+  /// ``forEachRecordedPage(in:includeBoosts:language:_:)`` for a format
+  /// already detected: Bluesky's, Mastodon's, else the X API's.
+  private static func forEachPage(
+    of format: PostFileFormat, in bytes: [UInt8], includeBoosts: Bool, language: String?,
+    _ body: ([Tweet], [String]) -> Void
+  ) throws(PostDecodingError) {
+    switch format {
+    case .blueskySearch:
+      try BlueskySearchPage.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, []) }
+    case .mastodonStatuses:
+      try MastodonStatuses.forEachPage(
+        in: withoutBOM(bytes), includeBoosts: includeBoosts, language: language
+      ) { body($0, []) }
+    case .xSearch, .csv, .plainText:
+      try SearchResponseDecoder.forEachPage(in: withoutBOM(bytes)) { body($0.tweets, $0.warnings) }
+    }
   }
 
   /// Whether `bytes` are no text: a NUL byte anywhere, or, in the first
@@ -366,7 +402,7 @@ package enum PostFile {
   private static func xTweets(_ bytes: [UInt8], lineCount: Int, _ body: (Tweet) -> Void)
     throws(PostFileError)
   {
-    let pageProblem: SearchResponseError
+    let pageProblem: PostDecodingError
     var pages = 0
     do {
       // A page at a time: a file may hold millions of posts.
@@ -378,9 +414,9 @@ package enum PostFile {
     } catch {
       pageProblem = error
     }
-    if case .notJSON(let line) = pageProblem { throw .invalidJSON(line: line) }
+    if case .notJSON(_, let line) = pageProblem { throw .invalidJSON(line: line) }
     // Pages, then a line that is none: the posts before it were seen.
-    if pages > 0, case .unexpectedShape(_, let detail) = pageProblem {
+    if pages > 0, case .unexpectedShape(_, _, let detail) = pageProblem {
       throw .unknownJSON(detail: detail)
     }
     try forEachLine(bytes) { number, line throws(PostFileError) in
@@ -388,10 +424,10 @@ package enum PostFile {
       do {
         tweets = try TweetArchive.tweets(inLine: Array(line), number: number)
       } catch {
-        if case TweetArchiveError.notJSON(let line) = error {
+        if case PostDecodingError.notJSON(_, let line) = error {
           throw .invalidJSON(line: lineCount > 1 ? line : 0)
         }
-        if case .unexpectedShape(_, let detail) = pageProblem {
+        if case .unexpectedShape(_, _, let detail) = pageProblem {
           throw .unknownJSON(detail: detail)
         }
         throw .unknownJSON(detail: "not an X API page or tweet")
@@ -417,7 +453,7 @@ package enum PostFile {
   }
 
   /// A Bluesky or Mastodon decoding error as a ``PostFileError``.
-  private static func fileError(_ error: PostPageError) -> PostFileError {
+  private static func fileError(_ error: PostDecodingError) -> PostFileError {
     switch error {
     case .notJSON(_, let line): .invalidJSON(line: line)
     case .empty: .empty

@@ -18,27 +18,6 @@ package struct SearchResponsePage: Equatable, Sendable {
   }
 }
 
-/// Why a search response could not be decoded.
-package enum SearchResponseError: LocalizedError, Equatable {
-  /// The bytes are not JSON (`line` for a JSONL file, else 0).
-  case notJSON(line: Int)
-  /// The JSON is not a v2 or v1.1 search response.
-  case unexpectedShape(line: Int, detail: String)
-  /// The file holds no response at all.
-  case empty
-
-  package var errorDescription: String? {
-    switch self {
-    case .notJSON(let line):
-      line > 0 ? "line \(line) is not valid JSON" : "the response is not valid JSON"
-    case .unexpectedShape(let line, let detail):
-      (line > 0 ? "line \(line): " : "") + "not an X API search response (\(detail))"
-    case .empty:
-      "the file is empty; expected an X API search response"
-    }
-  }
-}
-
 /// Decodes X API search responses: v2 (`data[]`, `includes.users`, `meta`,
 /// `errors[]`, `note_tweet`) and v1.1 (`statuses[]`, `full_text` else
 /// `text`). The HTTP source and the fixture source share it.
@@ -55,84 +34,33 @@ package enum SearchResponseError: LocalizedError, Equatable {
 package enum SearchResponseDecoder {
   /// Decodes one response object (`line`: its line in a JSONL file, else 0).
   ///
-  /// - Throws: ``SearchResponseError``.
+  /// - Throws: ``PostDecodingError``.
   /// - Complexity: O(*n*) in the number of bytes.
-  package static func decodePage(_ data: Data, line: Int = 0) throws(SearchResponseError)
+  package static func decodePage(_ data: Data, line: Int = 0) throws(PostDecodingError)
     -> SearchResponsePage
   {
-    let bom = Data([0xEF, 0xBB, 0xBF])
-    let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data
-    let response: XWire.Page
-    do {
-      response = try XWire.decoder(search: true).decode(XWire.Page.self, from: body)
-    } catch let error as DecodingError {
-      throw problem(error, line: line)
-    } catch {
-      throw .notJSON(line: line)
-    }
+    let response = try PostPageJSON.decode(
+      XWire.Page.self, from: data, format: .xSearch, line: line,
+      decoder: XWire.decoder(search: true))
     return try page(response, line: line)
   }
 
-  /// Calls `body` with each page of a file, as ``decodeFile(_:)`` reads
-  /// them, holding one page at a time.
+  /// Calls `body` with each page of a file, one response object or JSONL
+  /// with one page per line, holding one page at a time.
   ///
-  /// - Throws: ``SearchResponseError``, as ``decodeFile(_:)``.
+  /// - Throws: ``PostDecodingError``, naming the line for JSONL.
+  /// - Complexity: O(*n*) in the file's size.
   package static func forEachPage(
     in bytes: ArraySlice<UInt8>, _ body: (SearchResponsePage) -> Void
-  ) throws(SearchResponseError) {
-    guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty }
+  ) throws(PostDecodingError) {
     try PostPageJSON.forEachPage(
-      bytes,
-      page: { (data, line) throws(SearchResponseError) in try decodePage(data, line: line) },
-      isNotJSON: { if case .notJSON = $0 { true } else { false } }, wholeErrorFirst: false, body)
-  }
-
-  /// Decodes a file: one response object, or JSONL with one page per line.
-  ///
-  /// - Throws: ``SearchResponseError``, naming the line for JSONL.
-  /// - Complexity: O(*n*) in the file's size.
-  package static func decodeFile(_ data: Data) throws(SearchResponseError)
-    -> [SearchResponsePage]
-  {
-    guard data.contains(where: { !PostPageJSON.isSpace($0) }) else { throw .empty }
-    let problem: SearchResponseError
-    do {
-      return [try decodePage(data)]
-    } catch {
-      problem = error
-    }
-    let lines = PostPageJSON.nonBlankLines(in: data)
-    guard lines.count > 1 else { throw problem }
-    // Not one object spread over lines: JSONL, one page per line.
-    var pages: [SearchResponsePage] = []
-    for (number, line) in lines {
-      pages.append(try decodePage(line, line: number))
-    }
-    return pages
-  }
-
-  /// What a decoding error says, as a ``SearchResponseError``: a syntax
-  /// error is not JSON; a value of the wrong type, a number that does not
-  /// fit, or a missing member is not a search response.
-  private static func problem(_ error: DecodingError, line: Int) -> SearchResponseError {
-    switch error {
-    case .keyNotFound(let key, let context):
-      let at = PostPageJSON.path(context.codingPath)
-      return .unexpectedShape(
-        line: line, detail: "missing \"\(key.stringValue)\"" + (at.isEmpty ? "" : " in \(at)"))
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return .unexpectedShape(
-        line: line, detail: "unexpected value at \(PostPageJSON.describe(context))")
-    case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-      return .unexpectedShape(
-        line: line, detail: "unexpected value at \(PostPageJSON.describe(context))")
-    default:
-      return .notJSON(line: line)
-    }
+      bytes, format: .xSearch,
+      page: { (data, line) throws(PostDecodingError) in try decodePage(data, line: line) },
+      wholeErrorFirst: false, body)
   }
 
   /// The page a decoded response holds, or why it holds none.
-  private static func page(_ response: XWire.Page, line: Int) throws(SearchResponseError)
+  private static func page(_ response: XWire.Page, line: Int) throws(PostDecodingError)
     -> SearchResponsePage
   {
     if let statuses = response.statuses {
@@ -147,9 +75,11 @@ package enum SearchResponseDecoder {
     guard response.data != nil || response.meta != nil || response.errors != nil else {
       if let title = response.title {
         throw .unexpectedShape(
-          line: line, detail: "an API error: \(title)\(response.detail.map { ": \($0)" } ?? "")")
+          .xSearch, line: line,
+          detail: "an API error: \(title)\(response.detail.map { ": \($0)" } ?? "")")
       }
-      throw .unexpectedShape(line: line, detail: "no \"data\", \"meta\" or \"statuses\"")
+      throw .unexpectedShape(
+        .xSearch, line: line, detail: "no \"data\", \"meta\" or \"statuses\"")
     }
     var users: [String: String] = [:]
     for user in response.includes?.users ?? [] { users[user.id] = user.username }

@@ -21,33 +21,6 @@ package struct ArchivedTweet: Equatable, Sendable {
   }
 }
 
-/// Why a line of a tweet archive could not be read: bad input data.
-package enum TweetArchiveError: LocalizedError, Equatable {
-  /// The line is not JSON.
-  case notJSON(line: Int)
-  /// The line is JSON, but neither a page of tweets nor a tweet.
-  case notTweets(line: Int, detail: String)
-
-  /// The same problem on line `line`.
-  package func at(line: Int) -> Self {
-    switch self {
-    case .notJSON: .notJSON(line: line)
-    case .notTweets(_, let detail): .notTweets(line: line, detail: detail)
-    }
-  }
-
-  package var errorDescription: String? {
-    switch self {
-    case .notJSON(let line):
-      "line \(line) of the archive is not JSON; expected one JSON object per line (JSONL)"
-    case .notTweets(let line, let detail):
-      "line \(line) of the archive holds no tweets (\(detail)); expected X API v2 pages "
-        + "({\"data\":[…]}), tweets (v2 or v1.1) or v1.1 search results ({\"statuses\":[…]}), "
-        + "one per line"
-    }
-  }
-}
-
 /// Reads tweet archives one line at a time: each line of JSONL is an X API
 /// v2 page (`{"data":[…]}`, as twarc2 writes them, or a lookup's
 /// `{"data":{…}}`), one tweet (v2, as twarc2's flattened files, or v1.1),
@@ -61,9 +34,9 @@ package enum TweetArchiveError: LocalizedError, Equatable {
 package enum TweetArchive {
   /// The tweets of one line of an archive (its number, from 1, for errors).
   ///
-  /// - Throws: ``TweetArchiveError``.
+  /// - Throws: ``PostDecodingError`` (``PostDecodingError/Format/xArchive``).
   /// - Complexity: O(*n*) in the line's length.
-  package static func tweets(inLine bytes: [UInt8], number: Int = 0) throws(TweetArchiveError)
+  package static func tweets(inLine bytes: [UInt8], number: Int = 0) throws(PostDecodingError)
     -> [ArchivedTweet]
   {
     guard bytes.contains(where: { !PostPageJSON.isSpace($0) }) else { return [] }
@@ -71,15 +44,16 @@ package enum TweetArchive {
     do {
       line = try XWire.decoder(search: false).decode(XWire.Page.self, from: Data(bytes))
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      throw .notJSON(line: number)
+      throw .notJSON(.xArchive, line: number)
     } catch {
-      throw .notTweets(line: number, detail: "a member has an unexpected type")
+      throw .unexpectedShape(.xArchive, line: number, detail: "a member has an unexpected type")
     }
     if let data = line.data { return data.map(archived) }
     if let statuses = line.statuses { return statuses.map(archived) }
     if let tweet = line.tweet, tweet.id != nil, tweet.text != nil { return [archived(tweet)] }
     if line.hasMetaOrErrors { return [] }
-    throw .notTweets(line: number, detail: "no \"data\", \"statuses\", or \"id\" and \"text\"")
+    throw .unexpectedShape(
+      .xArchive, line: number, detail: "no \"data\", \"statuses\", or \"id\" and \"text\"")
   }
 
   private static func archived(_ tweet: XWire.Tweet) -> ArchivedTweet {

@@ -223,7 +223,7 @@ package struct BlueskySource: LiveSource {
       var page: BlueskySearchPage
       do {
         page = try BlueskySearchPage.decode(body)
-      } catch PostPageError.unexpectedShape(_, _, let detail) {
+      } catch PostDecodingError.unexpectedShape(_, _, let detail) {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: detail)
       } catch {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)

@@ -20,6 +20,9 @@ package protocol LiveSource: TweetSource {
 }
 
 extension LiveSource {
+  /// A live source searches its service at ``baseURL``.
+  public var origin: TweetOrigin { .live(baseURL: baseURL) }
+
   /// The base URL, checked before anything is sent.
   ///
   /// - Throws: ``ServiceError`` for a base URL that is not http(s), names

@@ -126,7 +126,7 @@ package struct MastodonSource: LiveSource {
         page = try MastodonStatuses.decodeCounting(
           body, line: 0, includeBoosts: configuration.includeBoosts,
           language: configuration.language)
-      } catch PostPageError.unexpectedShape(_, _, let detail) {
+      } catch PostDecodingError.unexpectedShape(_, _, let detail) {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: detail)
       } catch {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)

@@ -8,6 +8,27 @@ public protocol TweetSource: Sendable {
   /// It runs on the caller's executor: a source that need not wait (as
   /// recorded responses) starts no thread.
   nonisolated(nonsending) func tweets(for query: SearchQuery, count: Int) async throws -> [Tweet]
+
+  /// Where the posts come from: a service searched over the network, or
+  /// recorded posts. A caller decides by it what to guard while fetching
+  /// and how many posts to ask for (a replay reads every recorded post, to
+  /// say when the count cuts it). ``TweetOrigin/recorded`` unless the
+  /// source says otherwise; ``XSource`` is ``TweetOrigin/live(baseURL:)``.
+  var origin: TweetOrigin { get }
+}
+
+extension TweetSource {
+  /// Recorded posts: a source that sends nothing says no more.
+  public var origin: TweetOrigin { .recorded }
+}
+
+/// Where a ``TweetSource``'s posts come from.
+public enum TweetOrigin: Equatable, Sendable {
+  /// A service searched over the network at `baseURL` (the API's, or the
+  /// instance's).
+  case live(baseURL: String)
+  /// Recorded posts (``FixtureTweetSource``): nothing is sent.
+  case recorded
 }
 
 /// Why recorded tweets could not be read.
@@ -16,10 +37,9 @@ package enum FixtureError: LocalizedError, Equatable {
   case notFound(query: String, directory: String, tried: [String])
   /// The file could not be read.
   case unreadable(path: String, reason: String)
-  /// The file's contents are not a search response.
-  case invalid(path: String, problem: SearchResponseError)
-  /// The file's contents look like Bluesky or Mastodon pages but are not.
-  case invalidPage(path: String, problem: PostPageError)
+  /// The file's contents are not the recorded pages they look like (X API
+  /// search responses, or Bluesky or Mastodon pages).
+  case invalid(path: String, problem: PostDecodingError)
   /// The file is larger than `limit` bytes (an endless stream, or not a
   /// recording).
   case tooLarge(path: String, limit: Int)
@@ -32,8 +52,6 @@ package enum FixtureError: LocalizedError, Equatable {
       "cannot read \(path): \(reason)"
     case .invalid(let path, let problem):
       "\(path): \(problem.localizedDescription)"
-    case .invalidPage(let path, let problem):
-      "\(path): \(problem.localizedDescription)"
     case .tooLarge(let path, let limit):
       "\(path) is larger than \(limit >> 20) MiB, more than any recording of a search holds; "
         + "check that it is the right file"
@@ -44,9 +62,11 @@ package enum FixtureError: LocalizedError, Equatable {
 /// Tweets from recorded API responses: a v2 search response object, a JSONL
 /// file of such pages (what twarc2 and `--record` write), or a v1.1 response;
 /// or a Bluesky searchPosts page or a Mastodon status array, or JSONL of
-/// them. The format comes from the content, as ``PostFile`` tells it;
-/// Mastodon boosts are left out unless ``includeBoosts``, as the live source
-/// leaves them out unless `--include-retweets`.
+/// them, read by ``PostFile``'s reader of recordings (the format comes from
+/// the content, as `--input` tells it), then gathered with no repeated ids
+/// up to the count asked for. Mastodon statuses are kept as the live source
+/// keeps them: boosts only with ``includeBoosts`` (`--include-retweets`),
+/// and only those in ``language`` (`--lang`) when it is set.
 ///
 /// Given a directory, the file is chosen from the query: its
 /// ``SearchQuery/fileStem`` with `.jsonl` or else `.json` (`@Apple` →
@@ -65,6 +85,11 @@ public struct FixtureTweetSource: TweetSource {
   /// Whether a recorded Mastodon page's boosts are read (the boosted
   /// status), as the live source reads them with `--include-retweets`.
   package var includeBoosts = false
+  /// The language a recorded Mastodon status must be in (nil: any), as the
+  /// live source keeps those of `--lang` (`en` keeps `en-GB`): recorded
+  /// Mastodon pages hold every status of the timeline. X and Bluesky
+  /// recordings are read whole: the service filtered them when searched.
+  package var language: String?
 
   /// The largest file read: 256 MiB (10,000 tweets recorded with their
   /// pages take about 10 MB).
@@ -110,47 +135,22 @@ public struct FixtureTweetSource: TweetSource {
       throw FixtureError.unreadable(path: Self.shown(path), reason: "it is not a readable file")
     }
     var collector = TweetCollector(limit: count)
-    // An empty recording (a search that found nothing) holds no posts.
-    guard PostFile.detect(bytes, textColumns: []) != nil else { return collector.tweets }
-    if let pages = try Self.blueskyOrMastodonPages(bytes, path: path, includeBoosts: includeBoosts)
-    {
-      for page in pages where !collector.isFull { collector.add(page) }
-      return collector.tweets
-    }
-    let pages: [SearchResponsePage]
+    var warnings: [String] = []
     do {
-      pages = try SearchResponseDecoder.decodeFile(Data(bytes))
-    } catch let problem as SearchResponseError {
-      throw FixtureError.invalid(path: Self.shown(path), problem: problem)
-    }
-    for page in pages where !collector.isFull {
-      for problem in page.warnings { warning?(problem) }
-      collector.add(page.tweets)
-    }
-    return collector.tweets
-  }
-
-  /// The posts of a recording of Bluesky or Mastodon pages, page by page;
-  /// `nil` for a file of another format.
-  ///
-  /// - Throws: ``FixtureError/invalidPage(path:problem:)``.
-  private static func blueskyOrMastodonPages(
-    _ bytes: [UInt8], path: String, includeBoosts: Bool
-  ) throws(FixtureError) -> [[Tweet]]? {
-    let format = PostFile.detect(bytes, textColumns: [])
-    do {
-      switch format {
-      case .blueskySearch:
-        return try BlueskySearchPage.decodeFile(Data(bytes)).map(\.tweets)
-      case .mastodonStatuses:
-        return try MastodonStatuses.decodeFile(
-          Data(bytes), includeBoosts: includeBoosts, language: nil)
-      default:
-        return nil
+      // An empty recording (a search that found nothing) holds no pages.
+      try PostFile.forEachRecordedPage(
+        in: bytes, includeBoosts: includeBoosts, language: language
+      ) { tweets, found in
+        guard !collector.isFull else { return }
+        warnings += found
+        collector.add(tweets)
       }
     } catch {
-      throw .invalidPage(path: shown(path), problem: error)
+      throw FixtureError.invalid(path: Self.shown(path), problem: error)
     }
+    // Only a recording read whole warns, as the live run warned.
+    for problem in warnings { warning?(problem) }
+    return collector.tweets
   }
 
   /// The bytes of the file at `path`, or `nil` when it cannot be read.

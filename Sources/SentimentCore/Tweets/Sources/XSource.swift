@@ -134,7 +134,7 @@ public struct XSource: TweetSource, LiveSource {
       var page: SearchResponsePage
       do {
         page = try SearchResponseDecoder.decodePage(body)
-      } catch SearchResponseError.unexpectedShape(_, let detail) {
+      } catch PostDecodingError.unexpectedShape(_, _, let detail) {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: detail)
       } catch {
         throw transport.invalidBody(body, status: response.statusCode, url: url, detail: nil)
