@@ -63,10 +63,6 @@ KNOWN_CIRCLES = {
         'plain/fast twins: the model file and its byte reader',
     ('SentimentCore', frozenset({'Model/Classifier.swift', 'Speed/ClassifierFastPath.swift'})):
         'plain/fast twins: the classifier and its hot loop, with the FeatureRows it scores with',
-    ('tweetalyze', frozenset({
-        'Output/AnalyzeReport.swift', 'Output/CompareReport.swift', 'Output/HistoryFile.swift'})):
-        'a history row is an analysis or a comparison, and each report writes its row; moving '
-        'the printers into Output/ (issue 46) is to untie it',
 }
 # The `@unchecked Sendable` types outside Speed/ and System/, each with why
 # the compiler cannot check it; a new one fails (use Synchronization's Mutex

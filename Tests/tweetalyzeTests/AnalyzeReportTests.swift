@@ -112,16 +112,16 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertEqual(
       lines.first,
       "trend by day (UTC), adjusted score per 100 posts, 90 % interval: rising, "
-        + "\(AnalyzeReport.signed(change.difference, decimals: 0)) per 100 from the first day "
-        + "to the last (90 %: \(CompareReport.range(change.interval))), a line through 5 days")
+        + "\(ReportNumbers.signed(change.difference, decimals: 0)) per 100 from the first day "
+        + "to the last (90 %: \(ReportNumbers.range(change.interval))), a line through 5 days")
     let first = trend.buckets[0]
     XCTAssertEqual(
       lines[1],
       "2026-03-01  12 posts   \(first.estimate.band.emoji) \(first.estimate.score)"
         + String(repeating: " ", count: 5 - String(first.estimate.score).count)
-        + "\(AnalyzeReport.signed(first.scaled, decimals: 1)) "
-        + "(\(AnalyzeReport.signed(first.scaledInterval.lowerBound, decimals: 1)) to "
-        + "\(AnalyzeReport.signed(first.scaledInterval.upperBound, decimals: 1)))")
+        + "\(ReportNumbers.signed(first.scaled, decimals: 1)) "
+        + "(\(ReportNumbers.signed(first.scaledInterval.lowerBound, decimals: 1)) to "
+        + "\(ReportNumbers.signed(first.scaledInterval.upperBound, decimals: 1)))")
     XCTAssertTrue(lines[5].hasPrefix("2026-03-05  2 posts "), lines[5])
     XCTAssertFalse(text.contains("not in the slope"), "every bucket is in the slope")
     XCTAssertEqual(lines.last, "undated: 1 post (in no day)")
@@ -247,9 +247,9 @@ final class AnalyzeReportTests: XCTestCase {
       lines[1])
     XCTAssertTrue(
       lines[1].hasSuffix(
-        "\(AnalyzeReport.signed(ada.scaled, decimals: 1)) "
-          + "(\(AnalyzeReport.signed(ada.scaledInterval.lowerBound, decimals: 1)) to "
-          + "\(AnalyzeReport.signed(ada.scaledInterval.upperBound, decimals: 1)))"), lines[1])
+        "\(ReportNumbers.signed(ada.scaled, decimals: 1)) "
+          + "(\(ReportNumbers.signed(ada.scaledInterval.lowerBound, decimals: 1)) to "
+          + "\(ReportNumbers.signed(ada.scaledInterval.upperBound, decimals: 1)))"), lines[1])
     var json = JSONWriter()
     AnalyzeReport.mentionsJSON(top, into: &json)
     let object = try XCTUnwrap(
@@ -376,8 +376,8 @@ final class AnalyzeReportTests: XCTestCase {
     XCTAssertTrue(lines.contains("estimate  +7.0 (count: positive 14.0 %, negative 0.0 %)"), text)
     XCTAssertTrue(
       lines.contains(
-        "per 100   +14.0 (\(AnalyzeReport.signed(interval.lowerBound * 2, decimals: 1)) to "
-          + "\(AnalyzeReport.signed(interval.upperBound * 2, decimals: 1)); estimate and "
+        "per 100   +14.0 (\(ReportNumbers.signed(interval.lowerBound * 2, decimals: 1)) to "
+          + "\(ReportNumbers.signed(interval.upperBound * 2, decimals: 1)); estimate and "
           + "interval × 100 / posts)"), text)
     XCTAssertTrue(lines.contains("score     14 (per 100 posts, rounded)"), text)
     XCTAssertTrue(lines.contains("band      😊 happy (score > 10)"), text)

@@ -107,8 +107,8 @@ final class SVGPlotTests: XCTestCase {
     XCTAssertEqual(
       svg.ofClass("verdict").first?.text,
       "trend: rising · - - fitted line: "
-        + "\(AnalyzeReport.signed(try XCTUnwrap(trend.change).difference, decimals: 0)) per 100, "
-        + "first to last, 90 % " + CompareReport.range(try XCTUnwrap(trend.change).interval))
+        + "\(ReportNumbers.signed(try XCTUnwrap(trend.change).difference, decimals: 0)) per 100, "
+        + "first to last, 90 % " + ReportNumbers.range(try XCTUnwrap(trend.change).interval))
     let labels = svg.ofClass("label").map(\.text)
     XCTAssertTrue(labels.contains { $0.hasPrefix("score per 100 posts") }, "\(labels)")
     XCTAssertTrue(labels.contains { $0.hasPrefix("day (UTC)") }, "\(labels)")

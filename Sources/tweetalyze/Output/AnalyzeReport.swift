@@ -61,20 +61,24 @@ enum AnalyzeReport {
       let count = self.count(of: label, in: score)
       let share = FixedDecimal.string(Double(count) * 100 / Double(score.count), decimals: 1)
       lines.append(
-        style.paint(pad(label.name, 10), Style.colour(of: label)) + pad(String(count), 8)
+        style.paint(ReportNumbers.pad(label.name, 10), Style.colour(of: label))
+          + ReportNumbers.pad(String(count), 8)
           + share + " %")
     }
-    lines.append(pad("posts", 10) + String(score.count))
-    lines.append(pad("count", 10) + String(score.value) + " (positives − negatives, as labeled)")
+    lines.append(ReportNumbers.pad("posts", 10) + String(score.count))
+    lines.append(
+      ReportNumbers.pad("count", 10) + String(score.value) + " (positives − negatives, as labeled)")
     let shares = [Sentiment.positive, .negative].map { label in
       "\(label.name) \(FixedDecimal.string(estimate.prevalence[label] * 100, decimals: 1)) %"
     }
     lines.append(
-      pad("estimate", 10) + signed(estimate.value, decimals: 1) + " (\(estimate.method.rawValue): "
+      ReportNumbers.pad("estimate", 10) + ReportNumbers.signed(estimate.value, decimals: 1)
+        + " (\(estimate.method.rawValue): "
         + shares.joined(separator: ", ") + ")")
     lines.append(
-      pad("interval", 10) + signed(estimate.interval.lowerBound, decimals: 1) + " to "
-        + signed(estimate.interval.upperBound, decimals: 1)
+      ReportNumbers.pad("interval", 10)
+        + ReportNumbers.signed(estimate.interval.lowerBound, decimals: 1) + " to "
+        + ReportNumbers.signed(estimate.interval.upperBound, decimals: 1)
         + " (90 %: other samples of such posts, and each post's doubtful label"
         + (estimate.experts == nil
           ? ")" : "; and the experts' disagreement, plus a domain margin, leaning away from 0)")
@@ -82,11 +86,14 @@ enum AnalyzeReport {
     lines += expertLines(estimate)
     let per100 = estimate.scaledInterval
     lines.append(
-      pad("per 100", 10) + signed(estimate.scaled, decimals: 1) + " ("
-        + signed(per100.lowerBound, decimals: 1) + " to "
-        + signed(per100.upperBound, decimals: 1) + "; estimate and interval × 100 / posts)")
-    lines.append(pad("score", 10) + String(estimate.score) + " (per 100 posts, rounded)")
-    lines.append(pad("band", 10) + "\(band.emoji) \(band.rawValue) (score \(band.rule))")
+      ReportNumbers.pad("per 100", 10) + ReportNumbers.signed(estimate.scaled, decimals: 1) + " ("
+        + ReportNumbers.signed(per100.lowerBound, decimals: 1) + " to "
+        + ReportNumbers.signed(per100.upperBound, decimals: 1)
+        + "; estimate and interval × 100 / posts)")
+    lines.append(
+      ReportNumbers.pad("score", 10) + String(estimate.score) + " (per 100 posts, rounded)")
+    lines.append(
+      ReportNumbers.pad("band", 10) + "\(band.emoji) \(band.rawValue) (score \(band.rule))")
     let bands = estimate.bands
     if bands.count > 1 {
       let names = bands.map { "\($0.emoji) \($0.rawValue)" }
@@ -96,7 +103,8 @@ enum AnalyzeReport {
     }
     lines += doubtLines(estimate)
     lines.append(
-      pad("chance", 10) + FixedDecimal.string(estimate.chanceMorePositive * 100, decimals: 0)
+      ReportNumbers.pad("chance", 10)
+        + FixedDecimal.string(estimate.chanceMorePositive * 100, decimals: 0)
         + " % that these posts hold more positives than negatives")
     if !calibrated {
       lines.append(
@@ -113,12 +121,12 @@ enum AnalyzeReport {
     guard estimate.count > 0 else { return [] }
     let split = DoubtSplit(estimate)
     var lines = [
-      pad("doubt", 10) + "±" + FixedDecimal.string(split.posts, decimals: 1)
+      ReportNumbers.pad("doubt", 10) + "±" + FixedDecimal.string(split.posts, decimals: 1)
         + " per 100 that more posts narrow (other samples, doubtful labels)"
     ]
     if split.domain > 0 {
       lines.append(
-        pad("", 10) + "±" + FixedDecimal.string(split.domain, decimals: 1)
+        ReportNumbers.pad("", 10) + "±" + FixedDecimal.string(split.domain, decimals: 1)
           + " per 100 that they do not (posts unlike the training data; labeled posts from "
           + "this source narrow it: eval --test, train)")
     }
@@ -135,8 +143,10 @@ enum AnalyzeReport {
       let nb = experts.naiveBayes * 100 / n
       let reader = experts.reader * 100 / n
       lines.append(
-        pad("experts", 10) + "naive bayes alone " + signed(nb, decimals: 1) + ", reader alone "
-          + signed(reader, decimals: 1) + " (per 100 posts, each counting its own labels)")
+        ReportNumbers.pad("experts", 10) + "naive bayes alone "
+          + ReportNumbers.signed(nb, decimals: 1) + ", reader alone "
+          + ReportNumbers.signed(reader, decimals: 1)
+          + " (per 100 posts, each counting its own labels)")
       if abs(nb - reader) >= 20 {
         lines.append(
           "disagree: the two experts are \(FixedDecimal.string(abs(nb - reader), decimals: 0)) "
@@ -149,7 +159,8 @@ enum AnalyzeReport {
       let moved = (estimate.value - Double(counted)) * 100 / n
       if abs(moved) >= 10 {
         lines.append(
-          "corrected: \(estimate.method.rawValue) moved the score " + signed(moved, decimals: 1)
+          "corrected: \(estimate.method.rawValue) moved the score "
+            + ReportNumbers.signed(moved, decimals: 1)
             + " per 100 posts from the labels' count, by how the model's labels erred on "
             + "held-out training data; on posts unlike it the correction can mislead "
             + "(--estimator count prints the labels' sum)")
@@ -187,10 +198,11 @@ enum AnalyzeReport {
   static func groupText(_ estimate: ScoreEstimate, style: Style) -> String {
     let scaled = estimate.scaled
     let interval = estimate.scaledInterval
-    return pad((estimate.bandIfAny.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
-      + style.paint(signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
-      + " (\(signed(interval.lowerBound, decimals: 1)) to "
-      + "\(signed(interval.upperBound, decimals: 1)))"
+    return ReportNumbers.pad(
+      (estimate.bandIfAny.map { $0.emoji + " " } ?? "") + String(estimate.score), 7)
+      + style.paint(ReportNumbers.signed(scaled, decimals: 1), Style.colour(ofValue: scaled))
+      + " (\(ReportNumbers.signed(interval.lowerBound, decimals: 1)) to "
+      + "\(ReportNumbers.signed(interval.upperBound, decimals: 1)))"
   }
 
   /// `adjusted score per 100 posts, 90 % interval`: what a group's figure
@@ -221,7 +233,7 @@ enum AnalyzeReport {
     var lines = ["mentions (posts, \(groupColumnsHeading(method)))"]
     for mention in all {
       lines.append(
-        pad(mention.display, width) + pad(String(mention.tweets), 6)
+        ReportNumbers.pad(mention.display, width) + ReportNumbers.pad(String(mention.tweets), 6)
           + groupText(mention.estimate, style: style))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -244,9 +256,9 @@ enum AnalyzeReport {
       "trend by \(unit) (UTC), \(groupHeading(method)): "
     if let change = trend.change {
       heading +=
-        "\(trend.verdict.rawValue), \(signed(change.difference, decimals: 0)) per 100 from the "
+        "\(trend.verdict.rawValue), \(ReportNumbers.signed(change.difference, decimals: 0)) per 100 from the "
         + "first \(trend.unit.noun) to the last (90 %: "
-        + "\(CompareReport.range(change.interval))), a line through "
+        + "\(ReportNumbers.range(change.interval))), a line through "
         + units(trend.buckets.count)
     } else {
       let posts = trend.datedPosts
@@ -267,8 +279,8 @@ enum AnalyzeReport {
     }
     for bucket in trend.buckets {
       var line =
-        pad(trend.label(of: bucket), trend.unit.withinDay ? 19 : 12)
-        + pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
+        ReportNumbers.pad(trend.label(of: bucket), trend.unit.withinDay ? 19 : 12)
+        + ReportNumbers.pad("\(bucket.count) post\(bucket.count == 1 ? "" : "s")", 11)
         + groupText(bucket.estimate, style: style)
       if style.terminal { line += " " + bar(bucket.scaled / 100) }
       lines.append(line)
@@ -378,8 +390,9 @@ enum AnalyzeReport {
     }
     let width = min(24, drivers.map(\.term.count).max() ?? 0) + 2
     lines.append(
-      pad("term", width) + pad("z", 8) + pad("posts", 6) + pad("positive", 9)
-        + pad("negative", 9) + pad("part", 6) + "example")
+      ReportNumbers.pad("term", width) + ReportNumbers.pad("z", 8) + ReportNumbers.pad("posts", 6)
+        + ReportNumbers.pad("positive", 9)
+        + ReportNumbers.pad("negative", 9) + ReportNumbers.pad("part", 6) + "example")
     var saidWeak = !drivers.contains(where: \.isClear)
     for driver in drivers {
       if !driver.isClear && !saidWeak {
@@ -388,9 +401,11 @@ enum AnalyzeReport {
       }
       let term = ErrorLine.inline(driver.term)
       lines.append(
-        pad(term, width) + pad(signed(driver.z, decimals: 2), 8) + pad("\(driver.posts)", 6)
-          + pad("\(driver.positive)", 9) + pad("\(driver.negative)", 9)
-          + pad(driver.part > 0 ? "+\(driver.part)" : "\(driver.part)", 6)
+        ReportNumbers.pad(term, width)
+          + ReportNumbers.pad(ReportNumbers.signed(driver.z, decimals: 2), 8)
+          + ReportNumbers.pad("\(driver.posts)", 6)
+          + ReportNumbers.pad("\(driver.positive)", 9) + ReportNumbers.pad("\(driver.negative)", 9)
+          + ReportNumbers.pad(driver.part > 0 ? "+\(driver.part)" : "\(driver.part)", 6)
           + example(driver.example))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -630,17 +645,6 @@ enum AnalyzeReport {
     case .negative: score.negative
     case .neutral: score.neutral
     }
-  }
-
-  /// `text` padded with spaces to `width` characters (at least one space).
-  static func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(1, width - text.count))
-  }
-
-  /// `+0.50`, `-1.00`, `0.00`.
-  static func signed(_ value: Double, decimals: Int) -> String {
-    let text = FixedDecimal.string(value, decimals: decimals)
-    return text.hasPrefix("-") || text.allSatisfy({ $0 == "0" || $0 == "." }) ? text : "+" + text
   }
 
   /// One block element for a mean sentiment from -1 (▁) to 1 (█).

@@ -18,7 +18,7 @@ enum CompareReport {
       text +=
         "\(estimate.band.emoji) \(score)"
         + String(repeating: " ", count: max(1, width - shown.count))
-        + AnalyzeReport.pad(
+        + ReportNumbers.pad(
           set.name, names) + "(\(set.labels.count) post\(set.labels.count == 1 ? "" : "s"))\n"
     }
     for (set, comparison) in zip(sets.dropFirst(), comparisons) {
@@ -31,19 +31,13 @@ enum CompareReport {
   /// the 90 % interval of the true difference.
   static func sentence(first: String, second: String, _ comparison: Comparison) -> String {
     let figures =
-      "\(AnalyzeReport.signed(Double(comparison.difference), decimals: 0)) per 100 (90 %: "
-      + "\(range(comparison.interval)))"
+      "\(ReportNumbers.signed(Double(comparison.difference), decimals: 0)) per 100 (90 %: "
+      + "\(ReportNumbers.range(comparison.interval)))"
     return switch comparison.verdict {
     case .higher: "\(second) reads happier than \(first): \(figures)"
     case .lower: "\(second) reads unhappier than \(first): \(figures)"
     case .unclear: "\(second) against \(first): \(figures), unclear"
     }
-  }
-
-  /// `+5 to +43`: an interval rounded to whole points.
-  static func range(_ interval: ClosedRange<Double>) -> String {
-    AnalyzeReport.signed(interval.lowerBound, decimals: 0) + " to "
-      + AnalyzeReport.signed(interval.upperBound, decimals: 0)
   }
 
   /// `{"sets":[…],"difference":…,"interval":[…],"likeness":…,"verdict":…}`

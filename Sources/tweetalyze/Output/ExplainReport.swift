@@ -30,14 +30,14 @@ enum ExplainReport {
       return String(repeating: " ", count: max(1, 10 - text.count)) + text
     }
     let row = { (label: String, values: PerClass<Double>) -> String in
-      AnalyzeReport.pad(label, width) + Sentiment.allCases.map { number(values[$0]) }.joined()
+      ReportNumbers.pad(label, width) + Sentiment.allCases.map { number(values[$0]) }.joined()
     }
     let prediction = explanation.prediction
     var lines = [
       "text: " + ErrorLine.inline(explanation.text),
       "label: " + style.paint(prediction.label.name, Style.colour(of: prediction.label)) + " "
         + FixedDecimal.string(prediction.confidence, decimals: 4),
-      AnalyzeReport.pad("feature", width)
+      ReportNumbers.pad("feature", width)
         + Sentiment.allCases.map { String(repeating: " ", count: 10 - $0.name.count) + $0.name }
         .joined() + "  leans",
       row("prior", explanation.logPriors),

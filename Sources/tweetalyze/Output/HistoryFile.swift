@@ -113,8 +113,8 @@ enum HistoryFile {
   /// `since 2026-12-02 09:00 UTC: -14 per 100 (90 %: -26 to -2), lower`.
   static func changeText(since time: Date, _ comparison: Comparison) -> String {
     "since \(shortTime(time)): "
-      + AnalyzeReport.signed(Double(comparison.difference), decimals: 0) + " per 100 (90 %: "
-      + CompareReport.range(comparison.interval) + "), \(comparison.verdict.rawValue)\n"
+      + ReportNumbers.signed(Double(comparison.difference), decimals: 0) + " per 100 (90 %: "
+      + ReportNumbers.range(comparison.interval) + "), \(comparison.verdict.rawValue)\n"
   }
 
   /// The `change` member of `--json`.

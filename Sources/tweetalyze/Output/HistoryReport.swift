@@ -18,8 +18,8 @@ enum HistoryReport {
     let rangeWidth = (rows.map(\.2.count).max() ?? 0) + 2
     let postsWidth = (rows.map(\.3.count).max() ?? 0) + 2
     return rows.map { row in
-      "\(row.0)  " + AnalyzeReport.pad(row.1, scoreWidth) + AnalyzeReport.pad(row.2, rangeWidth)
-        + AnalyzeReport.pad(row.3, postsWidth) + row.4 + "\n"
+      "\(row.0)  " + ReportNumbers.pad(row.1, scoreWidth) + ReportNumbers.pad(row.2, rangeWidth)
+        + ReportNumbers.pad(row.3, postsWidth) + row.4 + "\n"
     }.joined()
   }
 
@@ -136,7 +136,7 @@ enum HistoryReport {
   }
 
   private static func range(_ interval: ClosedRange<Int>) -> String {
-    AnalyzeReport.signed(Double(interval.lowerBound), decimals: 0) + " to "
-      + AnalyzeReport.signed(Double(interval.upperBound), decimals: 0)
+    ReportNumbers.signed(Double(interval.lowerBound), decimals: 0) + " to "
+      + ReportNumbers.signed(Double(interval.upperBound), decimals: 0)
   }
 }

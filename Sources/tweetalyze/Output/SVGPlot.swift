@@ -85,8 +85,8 @@ enum SVGPlot {
           ? ", \(trend.undated) undated post\(trend.undated == 1 ? "" : "s") left out" : ""),
       x: area.left + (area.right - area.left) / 2, y: height - 14, anchor: "middle")
     let slope = trend.change.map {
-      ": \(AnalyzeReport.signed($0.difference, decimals: 0)) per 100, first to last, 90 % "
-        + CompareReport.range($0.interval)
+      ": \(ReportNumbers.signed($0.difference, decimals: 0)) per 100, first to last, 90 % "
+        + ReportNumbers.range($0.interval)
     }
     svg.text(
       "● score · | its 90 % interval · n: posts in each \(trend.unit.noun)", x: area.left, y: 42,
@@ -137,10 +137,10 @@ enum SVGPlot {
           + "y1=\"\(n(y(interval.lowerBound)))\" x2=\"\(cx)\" y2=\"\(n(y(interval.upperBound)))\" "
           + "stroke=\"#4477aa\" stroke-width=\"1.5\"/>")
       let posts = "\(bucket.count) post\(bucket.count == 1 ? "" : "s")"
-      let scaled = AnalyzeReport.signed(bucket.scaled, decimals: 1)
+      let scaled = ReportNumbers.signed(bucket.scaled, decimals: 1)
       let range =
-        "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
-        + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))"
+        "(\(ReportNumbers.signed(interval.lowerBound, decimals: 1)) to "
+        + "\(ReportNumbers.signed(interval.upperBound, decimals: 1)))"
       svg.add(
         "<circle class=\"point\" data-label=\"\(label)\" "
           + "data-position=\"\(bucket.position)\" data-count=\"\(bucket.count)\" "
@@ -224,7 +224,7 @@ enum SVGPlot {
         "<line class=\"grid\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.top))\" x2=\"\(n(x(tick)))\" "
           + "y2=\"\(n(area.bottom))\" stroke=\"\(tick == 0 ? "#999" : "#ddd")\"/>")
       svg.text(
-        AnalyzeReport.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 18,
+        ReportNumbers.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 18,
         anchor: "middle")
     }
     svg.text(
@@ -252,9 +252,9 @@ enum SVGPlot {
           + "data-score=\"\(mention.estimate.score)\" "
           + "x=\"\(n(left))\" y=\"\(n(top + 3))\" width=\"\(n(max(1, abs(x(value) - zero))))\" "
           + "height=\"\(n(row - 6))\" fill=\"\(colour)\" fill-opacity=\"0.7\"><title>\(name): "
-          + "\(mention.tweets) posts, \(AnalyzeReport.signed(value, decimals: 1)) per 100 "
-          + "(\(AnalyzeReport.signed(interval.lowerBound, decimals: 1)) to "
-          + "\(AnalyzeReport.signed(interval.upperBound, decimals: 1)))</title></rect>")
+          + "\(mention.tweets) posts, \(ReportNumbers.signed(value, decimals: 1)) per 100 "
+          + "(\(ReportNumbers.signed(interval.lowerBound, decimals: 1)) to "
+          + "\(ReportNumbers.signed(interval.upperBound, decimals: 1)))</title></rect>")
       svg.add(
         "<line class=\"interval\" data-name=\"\(name)\" "
           + "data-low=\"\(decimal(interval.lowerBound, 2))\" "
@@ -304,7 +304,7 @@ enum SVGPlot {
         "<line class=\"tick\" x1=\"\(n(x(tick)))\" y1=\"\(n(area.bottom))\" "
           + "x2=\"\(n(x(tick)))\" y2=\"\(n(area.bottom + 4))\" stroke=\"#666\"/>")
       svg.text(
-        AnalyzeReport.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 16,
+        ReportNumbers.signed(tick, decimals: 0), x: x(tick), y: area.bottom + 16,
         anchor: "middle", class: "tick")
     }
     for threshold in [-DriverTally.clearZ, DriverTally.clearZ] {
@@ -337,7 +337,7 @@ enum SVGPlot {
           + "width=\"\(n(max(1, abs(x(driver.z) - zero))))\" height=\"\(n(row - 6))\" "
           + "fill=\"\(colour)\" fill-opacity=\"0.7\"><title>\(term): \(driver.posts) posts, "
           + "\(driver.positive) positive, \(driver.negative) negative, z "
-          + "\(AnalyzeReport.signed(driver.z, decimals: 2))</title></rect>")
+          + "\(ReportNumbers.signed(driver.z, decimals: 2))</title></rect>")
       let part = driver.part > 0 ? "+\(driver.part)" : "\(driver.part)"
       svg.text(
         "\(String(driver.term.prefix(24))) (n=\(driver.posts), \(part))", x: area.left - 8,
@@ -440,7 +440,7 @@ enum SVGPlot {
             + "x2=\"\(n(area.right))\" y2=\"\(n(y(tick)))\" stroke=\"#ddd\""
             + (tick == 0 ? "" : " stroke-dasharray=\"3 3\"") + "/>")
         text(
-          AnalyzeReport.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
+          ReportNumbers.signed(tick, decimals: 0), x: area.left - 8, y: y(tick) + 4,
           anchor: "end")
       }
       text(
