@@ -47,16 +47,8 @@ extension Context {
       }
       try warn(warnings, quiet: analysis.quiet)
     }
-    if analysis.json {
-      try stdout.write(CompareReport.json(sets, comparisons, changes: changes))
-    } else if analysis.csv {
-      try stdout.write(CompareReport.csv(sets, comparisons))
-    } else {
-      let style = Style(output: stdout, environment: environment)
-      try stdout.write(CompareReport.text(sets, comparisons, style: style))
-      for change in changes {
-        try stdout.write("\(change.name) " + HistoryFile.changeText(since: change.since, change.2))
-      }
-    }
+    try CompareReport.write(
+      sets, comparisons, changes: changes, json: analysis.json, csv: analysis.csv,
+      stdout: stdout, environment: environment)
   }
 }
