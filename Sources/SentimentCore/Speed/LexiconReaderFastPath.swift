@@ -776,6 +776,37 @@ enum ReaderScanner {
     buffer: UnsafeMutablePointer<UInt8>, into word: inout ReaderWord
   ) -> Int {
     let raw = UnsafeRawPointer(base)
+    // A word that ends within its first eight bytes (most): read from the
+    // one chunk, in registers.
+    do {
+      let chunk: UInt64
+      var stops: UInt64
+      if count &- start >= 8 {
+        chunk = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian
+        stops = 0
+      } else {
+        let rest = count &- start
+        chunk = Self.chunk(base, from: start, rest, count)
+        stops = ~ASCIIChunk.first(rest) & ASCIIChunk.high
+      }
+      stops |= ASCIIChunk.spaces(chunk) | chunk & ASCIIChunk.high
+      if stops != 0 {
+        // At least 1: the first byte is neither white space nor beyond ASCII.
+        let taken = stops.trailingZeroBitCount &>> 3
+        // A byte past the text's end is 0 here, as if the text ended.
+        if chunk &>> UInt64(truncatingIfNeeded: taken &* 8) & 0x80 != 0 { return 0 }
+        let part = chunk & ASCIIChunk.first(taken)
+        let letters = ASCIIChunk.letters(part)
+        let capitals = letters & ~(part &<< 2)
+        let lowers = letters & part &<< 2
+        if capitals != 0 && lowers == 0 { word.upper = true }
+        if ASCIIChunk.zeros(part ^ 0x2727_2727_2727_2727) != 0 {
+          word.negator = hasNot(base, from: start, to: start &+ taken)
+        }
+        shortKey(part, letters: letters, count: taken, table: table, into: &word)
+        return start &+ taken
+      }
+    }
     var end = start
     var capitals: UInt64 = 0
     var lowers: UInt64 = 0
@@ -844,6 +875,47 @@ enum ReaderScanner {
       }
     }
     return end
+  }
+
+  /// The rest of ``asciiWord(_:from:count:table:buffer:into:)`` for a word
+  /// of `count` (1...8) bytes, all in `chunk` (zeros past them), whose
+  /// letters are `letters`: the punctuation around it found in the chunk,
+  /// the key folded, hashed (as ``ReaderTable/hash(_:_:)`` hashes it) and
+  /// looked up without reading the text again.
+  @inline(__always)
+  static func shortKey(
+    _ chunk: UInt64, letters: UInt64, count: Int, table: ReaderTable,
+    into word: inout ReaderWord
+  ) {
+    var key = ASCIIChunk.lowercased(chunk, letters: letters)
+    var length = count
+    var closing = UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (count &- 1) &* 8))
+    // The rules read the word stripped of the punctuation around it, unless
+    // that leaves two bytes or fewer: most words have none at either end.
+    if isASCIIPunctuation(UInt8(truncatingIfNeeded: chunk)) || isASCIIPunctuation(closing) {
+      let punctuation =
+        ASCIIChunk.inRange(chunk, 0x21, 0x7E) & ~letters & ~ASCIIChunk.inRange(chunk, 0x30, 0x39)
+      let core = ~punctuation & ASCIIChunk.first(count) & ASCIIChunk.high
+      // No core: `first` 8, `last` -1.
+      let first = core.trailingZeroBitCount &>> 3
+      let last = (63 &- core.leadingZeroBitCount) &>> 3
+      if last &- first >= 2 {
+        length = last &- first &+ 1
+        key = key &>> UInt64(truncatingIfNeeded: first &* 8) & ASCIIChunk.first(length)
+        // Zeros past the word's end; `&>>` takes a shift of 64 as 0.
+        closing =
+          last == 7
+          ? 0 : UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (last &+ 1) &* 8))
+      }
+    }
+    word.clauseEnd = closing == UInt8(ascii: ",") || closing == UInt8(ascii: ";")
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: length)
+    hash =
+      length == 8 ? ReaderTable.mix(hash, key) : (hash ^ key) &* 0xFF51_AFD7_ED55_8CCD
+    hash = ReaderTable.finish(hash)
+    if table.mayHold(hash), let entry = table.entry(hash: hash, head: key, count: length) {
+      word.take(entry.pointee)
+    }
   }
 
   /// The `count` (1...7) bytes of a text of `textCount` bytes from `index`,
