@@ -74,8 +74,7 @@ package struct FastLexiconReader: Sendable {
             var scorer = ReaderScorer(
               table: table, words: words, mask: -1, count: collector.count,
               emphasisByCase: emphasisByCase, turn: turn)
-            scorer.read = collector.count
-            scorer.finish()
+            scorer.finish(scoring: collector.scoredWords)
             return scorer.scores(text: bytes)
           }
           // A long text: read again, scoring over a window of the last eight
@@ -320,6 +319,12 @@ final class ReaderTable: @unchecked Sendable {
     // `least` is a named word: found, not made.
     leastIsWord = !(entry("least")?.pointee.valence ?? .nan).isNaN
     entryCount = count
+    for made in entries..<entries + count {
+      let scored =
+        made.pointee.booster.isNaN
+        && (!made.pointee.valence.isNaN || WordID.setsValence(made.pointee.id))
+      ReaderWord.set(ReaderWord.Flag.scored, scored, in: &made.pointee.flags)
+    }
     // By scalar, the last of each scalar's descriptions (a later one wins).
     var emoji: [(scalar: UInt32, start: Int, length: Int)] = []
     let ordered = source.emoji.enumerated().filter { $0.element.scalar >= 0x80 }
@@ -540,6 +545,10 @@ struct ReaderWord {
     static let verdict: UInt8 = 4
     static let comparative: UInt8 = 8
     static let clauseEnd: UInt8 = 16
+    /// The word has a valence of its own or may take a phrase's, and is not
+    /// a degree word: the scorer gives it a valence (others add 0 to every
+    /// sum but the neutral count).
+    static let scored: UInt8 = 32
   }
 
   /// Sets or clears `flag` in `flags`.
@@ -673,19 +682,11 @@ enum ReaderScanner {
         }
         if !inWord {
           // Most words are ASCII between white space: read at once.
-          var word = ReaderWord()
-          let end = asciiWord(
-            base, from: index, count: count, table: table, buffer: buffer, into: &word)
-          if end > 0 {
-            sink.word(word)
-            // The space after it, as the loop would read it.
-            if end < count && base[end] == 0x20 {
-              index = end + 1
-              afterSpace = true
-            } else {
-              index = end
-              afterSpace = false
-            }
+          let (end, space, read) = asciiWords(
+            base, from: index, count: count, table: table, buffer: buffer, into: &sink)
+          index = end
+          if read {
+            afterSpace = space
             continue
           }
           token = ReaderToken()
@@ -731,6 +732,33 @@ enum ReaderScanner {
     }
     if inWord { sink.word(word(token, buffer: buffer, table: table)) }
     return true
+  }
+
+  /// Reads the words of ASCII bytes from `start` (not white space) while
+  /// each is followed by one space and then the next, and hands them to
+  /// `sink`: in one loop, without a call a word. The index where it stopped;
+  /// whether the byte before it is a space (as the scan's `afterSpace`); and
+  /// `false` when the word at the index goes on beyond ASCII (to be read
+  /// scalar by scalar from there).
+  @inline(never)
+  static func asciiWords<Sink: ReaderWordSink>(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, table: ReaderTable,
+    buffer: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+  ) -> (end: Int, afterSpace: Bool, read: Bool) {
+    var index = start
+    while true {
+      var word = ReaderWord()
+      let end = asciiWord(
+        base, from: index, count: count, table: table, buffer: buffer, into: &word)
+      if end == 0 { return (index, index > start, false) }
+      sink.word(word)
+      // The space after it, as the scan's loop would read it.
+      guard end < count && base[end] == 0x20 else { return (end, false, true) }
+      index = end &+ 1
+      guard index < count, base[index] < 0x80, !isSpace(base[index]) else {
+        return (index, true, true)
+      }
+    }
   }
 
   /// The scalar of a non-ASCII lead byte at `index` and its length in
@@ -1166,6 +1194,10 @@ private struct ReaderCollector: ReaderWordSink {
   var innerThough: Int?
   /// The first word that ends a clause.
   var clauseEnd: Int?
+  /// Bit i for word i with ``ReaderWord/Flag/scored``; meant for a text of
+  /// at most ``FastLexiconReader/storedWords`` words (a later word's bit
+  /// wraps).
+  var scoredWords: UInt64 = 0
 
   init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
     self.table = table
@@ -1188,9 +1220,14 @@ private struct ReaderCollector: ReaderWordSink {
         innerThough = count
       }
       if word.id == W.cap, count > 0, count <= capacity, words[count - 1].id == W.no {
-        words[count - 1] = table.noCap(for: words[count - 1])
+        let noCap = table.noCap(for: words[count - 1])
+        words[count - 1] = noCap
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: (count - 1) & 63)
+        scoredWords =
+          noCap.flags & ReaderWord.Flag.scored != 0 ? scoredWords | bit : scoredWords & ~bit
       }
     }
+    scoredWords |= UInt64(word.flags >> 5 & 1) &<< UInt64(truncatingIfNeeded: count & 63)
     if count < capacity { (words + count).initialize(to: word) }
     count += 1
   }
@@ -1276,6 +1313,21 @@ private struct ReaderScorer: ReaderWordSink {
     while scored < read { scoreNext() }
   }
 
+  /// Scores every word of a text whose words are all kept, given the words
+  /// with ``ReaderWord/Flag/scored`` (bit i for word i): the others are
+  /// counted neutral at once (the neutral count sums whole numbers, exact
+  /// in any order).
+  mutating func finish(scoring words: UInt64) {
+    var words = words
+    neutral += Double(count - words.nonzeroBitCount)
+    while words != 0 {
+      score(words.trailingZeroBitCount)
+      words &= words &- 1
+    }
+    read = count
+    scored = count
+  }
+
   private mutating func scoreNext() {
     let index = scored
     // A word with no valence of its own nor a phrase's (most words) or a
@@ -1286,6 +1338,14 @@ private struct ReaderScorer: ReaderWordSink {
       scored += 1
       return
     }
+    score(index)
+    scored += 1
+  }
+
+  /// Adds the valence of the word at `index`, one with
+  /// ``ReaderWord/Flag/scored``, to the sums.
+  @inline(__always)
+  private mutating func score(_ index: Int) {
     var valence = valence(at: index)
     if let turn, index != turn { valence *= index < turn ? 0.5 : 1.5 }
     sum += valence
@@ -1294,7 +1354,6 @@ private struct ReaderScorer: ReaderWordSink {
     if valence == 0 { neutral += 1 }
     positiveSum += max(valence, 0)
     negativeSum -= min(valence, 0)
-    scored += 1
   }
 
   /// The scores of the text, as ``LexiconReader``'s `scores` gives them.
