@@ -804,6 +804,9 @@ enum ReaderScanner {
     buffer: UnsafeMutablePointer<UInt8>, into word: inout ReaderWord
   ) -> Int {
     let raw = UnsafeRawPointer(base)
+    var capitals: UInt64 = 0
+    var lowers: UInt64 = 0
+    var apostrophes: UInt64 = 0
     // A word that ends within its first eight bytes (most): read from the
     // one chunk, in registers.
     do {
@@ -834,11 +837,13 @@ enum ReaderScanner {
         shortKey(part, letters: letters, count: taken, table: table, into: &word)
         return start &+ taken
       }
+      // A longer word: its first eight bytes are read, on from there.
+      let letters = ASCIIChunk.letters(chunk)
+      capitals = letters & ~(chunk &<< 2)
+      lowers = letters & chunk &<< 2
+      apostrophes = ASCIIChunk.zeros(chunk ^ 0x2727_2727_2727_2727)
     }
-    var end = start
-    var capitals: UInt64 = 0
-    var lowers: UInt64 = 0
-    var apostrophes: UInt64 = 0
+    var end = start &+ 8
     while end < count {
       let chunk: UInt64
       var stops: UInt64
