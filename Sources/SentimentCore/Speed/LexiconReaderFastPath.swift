@@ -911,7 +911,7 @@ enum ReaderScanner {
   }
 
   /// The rest of ``asciiWord(_:from:count:table:buffer:into:)`` for a word
-  /// of `count` (1...8) bytes, all in `chunk` (zeros past them), whose
+  /// of `count` (1...7) bytes, all in `chunk` (zeros past them), whose
   /// letters are `letters`: the punctuation around it found in the chunk,
   /// the key folded, hashed (as ``ReaderTable/hash(_:_:)`` hashes it) and
   /// looked up without reading the text again.
@@ -929,23 +929,19 @@ enum ReaderScanner {
       let punctuation =
         ASCIIChunk.inRange(chunk, 0x21, 0x7E) & ~letters & ~ASCIIChunk.inRange(chunk, 0x30, 0x39)
       let core = ~punctuation & ASCIIChunk.first(count) & ASCIIChunk.high
-      // No core: `first` 8, `last` -1.
+      // No core: `first` 8, `last` -1. A core ends at byte 6 at most.
       let first = core.trailingZeroBitCount &>> 3
       let last = (63 &- core.leadingZeroBitCount) &>> 3
       if last &- first >= 2 {
         length = last &- first &+ 1
         key = key &>> UInt64(truncatingIfNeeded: first &* 8) & ASCIIChunk.first(length)
-        // Zeros past the word's end; `&>>` takes a shift of 64 as 0.
-        closing =
-          last == 7
-          ? 0 : UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (last &+ 1) &* 8))
+        closing = UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (last &+ 1) &* 8))
       }
     }
     word.clauseEnd = closing == UInt8(ascii: ",") || closing == UInt8(ascii: ";")
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: length)
-    hash =
-      length == 8 ? ReaderTable.mix(hash, key) : (hash ^ key) &* 0xFF51_AFD7_ED55_8CCD
-    hash = ReaderTable.finish(hash)
+    // A key of fewer than eight bytes: one step of the hash, then its end.
+    let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: length)
+    let hash = ReaderTable.finish((seed ^ key) &* 0xFF51_AFD7_ED55_8CCD)
     if table.mayHold(hash), let entry = table.entry(hash: hash, head: key, count: length) {
       word.take(entry.pointee)
     }
