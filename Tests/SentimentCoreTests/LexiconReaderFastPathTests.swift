@@ -287,6 +287,11 @@ final class LexiconReaderFastPathTests: XCTestCase {
       "good\u{0}", "\u{0}", "disappointed", "heartbreaking", "12345678", "1234567",
       longest, longest + "!", longest + "a", "!" + longest, "better,", "but", "BUT,",
       "no cap", "hits different", "at best", "could be better",
+      // Seven bytes and fewer (read from one chunk) and more: punctuation at
+      // either end, the key ending at the word's last byte, none but
+      // punctuation.
+      "(awesome", "awesome)", "awesome,", ",awesome", "(great),", "#amazing", "#amazing,",
+      "!!!!!!!!", "a,b", "ab,", ",ab", "@!", ".a.", "LOVE,;", "(NO),",
     ]
     let afters = ["", " ", "  x", "é", "😍", " 😍", "\t", ", great"]
     // Where a leading `though` ends its clause: the comma or semicolon
@@ -295,6 +300,8 @@ final class LexiconReaderFastPathTests: XCTestCase {
       "Although the food was great,) the service awful", "although good;! bad",
       "though ok,, bad", "Though good.,bad awful", "although great), awful",
       "although great!; awful", "Although GREAT,\" awful", "though a,) bad",
+      // A word whose first byte is a comma: no clause ends there.
+      "though ,awesome good bad", "Although ;amazing good awful", "though ,great good bad",
     ]
     for text in clauses { Self.assertAgree(Array(text.utf8), text) }
     for word in words {

@@ -74,8 +74,7 @@ package struct FastLexiconReader: Sendable {
             var scorer = ReaderScorer(
               table: table, words: words, mask: -1, count: collector.count,
               emphasisByCase: emphasisByCase, turn: turn)
-            scorer.read = collector.count
-            scorer.finish()
+            scorer.finish(scoring: collector.scoredWords)
             return scorer.scores(text: bytes)
           }
           // A long text: read again, scoring over a window of the last eight
@@ -320,6 +319,12 @@ final class ReaderTable: @unchecked Sendable {
     // `least` is a named word: found, not made.
     leastIsWord = !(entry("least")?.pointee.valence ?? .nan).isNaN
     entryCount = count
+    for made in entries..<entries + count {
+      let scored =
+        made.pointee.booster.isNaN
+        && (!made.pointee.valence.isNaN || WordID.setsValence(made.pointee.id))
+      ReaderWord.set(ReaderWord.Flag.scored, scored, in: &made.pointee.flags)
+    }
     // By scalar, the last of each scalar's descriptions (a later one wins).
     var emoji: [(scalar: UInt32, start: Int, length: Int)] = []
     let ordered = source.emoji.enumerated().filter { $0.element.scalar >= 0x80 }
@@ -540,6 +545,10 @@ struct ReaderWord {
     static let verdict: UInt8 = 4
     static let comparative: UInt8 = 8
     static let clauseEnd: UInt8 = 16
+    /// The word has a valence of its own or may take a phrase's, and is not
+    /// a degree word: the scorer gives it a valence (others add 0 to every
+    /// sum but the neutral count).
+    static let scored: UInt8 = 32
   }
 
   /// Sets or clears `flag` in `flags`.
@@ -673,19 +682,11 @@ enum ReaderScanner {
         }
         if !inWord {
           // Most words are ASCII between white space: read at once.
-          var word = ReaderWord()
-          let end = asciiWord(
-            base, from: index, count: count, table: table, buffer: buffer, into: &word)
-          if end > 0 {
-            sink.word(word)
-            // The space after it, as the loop would read it.
-            if end < count && base[end] == 0x20 {
-              index = end + 1
-              afterSpace = true
-            } else {
-              index = end
-              afterSpace = false
-            }
+          let (end, space, read) = asciiWords(
+            base, from: index, count: count, table: table, buffer: buffer, into: &sink)
+          index = end
+          if read {
+            afterSpace = space
             continue
           }
           token = ReaderToken()
@@ -733,6 +734,33 @@ enum ReaderScanner {
     return true
   }
 
+  /// Reads the words of ASCII bytes from `start` (not white space) while
+  /// each is followed by one space and then the next, and hands them to
+  /// `sink`: in one loop, without a call a word. The index where it stopped;
+  /// whether the byte before it is a space (as the scan's `afterSpace`); and
+  /// `false` when the word at the index goes on beyond ASCII (to be read
+  /// scalar by scalar from there).
+  @inline(never)
+  static func asciiWords<Sink: ReaderWordSink>(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, table: ReaderTable,
+    buffer: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+  ) -> (end: Int, afterSpace: Bool, read: Bool) {
+    var index = start
+    while true {
+      var word = ReaderWord()
+      let end = asciiWord(
+        base, from: index, count: count, table: table, buffer: buffer, into: &word)
+      if end == 0 { return (index, index > start, false) }
+      sink.word(word)
+      // The space after it, as the scan's loop would read it.
+      guard end < count && base[end] == 0x20 else { return (end, false, true) }
+      index = end &+ 1
+      guard index < count, base[index] < 0x80, !isSpace(base[index]) else {
+        return (index, true, true)
+      }
+    }
+  }
+
   /// The scalar of a non-ASCII lead byte at `index` and its length in
   /// bytes; nil for invalid UTF-8.
   @inline(__always)
@@ -776,10 +804,46 @@ enum ReaderScanner {
     buffer: UnsafeMutablePointer<UInt8>, into word: inout ReaderWord
   ) -> Int {
     let raw = UnsafeRawPointer(base)
-    var end = start
     var capitals: UInt64 = 0
     var lowers: UInt64 = 0
     var apostrophes: UInt64 = 0
+    // A word that ends within its first eight bytes (most): read from the
+    // one chunk, in registers.
+    do {
+      let chunk: UInt64
+      var stops: UInt64
+      if count &- start >= 8 {
+        chunk = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian
+        stops = 0
+      } else {
+        let rest = count &- start
+        chunk = Self.chunk(base, from: start, rest, count)
+        stops = ~ASCIIChunk.first(rest) & ASCIIChunk.high
+      }
+      stops |= ASCIIChunk.spaces(chunk) | chunk & ASCIIChunk.high
+      if stops != 0 {
+        // At least 1: the first byte is neither white space nor beyond ASCII.
+        let taken = stops.trailingZeroBitCount &>> 3
+        // A byte past the text's end is 0 here, as if the text ended.
+        if chunk &>> UInt64(truncatingIfNeeded: taken &* 8) & 0x80 != 0 { return 0 }
+        let part = chunk & ASCIIChunk.first(taken)
+        let letters = ASCIIChunk.letters(part)
+        let capitals = letters & ~(part &<< 2)
+        let lowers = letters & part &<< 2
+        if capitals != 0 && lowers == 0 { word.upper = true }
+        if ASCIIChunk.zeros(part ^ 0x2727_2727_2727_2727) != 0 {
+          word.negator = hasNot(base, from: start, to: start &+ taken)
+        }
+        shortKey(part, letters: letters, count: taken, table: table, into: &word)
+        return start &+ taken
+      }
+      // A longer word: its first eight bytes are read, on from there.
+      let letters = ASCIIChunk.letters(chunk)
+      capitals = letters & ~(chunk &<< 2)
+      lowers = letters & chunk &<< 2
+      apostrophes = ASCIIChunk.zeros(chunk ^ 0x2727_2727_2727_2727)
+    }
+    var end = start &+ 8
     while end < count {
       let chunk: UInt64
       var stops: UInt64
@@ -844,6 +908,43 @@ enum ReaderScanner {
       }
     }
     return end
+  }
+
+  /// The rest of ``asciiWord(_:from:count:table:buffer:into:)`` for a word
+  /// of `count` (1...7) bytes, all in `chunk` (zeros past them), whose
+  /// letters are `letters`: the punctuation around it found in the chunk,
+  /// the key folded, hashed (as ``ReaderTable/hash(_:_:)`` hashes it) and
+  /// looked up without reading the text again.
+  @inline(__always)
+  static func shortKey(
+    _ chunk: UInt64, letters: UInt64, count: Int, table: ReaderTable,
+    into word: inout ReaderWord
+  ) {
+    var key = ASCIIChunk.lowercased(chunk, letters: letters)
+    var length = count
+    var closing = UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (count &- 1) &* 8))
+    // The rules read the word stripped of the punctuation around it, unless
+    // that leaves two bytes or fewer: most words have none at either end.
+    if isASCIIPunctuation(UInt8(truncatingIfNeeded: chunk)) || isASCIIPunctuation(closing) {
+      let punctuation =
+        ASCIIChunk.inRange(chunk, 0x21, 0x7E) & ~letters & ~ASCIIChunk.inRange(chunk, 0x30, 0x39)
+      let core = ~punctuation & ASCIIChunk.first(count) & ASCIIChunk.high
+      // No core: `first` 8, `last` -1. A core ends at byte 6 at most.
+      let first = core.trailingZeroBitCount &>> 3
+      let last = (63 &- core.leadingZeroBitCount) &>> 3
+      if last &- first >= 2 {
+        length = last &- first &+ 1
+        key = key &>> UInt64(truncatingIfNeeded: first &* 8) & ASCIIChunk.first(length)
+        closing = UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: (last &+ 1) &* 8))
+      }
+    }
+    word.clauseEnd = closing == UInt8(ascii: ",") || closing == UInt8(ascii: ";")
+    // A key of fewer than eight bytes: one step of the hash, then its end.
+    let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: length)
+    let hash = ReaderTable.finish((seed ^ key) &* 0xFF51_AFD7_ED55_8CCD)
+    if table.mayHold(hash), let entry = table.entry(hash: hash, head: key, count: length) {
+      word.take(entry.pointee)
+    }
   }
 
   /// The `count` (1...7) bytes of a text of `textCount` bytes from `index`,
@@ -1094,6 +1195,10 @@ private struct ReaderCollector: ReaderWordSink {
   var innerThough: Int?
   /// The first word that ends a clause.
   var clauseEnd: Int?
+  /// Bit i for word i with ``ReaderWord/Flag/scored``; meant for a text of
+  /// at most ``FastLexiconReader/storedWords`` words (a later word's bit
+  /// wraps).
+  var scoredWords: UInt64 = 0
 
   init(table: ReaderTable, words: UnsafeMutablePointer<ReaderWord>, capacity: Int) {
     self.table = table
@@ -1116,9 +1221,14 @@ private struct ReaderCollector: ReaderWordSink {
         innerThough = count
       }
       if word.id == W.cap, count > 0, count <= capacity, words[count - 1].id == W.no {
-        words[count - 1] = table.noCap(for: words[count - 1])
+        let noCap = table.noCap(for: words[count - 1])
+        words[count - 1] = noCap
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: (count - 1) & 63)
+        scoredWords =
+          noCap.flags & ReaderWord.Flag.scored != 0 ? scoredWords | bit : scoredWords & ~bit
       }
     }
+    scoredWords |= UInt64(word.flags >> 5 & 1) &<< UInt64(truncatingIfNeeded: count & 63)
     if count < capacity { (words + count).initialize(to: word) }
     count += 1
   }
@@ -1204,6 +1314,21 @@ private struct ReaderScorer: ReaderWordSink {
     while scored < read { scoreNext() }
   }
 
+  /// Scores every word of a text whose words are all kept, given the words
+  /// with ``ReaderWord/Flag/scored`` (bit i for word i): the others are
+  /// counted neutral at once (the neutral count sums whole numbers, exact
+  /// in any order).
+  mutating func finish(scoring words: UInt64) {
+    var words = words
+    neutral += Double(count - words.nonzeroBitCount)
+    while words != 0 {
+      score(words.trailingZeroBitCount)
+      words &= words &- 1
+    }
+    read = count
+    scored = count
+  }
+
   private mutating func scoreNext() {
     let index = scored
     // A word with no valence of its own nor a phrase's (most words) or a
@@ -1214,6 +1339,14 @@ private struct ReaderScorer: ReaderWordSink {
       scored += 1
       return
     }
+    score(index)
+    scored += 1
+  }
+
+  /// Adds the valence of the word at `index`, one with
+  /// ``ReaderWord/Flag/scored``, to the sums.
+  @inline(__always)
+  private mutating func score(_ index: Int) {
     var valence = valence(at: index)
     if let turn, index != turn { valence *= index < turn ? 0.5 : 1.5 }
     sum += valence
@@ -1222,7 +1355,6 @@ private struct ReaderScorer: ReaderWordSink {
     if valence == 0 { neutral += 1 }
     positiveSum += max(valence, 0)
     negativeSum -= min(valence, 0)
-    scored += 1
   }
 
   /// The scores of the text, as ``LexiconReader``'s `scores` gives them.
